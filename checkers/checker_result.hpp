@@ -1,0 +1,36 @@
+// What a checker returns: a verdict, the violations that prove it, and figures.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace lockcheck {
+
+enum class Validity { Valid, Invalid, Unknown };
+
+std::string_view to_string(Validity validity);
+/// JSON form used in results.json: true, false or "unknown".
+nlohmann::json validity_to_json(Validity validity);
+/// Combines verdicts: any invalid makes invalid, else any unknown makes unknown.
+Validity combine(Validity a, Validity b);
+
+/// One finding. `ops` holds the history indices (Op::index) that prove it.
+struct Violation {
+    std::string kind;
+    std::vector<std::int64_t> ops;
+    std::string description;  ///< one sentence a person can read
+    nlohmann::json details = nlohmann::json::object();
+};
+
+struct CheckerResult {
+    std::string name;
+    Validity valid = Validity::Valid;
+    std::vector<Violation> violations;
+    nlohmann::json stats = nlohmann::json::object();  ///< counts and figures, checker-specific
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,73 @@
+#include "checkers/lock_sessions.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <utility>
+
+namespace lockcheck {
+
+std::int64_t LockSession::lease_valid_until(std::int64_t at_ns) const {
+    if (!ttl_ms) return std::numeric_limits<std::int64_t>::max();
+    std::int64_t until = std::numeric_limits<std::int64_t>::min();
+    for (const auto& [completed_ns, valid_until] : lease_marks)
+        if (completed_ns <= at_ns) until = std::max(until, valid_until);
+    return until;
+}
+
+std::vector<LockSession> extract_sessions(const History& history, const std::vector<std::int64_t>& partner) {
+    std::vector<LockSession> done;
+    std::map<std::pair<int, std::string>, LockSession> open;  // (process, key) -> session
+    const std::int64_t end_of_history = history.empty() ? 0 : history.back().time;
+
+    for (std::size_t p = 0; p < history.size(); ++p) {
+        const Op& op = history[p];
+        if (op.is_nemesis()) continue;
+        const auto slot = std::make_pair(op.process, op.key);
+        if (op.f == fn::kAcquire && op.type == OpType::Ok) {
+            const auto invoke = static_cast<std::size_t>(partner[p]);
+            const Op& inv = history[invoke];
+            LockSession s;
+            s.key = op.key;
+            s.process = op.process;
+            s.owner = inv.owner ? inv.owner : op.owner;
+            s.token = op.token;
+            s.acquire_invoke = invoke;
+            s.acquire_ok = p;
+            s.start_ns = op.time;
+            s.ttl_ms = inv.ttl_ms ? inv.ttl_ms : op.ttl_ms;
+            if (s.ttl_ms)
+                s.lease_marks.emplace_back(op.time, inv.time + *s.ttl_ms * 1'000'000 - kLeaseGranularityNs);
+            auto existing = open.find(slot);
+            if (existing != open.end()) {  // re-entrant acquire: the held session goes on, lease renewed
+                existing->second.lease_marks.insert(existing->second.lease_marks.end(), s.lease_marks.begin(),
+                                                    s.lease_marks.end());
+                continue;
+            }
+            open.emplace(slot, std::move(s));
+        } else if (op.f == fn::kRenew && op.type == OpType::Ok) {
+            auto it = open.find(slot);
+            if (it == open.end()) continue;
+            const Op& inv = history[static_cast<std::size_t>(partner[p])];
+            const auto ttl = inv.ttl_ms ? inv.ttl_ms : it->second.ttl_ms;
+            if (ttl) it->second.lease_marks.emplace_back(op.time, inv.time + *ttl * 1'000'000 - kLeaseGranularityNs);
+        } else if (op.f == fn::kRelease && op.is_invoke()) {
+            auto it = open.find(slot);
+            if (it == open.end()) continue;
+            it->second.release_invoke = p;
+            it->second.end_ns = op.time;
+            done.push_back(std::move(it->second));
+            open.erase(it);
+        }
+    }
+    for (auto& [slot, s] : open) {
+        s.end_ns = end_of_history;
+        done.push_back(std::move(s));
+    }
+    std::sort(done.begin(), done.end(), [](const LockSession& a, const LockSession& b) {
+        return a.start_ns != b.start_ns ? a.start_ns < b.start_ns : a.acquire_ok < b.acquire_ok;
+    });
+    return done;
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,29 @@
+// Mutual exclusion checker with lease classification (DESIGN.md, "Checkers").
+//
+// Two lock sessions of one key whose critical sections overlap in time are a
+// violation: all times come from one controller clock, so the overlap is a
+// fact. Each overlap is classified by the earlier holder's lease at the moment
+// the later holder's acquire completed:
+//   - "overlap-within-lease": the earlier lease was certainly still valid (or
+//     the lock has no lease): the lock service broke its promise (failover,
+//     clock jump, crash-restart);
+//   - "overlap-lease-expired": the earlier holder may have outlived its lease
+//     (a client paused past its TTL): the case fencing tokens exist for.
+// A lease is certainly valid until (acquire or renew invoke) + ttl - 1 ms, counting
+// only the acquire and renews that completed before the moment in question.
+#pragma once
+
+#include "checkers/checker_result.hpp"
+#include "core/history.hpp"
+
+namespace lockcheck {
+
+inline constexpr const char* kOverlapWithinLease = "overlap-within-lease";
+inline constexpr const char* kOverlapLeaseExpired = "overlap-lease-expired";
+
+/// Checks every key. `partner` is pair_ops(history). Violations list, in order:
+/// the earlier holder's acquire invoke and ok, the later holder's acquire ok,
+/// and the earlier holder's release invoke when it has one.
+CheckerResult check_mutual_exclusion(const History& history, const std::vector<std::int64_t>& partner);
+
+}  // namespace lockcheck

@@ -1,0 +1,88 @@
+#include "checkers/resource.hpp"
+
+#include <fmt/format.h>
+#include <map>
+#include <optional>
+
+namespace lockcheck {
+namespace {
+
+struct KeyState {
+    std::vector<std::int64_t> accepted_writes;  ///< history indices, in the order they took effect
+    std::optional<std::int64_t> max_token;
+    std::int64_t max_token_op = kNoOp;
+};
+
+struct LastRead {
+    std::size_t version = 0;  ///< accepted writes of the key when the read took effect
+    std::int64_t op = kNoOp;
+};
+
+}  // namespace
+
+CheckerResult check_resource(const History& history, const std::vector<std::int64_t>& partner) {
+    CheckerResult result;
+    result.name = "resource";
+    std::map<std::string, KeyState> keys;
+    std::map<std::pair<int, std::string>, LastRead> last_read;
+    std::size_t reads = 0, writes = 0, fenced = 0, lost = 0, stale = 0;
+
+    for (std::size_t p = 0; p < history.size(); ++p) {
+        const Op& op = history[p];
+        if (op.is_invoke() || op.is_nemesis() || (op.f != fn::kRead && op.f != fn::kWrite)) continue;
+        const Op& invoke = history[static_cast<std::size_t>(partner[p])];
+        const auto token = invoke.token ? invoke.token : op.token;
+        KeyState& key = keys[op.key];
+        if (op.type == OpType::Fail && op.error == kFencedError) {
+            ++fenced;
+            continue;
+        }
+        if (op.type != OpType::Ok) continue;
+
+        if (op.f == fn::kRead) {
+            ++reads;
+            last_read[{op.process, op.key}] = {key.accepted_writes.size(), op.index};
+        } else {
+            ++writes;
+            if (token && key.max_token && *token < *key.max_token) {
+                ++stale;
+                result.violations.push_back(
+                    {kStaleWriteAccepted,
+                     {op.index, key.max_token_op},
+                     fmt::format("worker {} wrote '{}' at op {} with token {} after the resource had seen token {} "
+                                 "at op {}",
+                                 op.process, op.key, op.index, *token, *key.max_token, key.max_token_op),
+                     {{"key", op.key}, {"token", *token}, {"newer_token", *key.max_token}}});
+            }
+            auto read = last_read.find({op.process, op.key});
+            if (read != last_read.end() && read->second.version < key.accepted_writes.size()) {
+                ++lost;
+                Violation v{kLostUpdate, {read->second.op}, "", {{"key", op.key}}};
+                std::vector<std::int64_t> overwritten(key.accepted_writes.begin() + read->second.version,
+                                                      key.accepted_writes.end());
+                v.ops.insert(v.ops.end(), overwritten.begin(), overwritten.end());
+                v.ops.push_back(op.index);
+                v.description = fmt::format(
+                    "worker {} wrote '{}' at op {} from its read at op {}, overwriting {} update(s) made since",
+                    op.process, op.key, op.index, read->second.op, overwritten.size());
+                v.details["overwritten"] = overwritten;
+                result.violations.push_back(std::move(v));
+            }
+            key.accepted_writes.push_back(op.index);
+            if (read != last_read.end()) last_read.erase(read);
+        }
+        if (token && (!key.max_token || *token > *key.max_token)) {
+            key.max_token = token;
+            key.max_token_op = op.index;
+        }
+    }
+    result.valid = result.violations.empty() ? Validity::Valid : Validity::Invalid;
+    result.stats = {{"reads", reads},
+                    {"writes_accepted", writes},
+                    {"fenced", fenced},
+                    {"lost_updates", lost},
+                    {"stale_writes_accepted", stale}};
+    return result;
+}
+
+}  // namespace lockcheck

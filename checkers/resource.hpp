@@ -1,0 +1,29 @@
+// Protected-resource checker (DESIGN.md, "Checkers": resource).
+//
+// The controller owns one register per lock key. A holder reads it, then
+// writes back the value it read plus one, each access passing its fencing
+// token. The controller applies every access at the moment it records the
+// access's completion, so the history's order of completions is the order in
+// which the register changed. This checker replays them and reports:
+//   - "lost-update": an accepted write whose writer's read is older than the
+//     last accepted write (it overwrote updates it never saw); the overwritten
+//     writes are listed;
+//   - "stale-write-accepted": an accepted write with a token lower than one the
+//     resource had already seen (what fencing rejects).
+// Accesses rejected by fencing (fail with error "fenced") are counted, not violations.
+#pragma once
+
+#include "checkers/checker_result.hpp"
+#include "core/history.hpp"
+
+namespace lockcheck {
+
+inline constexpr const char* kLostUpdate = "lost-update";
+inline constexpr const char* kStaleWriteAccepted = "stale-write-accepted";
+/// The error of a resource access rejected by fencing.
+inline constexpr const char* kFencedError = "fenced";
+
+/// `partner` is pair_ops(history).
+CheckerResult check_resource(const History& history, const std::vector<std::int64_t>& partner);
+
+}  // namespace lockcheck

@@ -1,0 +1,51 @@
+// Reading and writing history.jsonl: one op record per line.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <istream>
+#include <mutex>
+#include <string>
+
+#include "core/history.hpp"
+
+namespace lockcheck {
+
+/// What the reader saw besides the ops.
+struct HistoryReadReport {
+    bool dropped_torn_tail = false;  ///< the last line had no newline and did not parse (writer died mid-line)
+};
+
+/// Parses a history from a stream. `source` names it in error messages.
+/// Throws HistoryError("SOURCE:LINE: reason") for the first malformed record,
+/// for indices that do not increase, and for invokes/completions that do not
+/// pair (see pair_ops). A final line without a newline that does not parse is
+/// dropped and reported, since a controller killed mid-write leaves one.
+History parse_history(std::istream& in, const std::string& source, HistoryReadReport* report = nullptr);
+
+/// Reads history.jsonl from disk (see parse_history).
+History read_history(const std::filesystem::path& path, HistoryReadReport* report = nullptr);
+
+/// Appends op records to a history.jsonl. Every record is flushed to the
+/// kernel as it is written, so a crash of the controller loses no completed
+/// record. Thread-safe.
+class HistoryWriter {
+public:
+    explicit HistoryWriter(const std::filesystem::path& path);
+    ~HistoryWriter();
+    HistoryWriter(const HistoryWriter&) = delete;
+    HistoryWriter& operator=(const HistoryWriter&) = delete;
+
+    /// Writes one record as a line and flushes it; throws std::runtime_error on I/O failure.
+    void write(const Op& op);
+
+private:
+    std::FILE* file_;
+    std::string path_;
+    std::mutex mutex_;
+};
+
+/// Writes a whole history (used by tests and generators).
+void write_history(const std::filesystem::path& path, const History& history);
+
+}  // namespace lockcheck

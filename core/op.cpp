@@ -1,0 +1,101 @@
+#include "core/op.hpp"
+
+#include <array>
+#include <utility>
+
+namespace lockcheck {
+namespace {
+
+constexpr std::array<std::pair<OpType, std::string_view>, 4> kTypeNames{{
+    {OpType::Invoke, "invoke"},
+    {OpType::Ok, "ok"},
+    {OpType::Fail, "fail"},
+    {OpType::Info, "info"},
+}};
+
+const nlohmann::json& required(const nlohmann::json& object, const char* field) {
+    auto it = object.find(field);
+    if (it == object.end()) throw OpFormatError(std::string("missing field '") + field + "'");
+    return *it;
+}
+
+std::int64_t integer_field(const nlohmann::json& value, const char* field) {
+    if (!value.is_number_integer())
+        throw OpFormatError(std::string("field '") + field + "' must be an integer");
+    return value.get<std::int64_t>();
+}
+
+std::string string_field(const nlohmann::json& value, const char* field) {
+    if (!value.is_string()) throw OpFormatError(std::string("field '") + field + "' must be a string");
+    return value.get<std::string>();
+}
+
+template <typename T, typename Parse>
+void optional_field(const nlohmann::json& object, const char* field, std::optional<T>& out, Parse parse) {
+    auto it = object.find(field);
+    if (it != object.end() && !it->is_null()) out = parse(*it, field);
+}
+
+}  // namespace
+
+std::string_view to_string(OpType type) {
+    for (const auto& [t, name] : kTypeNames)
+        if (t == type) return name;
+    return "?";
+}
+
+std::optional<OpType> op_type_from_string(std::string_view text) {
+    for (const auto& [t, name] : kTypeNames)
+        if (name == text) return t;
+    return std::nullopt;
+}
+
+nlohmann::json op_to_json(const Op& op) {
+    nlohmann::json j;
+    j["index"] = op.index;
+    j["time"] = op.time;
+    if (op.is_nemesis())
+        j["process"] = "nemesis";
+    else
+        j["process"] = op.process;
+    j["type"] = to_string(op.type);
+    j["f"] = op.f;
+    if (!op.key.empty()) j["key"] = op.key;
+    if (!op.value.is_null()) j["value"] = op.value;
+    if (op.token) j["token"] = *op.token;
+    if (op.error) j["error"] = *op.error;
+    if (op.node) j["node"] = *op.node;
+    if (op.ttl_ms) j["ttl_ms"] = *op.ttl_ms;
+    if (op.owner) j["owner"] = *op.owner;
+    return j;
+}
+
+Op op_from_json(const nlohmann::json& object) {
+    if (!object.is_object()) throw OpFormatError("record is not a JSON object");
+    Op op;
+    op.index = integer_field(required(object, "index"), "index");
+    if (op.index < 0) throw OpFormatError("field 'index' must not be negative");
+    op.time = integer_field(required(object, "time"), "time");
+    const auto& process = required(object, "process");
+    if (process.is_string() && process.get<std::string>() == "nemesis")
+        op.process = kNemesisProcess;
+    else if (process.is_number_integer() && process.get<std::int64_t>() >= 0)
+        op.process = process.get<int>();
+    else
+        throw OpFormatError("field 'process' must be a non-negative integer or \"nemesis\"");
+    auto type = op_type_from_string(string_field(required(object, "type"), "type"));
+    if (!type) throw OpFormatError("field 'type' must be one of invoke, ok, fail, info");
+    op.type = *type;
+    op.f = string_field(required(object, "f"), "f");
+    if (op.f.empty()) throw OpFormatError("field 'f' must not be empty");
+    if (auto it = object.find("key"); it != object.end() && !it->is_null()) op.key = string_field(*it, "key");
+    if (auto it = object.find("value"); it != object.end()) op.value = *it;
+    optional_field(object, "token", op.token, integer_field);
+    optional_field(object, "error", op.error, string_field);
+    optional_field(object, "node", op.node, string_field);
+    optional_field(object, "ttl_ms", op.ttl_ms, integer_field);
+    optional_field(object, "owner", op.owner, string_field);
+    return op;
+}
+
+}  // namespace lockcheck

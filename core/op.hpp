@@ -1,0 +1,69 @@
+// The op record: one entry of a lockcheck history (DESIGN.md, "Op record").
+//
+// Field names follow Jepsen so its tools and habits carry over. One Op is one
+// line of history.jsonl. Every invoke has exactly one completion (ok, fail or
+// info) by the same process, or none if the run ended first.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace lockcheck {
+
+/// invoke: the op started; ok: it took effect; fail: it definitely did not;
+/// info: unknown (timeout, connection lost) - it may or may not have taken effect.
+enum class OpType { Invoke, Ok, Fail, Info };
+
+std::string_view to_string(OpType type);
+/// Parses "invoke" | "ok" | "fail" | "info"; nullopt for anything else.
+std::optional<OpType> op_type_from_string(std::string_view text);
+
+/// The `process` of nemesis ops (serialised as the string "nemesis").
+inline constexpr int kNemesisProcess = -1;
+
+/// Well-known values of Op::f.
+namespace fn {
+inline constexpr std::string_view kAcquire = "acquire";
+inline constexpr std::string_view kRelease = "release";
+inline constexpr std::string_view kRenew = "renew";
+inline constexpr std::string_view kRead = "read";
+inline constexpr std::string_view kWrite = "write";
+inline constexpr std::string_view kStartFault = "start-fault";
+inline constexpr std::string_view kStopFault = "stop-fault";
+}  // namespace fn
+
+struct Op {
+    std::int64_t index = -1;          ///< position in the history, 0-based, strictly increasing
+    std::int64_t time = 0;            ///< ns since run start, one monotonic clock in the controller
+    int process = 0;                  ///< worker number, or kNemesisProcess
+    OpType type = OpType::Invoke;
+    std::string f;                    ///< acquire, release, renew, read, write, start-fault, ...
+    std::string key;                  ///< lock name ("" when not applicable)
+    nlohmann::json value;             ///< null when absent
+    std::optional<std::int64_t> token;   ///< fencing token
+    std::optional<std::string> error;
+    std::optional<std::string> node;
+    std::optional<std::int64_t> ttl_ms; ///< lease asked for (acquire, renew)
+    std::optional<std::string> owner;   ///< owner identity of a lock op, never reused
+
+    bool is_invoke() const { return type == OpType::Invoke; }
+    bool is_nemesis() const { return process == kNemesisProcess; }
+};
+
+/// Thrown for a record that does not follow the op contract.
+class OpFormatError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The op as one JSON object; absent optional fields are omitted.
+nlohmann::json op_to_json(const Op& op);
+/// Parses one op; throws OpFormatError naming the offending field.
+Op op_from_json(const nlohmann::json& object);
+
+}  // namespace lockcheck

@@ -1,0 +1,40 @@
+// Builds histories by hand for checker tests: each call appends one op with
+// the next index and the given time (in ms, stored as ns).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/history.hpp"
+
+namespace lockcheck::testing {
+
+class HistoryBuilder {
+public:
+    /// Appends an op; returns its index.
+    std::int64_t add(double time_ms, int process, OpType type, std::string f, std::string key = "lock");
+
+    // Lock ops on key "lock" (owner "p<process>-<n>" with n counted per acquire).
+    std::int64_t acquire_invoke(double t, int process, std::int64_t ttl_ms = 1000);
+    std::int64_t acquire_done(double t, int process, OpType type, std::optional<std::int64_t> token = {});
+    std::int64_t release_invoke(double t, int process);
+    std::int64_t release_done(double t, int process, OpType type);
+
+    // Resource accesses on key "lock".
+    std::int64_t read(double t_invoke, double t_done, int process, std::int64_t value, std::optional<std::int64_t> token = {},
+                      OpType type = OpType::Ok);
+    std::int64_t write(double t_invoke, double t_done, int process, std::int64_t value, std::optional<std::int64_t> token = {},
+                       OpType type = OpType::Ok);
+
+    /// One complete session: acquire [t0, t1], release [t2, t3].
+    void session(int process, double t0, double t1, double t2, double t3, std::int64_t ttl_ms = 1000);
+
+    History& history() { return history_; }
+
+private:
+    History history_;
+    int acquires_ = 0;
+    std::string owner_of(int process) const;
+};
+
+}  // namespace lockcheck::testing
