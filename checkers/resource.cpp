@@ -33,7 +33,7 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
         const Op& invoke = history[static_cast<std::size_t>(partner[p])];
         const auto token = invoke.token ? invoke.token : op.token;
         KeyState& key = keys[op.key];
-        if (op.type == OpType::Fail && op.error == kFencedError) {
+        if (op.type == OpType::Fail && op.error == err::kFenced) {
             ++fenced;
             continue;
         }

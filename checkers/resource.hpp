@@ -20,8 +20,6 @@ namespace lockcheck {
 
 inline constexpr const char* kLostUpdate = "lost-update";
 inline constexpr const char* kStaleWriteAccepted = "stale-write-accepted";
-/// The error of a resource access rejected by fencing.
-inline constexpr const char* kFencedError = "fenced";
 
 /// `partner` is pair_ops(history).
 CheckerResult check_resource(const History& history, const std::vector<std::int64_t>& partner);

@@ -37,6 +37,18 @@ inline constexpr std::string_view kStartFault = "start-fault";
 inline constexpr std::string_view kStopFault = "stop-fault";
 }  // namespace fn
 
+/// Well-known values of Op::error.
+namespace err {
+/// An acquire that failed with a definite "the lock is held by someone else"
+/// answer. Any other acquire failure means "not executed" and says nothing
+/// about the lock's state.
+inline constexpr std::string_view kHeld = "held";
+/// A release that definitely did nothing because the caller was not the owner.
+inline constexpr std::string_view kNotOwner = "not-owner";
+/// A resource access rejected by fencing (a token lower than one already seen).
+inline constexpr std::string_view kFenced = "fenced";
+}  // namespace err
+
 struct Op {
     std::int64_t index = -1;          ///< position in the history, 0-based, strictly increasing
     std::int64_t time = 0;            ///< ns since run start, one monotonic clock in the controller
