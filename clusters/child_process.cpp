@@ -1,0 +1,142 @@
+#include "clusters/child_process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <boost/process.hpp>
+#include <boost/process/extend.hpp>
+#include <thread>
+
+namespace bp = boost::process;
+
+namespace lockcheck {
+namespace {
+
+static_assert(SIGSTOP == 19 && SIGCONT == 18, "signal numbers of Linux x86/arm");
+
+/// Runs in the child between fork and exec.
+struct IsolateChild : bp::extend::handler {
+    template <typename Executor>
+    void on_exec_setup(Executor&) const {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        ::setpgid(0, 0);
+        // The controller blocks and ignores signals for its own handling; a server must not inherit that.
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        ::signal(SIGPIPE, SIG_DFL);
+    }
+};
+
+std::vector<std::string> full_argv(const ChildSpec& spec) {
+    std::vector<std::string> argv;
+    if (spec.netns) argv = {"ip", "netns", "exec", *spec.netns};
+    argv.insert(argv.end(), spec.argv.begin(), spec.argv.end());
+    return argv;
+}
+
+boost::filesystem::path executable(const std::string& name) {
+    if (name.find('/') != std::string::npos) return name;
+    auto found = bp::search_path(name);
+    if (found.empty()) throw SpawnError("cannot start '" + name + "': not found in PATH");
+    return found;
+}
+
+}  // namespace
+
+struct ChildProcess::Impl {
+    bp::child child;
+};
+
+ChildProcess::ChildProcess(const ChildSpec& spec) {
+    const auto argv = full_argv(spec);
+    if (argv.empty()) throw SpawnError("cannot start a process without argv");
+    const auto exe = executable(argv[0]);
+    const std::vector<std::string> args(argv.begin() + 1, argv.end());
+    const std::string log = spec.output_log.empty() ? std::string("/dev/null") : spec.output_log.string();
+    std::error_code ec;
+    impl_ = std::make_unique<Impl>();
+    if (spec.pipe_stdio) {
+        bp::pipe to_child, from_child;
+        impl_->child = bp::child(exe, bp::args(args), bp::std_in < to_child, bp::std_out > from_child,
+                                 bp::std_err > log, IsolateChild{}, ec);
+        if (!ec) {
+            stdin_fd_ = ::fcntl(to_child.native_sink(), F_DUPFD_CLOEXEC, 0);
+            stdout_fd_ = ::fcntl(from_child.native_source(), F_DUPFD_CLOEXEC, 0);
+        }
+    } else {
+        impl_->child = bp::child(exe, bp::args(args), bp::std_in < bp::null, (bp::std_out & bp::std_err) > log,
+                                 IsolateChild{}, bp::limit_handles, ec);
+    }
+    if (ec) throw SpawnError("cannot start '" + argv[0] + "': " + ec.message());
+    pid_ = impl_->child.id();
+}
+
+ChildProcess::~ChildProcess() {
+    try {
+        kill();
+    } catch (...) {
+    }
+    if (stdin_fd_ >= 0) ::close(stdin_fd_);
+    if (stdout_fd_ >= 0) ::close(stdout_fd_);
+}
+
+bool ChildProcess::running_locked() {
+    if (exit_status_) return false;
+    std::error_code ec;
+    if (impl_->child.running(ec)) return true;
+    const int native = impl_->child.native_exit_code();
+    exit_status_ = WIFSIGNALED(native) ? 128 + WTERMSIG(native) : WEXITSTATUS(native);
+    return false;
+}
+
+bool ChildProcess::running() {
+    std::lock_guard lock(mutex_);
+    return running_locked();
+}
+
+std::optional<int> ChildProcess::exit_status() {
+    std::lock_guard lock(mutex_);
+    running_locked();
+    return exit_status_;
+}
+
+void ChildProcess::send_signal(int signal) {
+    std::lock_guard lock(mutex_);
+    if (!exit_status_) ::kill(pid_, signal);  // not reaped yet: the PID is still ours
+}
+
+bool ChildProcess::wait_for_exit(std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (running()) {
+        if (std::chrono::steady_clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return true;
+}
+
+void ChildProcess::stop(std::chrono::milliseconds grace) {
+    send_signal(SIGCONT);
+    send_signal(SIGTERM);
+    if (!wait_for_exit(grace)) kill();
+}
+
+void ChildProcess::kill() {
+    send_signal(SIGKILL);
+    std::lock_guard lock(mutex_);
+    if (exit_status_) return;
+    std::error_code ec;
+    impl_->child.wait(ec);
+    running_locked();
+    if (!exit_status_) exit_status_ = 128 + SIGKILL;
+}
+
+void ChildProcess::close_stdin() {
+    std::lock_guard lock(mutex_);
+    if (stdin_fd_ >= 0) ::close(stdin_fd_);
+    stdin_fd_ = -1;
+}
+
+}  // namespace lockcheck

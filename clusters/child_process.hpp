@@ -1,0 +1,83 @@
+// One child process the harness started: a server node or a worker.
+//
+// Spawned with Boost.Process. Every child gets its own process group (so a
+// terminal's Ctrl-C reaches only the controller, which then cleans up) and
+// PR_SET_PDEATHSIG=SIGKILL (so it dies with the controller, even on kill -9).
+// PDEATHSIG fires when the *thread* that spawned the child exits: spawn from
+// threads that live as long as the child should.
+// The controller keeps the handle and signals the child by it, never by a PID
+// read back from a file. All methods are thread-safe.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lockcheck {
+
+struct ChildSpec {
+    std::vector<std::string> argv;      ///< argv[0]: absolute path, or a name looked up in PATH
+    std::optional<std::string> netns;   ///< run inside this network namespace (via `ip netns exec`)
+    std::filesystem::path output_log;   ///< stdout and stderr are appended here (stderr only with pipe_stdio)
+    bool pipe_stdio = false;            ///< stdin/stdout become pipes to the controller
+};
+
+class SpawnError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class ChildProcess {
+public:
+    /// Starts the child; throws SpawnError when it cannot be started.
+    explicit ChildProcess(const ChildSpec& spec);
+    /// Kills (SIGKILL) and reaps the child if it is still running.
+    ~ChildProcess();
+    ChildProcess(const ChildProcess&) = delete;
+    ChildProcess& operator=(const ChildProcess&) = delete;
+
+    pid_t pid() const { return pid_; }
+    /// False once the child has exited (it is reaped then).
+    bool running();
+    /// The exit code, or 128+signal, once the child has exited.
+    std::optional<int> exit_status();
+    /// Sends a signal while the child has not been reaped; no-op afterwards.
+    void send_signal(int signal);
+    void pause() { send_signal(SIGSTOP_VALUE); }
+    void resume() { send_signal(SIGCONT_VALUE); }
+    /// Waits until the child exits or the timeout passes; true if it exited.
+    bool wait_for_exit(std::chrono::milliseconds timeout);
+    /// SIGCONT + SIGTERM, then SIGKILL after `grace`; always reaps.
+    void stop(std::chrono::milliseconds grace);
+    /// SIGKILL and reap.
+    void kill();
+
+    /// Pipe ends of a child spawned with pipe_stdio (-1 otherwise). The
+    /// controller writes requests to stdin_fd and reads replies from stdout_fd.
+    int stdin_fd() const { return stdin_fd_; }
+    int stdout_fd() const { return stdout_fd_; }
+    /// Closes the controller's end of the child's stdin (the child sees EOF).
+    void close_stdin();
+
+private:
+    static constexpr int SIGSTOP_VALUE = 19;
+    static constexpr int SIGCONT_VALUE = 18;
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    std::mutex mutex_;
+    pid_t pid_ = -1;
+    int stdin_fd_ = -1;
+    int stdout_fd_ = -1;
+    std::optional<int> exit_status_;
+
+    bool running_locked();
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,99 @@
+#include "clusters/node.hpp"
+
+#include <fstream>
+#include <thread>
+
+namespace lockcheck {
+
+Node::Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
+           NodeProgram program)
+    : name_(std::move(name)), address_(std::move(address)), netns_(std::move(netns)), dir_(std::move(dir)),
+      program_(std::move(program)) {}
+
+Node::~Node() {
+    std::lock_guard lock(mutex_);
+    process_.reset();  // kills if still running
+}
+
+std::string Node::last_log_line() const {
+    std::ifstream in(log_path());
+    std::string line, last;
+    while (std::getline(in, line))
+        if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
+    return last.empty() ? "(log is empty)" : last;
+}
+
+void Node::start(std::chrono::milliseconds ready_timeout) {
+    std::unique_lock lock(mutex_);
+    process_.reset();
+    paused_ = false;
+    ChildSpec spec{program_.argv, netns_, log_path(), false};
+    try {
+        process_ = std::make_unique<ChildProcess>(spec);
+    } catch (const SpawnError& e) {
+        throw NodeStartError("node " + name_ + ": " + e.what());
+    }
+    const auto deadline = std::chrono::steady_clock::now() + ready_timeout;
+    while (!program_.ready(address_)) {
+        if (!process_->running())
+            throw NodeStartError("node " + name_ + " (" + program_.argv.front() + ") exited with status " +
+                                 std::to_string(process_->exit_status().value_or(-1)) +
+                                 " before it was ready; its log says: " + last_log_line());
+        if (std::chrono::steady_clock::now() >= deadline) {
+            process_->kill();
+            throw NodeStartError("node " + name_ + " (" + program_.argv.front() + ") was not ready at " + address_ +
+                                 " after " + std::to_string(ready_timeout.count()) +
+                                 " ms; its log says: " + last_log_line());
+        }
+        lock.unlock();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        lock.lock();
+    }
+}
+
+void Node::stop(std::chrono::milliseconds grace) {
+    std::lock_guard lock(mutex_);
+    if (process_) process_->stop(grace);
+    paused_ = false;
+}
+
+void Node::kill() {
+    std::lock_guard lock(mutex_);
+    if (process_) process_->kill();
+    paused_ = false;
+}
+
+void Node::restart(std::chrono::milliseconds delay, std::chrono::milliseconds ready_timeout) {
+    kill();
+    std::this_thread::sleep_for(delay);
+    start(ready_timeout);
+}
+
+void Node::pause() {
+    std::lock_guard lock(mutex_);
+    if (process_) process_->pause();
+    paused_ = true;
+}
+
+void Node::resume() {
+    std::lock_guard lock(mutex_);
+    if (process_) process_->resume();
+    paused_ = false;
+}
+
+bool Node::paused() const {
+    std::lock_guard lock(mutex_);
+    return paused_;
+}
+
+bool Node::running() {
+    std::lock_guard lock(mutex_);
+    return process_ && process_->running();
+}
+
+pid_t Node::pid() const {
+    std::lock_guard lock(mutex_);
+    return process_ ? process_->pid() : -1;
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,21 @@
+// Topology "redis-single": one redis-server.
+#pragma once
+
+#include "clusters/redis_node.hpp"
+#include "clusters/topology.hpp"
+
+namespace lockcheck {
+
+class RedisSingle : public Topology {
+public:
+    RedisSingle(const TopologyOptions& options, const TestNetwork& network);
+    void start() override;
+    void stop() override;
+    std::vector<Node*> nodes() override { return {node_.get()}; }
+    std::vector<std::string> client_endpoints() const override;
+
+private:
+    std::unique_ptr<Node> node_;
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,109 @@
+#include "clusters/test_network.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "clusters/command.hpp"
+
+namespace lockcheck {
+
+NetworkMode network_mode_from_string(const std::string& text) {
+    if (text == "auto") return NetworkMode::Auto;
+    if (text == "netns") return NetworkMode::Namespaces;
+    if (text == "loopback") return NetworkMode::Loopback;
+    throw std::invalid_argument("network must be auto, netns or loopback, not '" + text + "'");
+}
+
+std::string to_string(NetworkMode mode) {
+    switch (mode) {
+        case NetworkMode::Auto: return "auto";
+        case NetworkMode::Namespaces: return "netns";
+        case NetworkMode::Loopback: return "loopback";
+    }
+    return "auto";
+}
+
+bool can_use_namespaces() {
+    if (::geteuid() != 0) return false;
+    try {
+        return run_command({"ip", "netns", "list"}).exit_code == 0;
+    } catch (const CommandError&) {
+        return false;
+    }
+}
+
+std::string run_prefix(const std::string& run_id) { return "lc-" + run_id; }
+
+TestNetwork::TestNetwork(const std::string& run_id, int node_count, NetworkMode mode)
+    : prefix_(run_prefix(run_id)), lease_(std::make_unique<SubnetLease>(run_id)) {
+    if (mode == NetworkMode::Namespaces && !can_use_namespaces())
+        throw std::runtime_error("network 'netns' needs root and iproute2; run as root or use --network loopback");
+    namespaces_ = mode == NetworkMode::Namespaces || (mode == NetworkMode::Auto && can_use_namespaces());
+    const std::string slot = std::to_string(lease_->slot());
+    for (int i = 0; i < node_count; ++i)
+        addresses_.push_back((namespaces_ ? "10.77." : "127.77.") + slot + "." + std::to_string(i + 1));
+    if (!namespaces_) return;
+    try {
+        create_namespaces(node_count);
+    } catch (...) {
+        teardown();
+        throw;
+    }
+}
+
+TestNetwork::~TestNetwork() { teardown(); }
+
+std::optional<std::string> TestNetwork::netns(int node) const {
+    if (!namespaces_) return std::nullopt;
+    return namespace_names_.at(node);
+}
+
+std::string TestNetwork::host_link(int node) const { return prefix_ + "-" + std::to_string(node + 1); }
+
+void TestNetwork::create_namespaces(int node_count) {
+    const std::string slot = std::to_string(lease_->slot());
+    bridge_ = prefix_;
+    run_checked({"ip", "link", "add", bridge_, "type", "bridge"});
+    run_checked({"ip", "addr", "add", "10.77." + slot + ".254/24", "dev", bridge_});
+    run_checked({"ip", "link", "set", bridge_, "up"});
+    for (int i = 0; i < node_count; ++i) {
+        const std::string ns = prefix_ + "-n" + std::to_string(i + 1);
+        run_checked({"ip", "netns", "add", ns});
+        namespace_names_.push_back(ns);
+        run_checked({"ip", "link", "add", host_link(i), "type", "veth", "peer", "name", "eth0", "netns", ns});
+        run_checked({"ip", "link", "set", host_link(i), "master", bridge_, "up"});
+        run_checked({"ip", "-n", ns, "addr", "add", addresses_[i] + "/24", "dev", "eth0"});
+        run_checked({"ip", "-n", ns, "link", "set", "eth0", "up"});
+        run_checked({"ip", "-n", ns, "link", "set", "lo", "up"});
+    }
+}
+
+void TestNetwork::teardown() noexcept {
+    if (torn_down_) return;
+    torn_down_ = true;
+    try {
+        for (const auto& ns : namespace_names_) {
+            // Anything still inside a namespace of this run is this run's.
+            std::istringstream pids(run_command({"ip", "netns", "pids", ns}).output);
+            for (pid_t pid; pids >> pid;) ::kill(pid, SIGKILL);
+            run_command({"ip", "netns", "del", ns});
+        }
+        if (!bridge_.empty()) run_command({"ip", "link", "del", bridge_});
+        if (namespaces_) {
+            // Namespace deletion is asynchronous: wait until the host-side links are gone.
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+            while (std::chrono::steady_clock::now() < deadline &&
+                   run_command({"ip", "-o", "link", "show"}).output.find(prefix_ + "-") != std::string::npos)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    } catch (...) {
+        // teardown must not throw; `lockcheck clean` removes what is left
+    }
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,71 @@
+// The test network of one run (FACTS.md, "Test network").
+//
+// Namespace mode (root): a Linux bridge in the root namespace holding the
+// controller's address (.254), and one network namespace per node joined to it
+// by a veth pair; each node has its own address 10.77.S.N and nothing else
+// (no default route). Faults that need a node's own firewall (partitions,
+// packet loss) are possible only here.
+// Loopback mode (no root): every node binds its own address 127.77.S.N.
+// Every name carries the run id; the subnet slot S is leased per run.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clusters/subnet_lease.hpp"
+
+namespace lockcheck {
+
+enum class NetworkMode { Auto, Namespaces, Loopback };
+
+/// "auto" | "netns" | "loopback"; throws std::invalid_argument otherwise.
+NetworkMode network_mode_from_string(const std::string& text);
+std::string to_string(NetworkMode mode);
+
+/// True when this process may create network namespaces (root and `ip` present).
+bool can_use_namespaces();
+
+/// Name prefix of everything a run creates: "lc-<run_id>".
+std::string run_prefix(const std::string& run_id);
+
+class TestNetwork {
+public:
+    /// Creates the network for `node_count` nodes. Auto picks namespaces when
+    /// possible. Throws std::runtime_error with the failing command's message;
+    /// whatever was created before the failure is removed.
+    TestNetwork(const std::string& run_id, int node_count, NetworkMode mode);
+    /// Tears everything down (see teardown()).
+    ~TestNetwork();
+    TestNetwork(const TestNetwork&) = delete;
+    TestNetwork& operator=(const TestNetwork&) = delete;
+
+    bool uses_namespaces() const { return namespaces_; }
+    int node_count() const { return static_cast<int>(addresses_.size()); }
+    /// Address of node i (0-based).
+    const std::string& address(int node) const { return addresses_.at(node); }
+    /// Network namespace of node i, when in namespace mode.
+    std::optional<std::string> netns(int node) const;
+    /// Host-side name of node i's veth (namespace mode).
+    std::string host_link(int node) const;
+    const std::string& bridge() const { return bridge_; }
+
+    /// Kills any process left inside the namespaces, deletes the namespaces
+    /// and the bridge, and waits until the kernel has removed their links.
+    /// Idempotent; never throws.
+    void teardown() noexcept;
+
+private:
+    std::string prefix_;
+    std::unique_ptr<SubnetLease> lease_;
+    bool namespaces_ = false;
+    std::string bridge_;
+    std::vector<std::string> addresses_;
+    std::vector<std::string> namespace_names_;
+    bool torn_down_ = false;
+
+    void create_namespaces(int node_count);
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,40 @@
+// A database topology: the set of nodes of one run and how clients reach them.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "clusters/node.hpp"
+#include "clusters/test_network.hpp"
+
+namespace lockcheck {
+
+struct TopologyOptions {
+    std::string name;                 ///< e.g. "redis-single"
+    std::string persistence = "none"; ///< Redis: none | everysec | always
+    std::filesystem::path dir;        ///< the run's nodes/ directory
+};
+
+class Topology {
+public:
+    virtual ~Topology() = default;
+    /// Starts every node and waits until the topology is ready for clients.
+    virtual void start() = 0;
+    /// Stops every node (SIGTERM, then SIGKILL). Idempotent.
+    virtual void stop() = 0;
+    virtual std::vector<Node*> nodes() = 0;
+    /// Addresses clients connect to ("ip:port"), in node order.
+    virtual std::vector<std::string> client_endpoints() const = 0;
+};
+
+/// Topology names this build knows.
+std::vector<std::string> topology_names();
+/// How many nodes (network hosts) the topology needs.
+int topology_node_count(const TopologyOptions& options);
+/// Builds the topology on `network` (nodes not started). Throws
+/// std::invalid_argument for an unknown name or option.
+std::unique_ptr<Topology> make_topology(const TopologyOptions& options, const TestNetwork& network);
+
+}  // namespace lockcheck

@@ -1,0 +1,44 @@
+#include "harness/line_channel.hpp"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace lockcheck {
+
+bool LineChannel::write_line(const std::string& line) {
+    std::string data = line + "\n";
+    std::size_t written = 0;
+    while (written < data.size()) {
+        const ssize_t n = ::write(write_fd_, data.data() + written, data.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;  // EPIPE: the worker is gone (SIGPIPE is ignored)
+        written += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::steady_clock::time_point deadline) {
+    for (;;) {
+        if (auto newline = buffer_.find('\n'); newline != std::string::npos) {
+            line = buffer_.substr(0, newline);
+            buffer_.erase(0, newline + 1);
+            return ReadStatus::Line;
+        }
+        if (buffer_.size() > kMaxLine) return ReadStatus::TooLong;
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return ReadStatus::Timeout;
+        pollfd p{read_fd_, POLLIN, 0};
+        const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 100)));
+        if (ready < 0 && errno != EINTR) return ReadStatus::Closed;
+        if (ready <= 0) continue;
+        char chunk[4096];
+        const ssize_t n = ::read(read_fd_, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return ReadStatus::Closed;
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+}
+
+}  // namespace lockcheck

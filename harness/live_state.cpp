@@ -1,0 +1,41 @@
+#include "harness/live_state.hpp"
+
+#include <algorithm>
+
+namespace lockcheck {
+
+void LiveState::acquired(int process, const std::string& key) {
+    std::lock_guard lock(mutex_);
+    const auto [first, last] = holders_.equal_range(key);
+    overlaps_ += std::count_if(first, last, [&](const auto& h) { return h.second != process; });
+    holders_.emplace(key, process);
+}
+
+void LiveState::releasing(int process, const std::string& key) {
+    std::lock_guard lock(mutex_);
+    auto [first, last] = holders_.equal_range(key);
+    for (auto it = first; it != last; ++it)
+        if (it->second == process) {
+            holders_.erase(it);
+            return;
+        }
+}
+
+void LiveState::forget(int process) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(holders_, [&](const auto& h) { return h.second == process; });
+}
+
+std::vector<int> LiveState::holders() const {
+    std::lock_guard lock(mutex_);
+    std::vector<int> out;
+    for (const auto& [key, process] : holders_) out.push_back(process);
+    return out;
+}
+
+std::int64_t LiveState::overlaps() const {
+    std::lock_guard lock(mutex_);
+    return overlaps_;
+}
+
+}  // namespace lockcheck

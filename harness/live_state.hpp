@@ -1,0 +1,33 @@
+// What the controller knows while a run goes on: who holds which lock by the
+// history's account (acquire ok until release invoke), and how many overlaps
+// that has shown so far (a live estimate; the checkers give the verdict).
+// Thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace lockcheck {
+
+class LiveState {
+public:
+    /// `process` got an ok for acquiring `key`; counts an overlap for every other holder.
+    void acquired(int process, const std::string& key);
+    /// `process` invokes the release of `key` (its critical section ends here).
+    void releasing(int process, const std::string& key);
+    /// `process` is gone (replaced); it holds nothing any more in our account.
+    void forget(int process);
+
+    std::vector<int> holders() const;
+    std::int64_t overlaps() const;
+
+private:
+    mutable std::mutex mutex_;
+    std::multimap<std::string, int> holders_;  // key -> process
+    std::int64_t overlaps_ = 0;
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,146 @@
+// The lockcheck command line: run, check, list, and the internal worker.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "clusters/topology.hpp"
+#include "harness/check_command.hpp"
+#include "harness/exit_codes.hpp"
+#include "harness/interrupts.hpp"
+#include "harness/run.hpp"
+#include "nemesis/nemesis.hpp"
+#include "workloads/recipes.hpp"
+#include "workloads/worker_main.hpp"
+
+namespace {
+
+using namespace lockcheck;
+
+std::vector<std::string> split(const std::string& text, char separator) {
+    std::vector<std::string> parts;
+    std::string part;
+    for (char c : text) {
+        if (c == separator) {
+            if (!part.empty()) parts.push_back(part);
+            part.clear();
+        } else {
+            part.push_back(c);
+        }
+    }
+    if (!part.empty()) parts.push_back(part);
+    return parts;
+}
+
+/// Flags of `lockcheck run` that override the spec.
+struct RunFlags {
+    std::string spec_path;
+    std::optional<double> time_limit;
+    std::optional<std::uint64_t> seed;
+    std::optional<int> workers;
+    std::optional<std::int64_t> ttl_ms;
+    std::optional<std::string> nemesis;
+    bool fencing = false;
+    std::optional<std::string> network;
+    std::optional<std::string> name;
+    std::string store = "store";
+};
+
+Spec resolve_spec(const RunFlags& f) {
+    Spec spec = f.spec_path.empty() ? Spec{} : read_spec(f.spec_path);
+    if (f.name) spec.name = *f.name;
+    if (f.time_limit) spec.time_limit_s = *f.time_limit;
+    if (f.seed) spec.seed = *f.seed;
+    if (f.workers) spec.workers = *f.workers;
+    if (f.ttl_ms) spec.ttl_ms = *f.ttl_ms;
+    if (f.nemesis) spec.nemesis = *f.nemesis == "none" ? std::vector<std::string>{} : split(*f.nemesis, ',');
+    if (f.fencing) spec.fencing = true;
+    if (f.network) spec.network = *f.network;
+    return spec;
+}
+
+int list_command() {
+    std::printf("recipes:\n");
+    for (const auto& r : recipes()) std::printf("  %-20s %s\n", r.name.c_str(), r.description.c_str());
+    std::printf("topologies:\n");
+    for (const auto& t : topology_names()) std::printf("  %s\n", t.c_str());
+    std::printf("nemeses:\n");
+    for (const auto& [kind, what] : fault_kinds()) std::printf("  %-20s %s\n", kind.c_str(), what.c_str());
+    return exit_code::kValid;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"lockcheck: proves or disproves the safety of distributed locks on real servers"};
+    app.require_subcommand(1);
+
+    RunFlags flags;
+    auto* run = app.add_subcommand("run", "Run a scenario (a spec file, flags, or the default) and check it");
+    run->add_option("spec", flags.spec_path, "Spec file, e.g. scenarios/redis-holder-pause.json")->check(CLI::ExistingFile);
+    run->add_option("--time-limit", flags.time_limit, "Seconds of workload")->check(CLI::PositiveNumber);
+    run->add_option("--seed", flags.seed, "Seed of the fault schedule and workload (printed and stored)");
+    run->add_option("--workers", flags.workers, "Number of lock clients, each its own process")->check(CLI::Range(1, 256));
+    run->add_option("--ttl-ms", flags.ttl_ms, "Lease asked for by every acquire")->check(CLI::PositiveNumber);
+    run->add_option("--nemesis", flags.nemesis, "Comma-separated faults (pause-holder,pause-node) or none");
+    run->add_flag("--fencing", flags.fencing, "Reject stale fencing tokens at the protected resource");
+    run->add_option("--network", flags.network, "auto, netns (needs root) or loopback");
+    run->add_option("--name", flags.name, "Scenario name (the run directory's parent)");
+    run->add_option("--store", flags.store, "Where run directories go")->capture_default_str();
+
+    std::string check_path;
+    auto* check = app.add_subcommand("check", "Rerun every checker on a run directory or a history.jsonl, offline");
+    check->add_option("path", check_path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
+
+    auto* list = app.add_subcommand("list", "List recipes, topologies and nemeses");
+
+    WorkerOptions worker_options;
+    std::string endpoints;
+    std::int64_t server_timeout_ms = 1000;
+    std::string run_id;
+    int process = 0;
+    auto* worker = app.add_subcommand("worker", "Internal: one lock client speaking JSON lines on stdin/stdout");
+    worker->group("");  // hidden from --help
+    worker->add_option("--recipe", worker_options.recipe)->required();
+    worker->add_option("--endpoints", endpoints)->required();
+    worker->add_option("--server-timeout-ms", server_timeout_ms);
+    worker->add_option("--run-id", run_id);
+    worker->add_option("--process", process);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "lockcheck: error: %s (see lockcheck --help)\n", e.what());
+        return exit_code::kBadInput;
+    }
+
+    try {
+        if (*worker) {
+            worker_options.endpoints = split(endpoints, ',');
+            worker_options.server_timeout = std::chrono::milliseconds(server_timeout_ms);
+            return run_worker(worker_options, std::cin, std::cout);
+        }
+        if (*list) return list_command();
+        if (*check) return check_command(check_path);
+        if (*run) {
+            InterruptWatcher interrupts;
+            RunOptions options;
+            options.store = flags.store;
+            options.self_exe = std::filesystem::read_symlink("/proc/self/exe");
+            options.interrupted = &interrupts.interrupted();
+            return run_spec(resolve_spec(flags), options);
+        }
+    } catch (const SpecError& e) {
+        std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
+        return exit_code::kBadInput;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
+        return exit_code::kHarnessError;
+    }
+    return exit_code::kBadInput;
+}

@@ -1,0 +1,215 @@
+#include "harness/run.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <map>
+#include <random>
+#include <thread>
+
+#include "checkers/run_checkers.hpp"
+#include "clusters/topology.hpp"
+#include "harness/exit_codes.hpp"
+#include "harness/expectation.hpp"
+#include "harness/history_recorder.hpp"
+#include "harness/lock_workload.hpp"
+#include "harness/progress.hpp"
+#include "harness/run_directory.hpp"
+#include "nemesis/nemesis.hpp"
+#include "nemesis/pause_holder.hpp"
+#include "nemesis/pause_node.hpp"
+#include "reports/results_json.hpp"
+#include "reports/terminal_summary.hpp"
+
+namespace lockcheck {
+namespace {
+
+/// Threads of a run; on destruction sets `stop` and joins them all.
+class RunThreads {
+public:
+    explicit RunThreads(std::atomic<bool>& stop) : stop_(stop) {}
+    ~RunThreads() { join(); }
+    template <typename F>
+    void start(F&& body) { threads_.emplace_back(std::forward<F>(body)); }
+    void join() {
+        stop_ = true;
+        for (auto& t : threads_)
+            if (t.joinable()) t.join();
+    }
+
+private:
+    std::atomic<bool>& stop_;
+    std::vector<std::thread> threads_;
+};
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+    std::string out;
+    for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
+    return out;
+}
+
+std::map<std::string, std::unique_ptr<Fault>> make_faults(const Spec& spec, WorkerControl& workers,
+                                                          Topology& topology) {
+    std::map<std::string, std::unique_ptr<Fault>> faults;
+    for (const auto& kind : spec.nemesis) {
+        if (kind == "pause-holder") faults[kind] = std::make_unique<PauseHolder>(workers);
+        if (kind == "pause-node") faults[kind] = std::make_unique<PauseNode>(topology.nodes());
+    }
+    return faults;
+}
+
+std::vector<FaultEvent> make_schedule(const Spec& spec) {
+    ScheduleOptions o;
+    o.seed = *spec.seed;
+    o.kinds = spec.nemesis;
+    o.time_limit_ms = static_cast<std::int64_t>(spec.time_limit_s * 1000);
+    o.gap_min_ms = spec.nemesis_gap_ms.min;
+    o.gap_max_ms = spec.nemesis_gap_ms.max;
+    o.duration_min_ms = spec.fault_duration().min;
+    o.duration_max_ms = spec.fault_duration().max;
+    return generate_schedule(o);
+}
+
+void set_up_log(const std::filesystem::path& path) {
+    auto logger = spdlog::basic_logger_mt("lockcheck-" + path.parent_path().filename().string(), path.string(), true);
+    logger->set_level(spdlog::level::info);
+    logger->flush_on(spdlog::level::info);
+    spdlog::set_default_logger(logger);
+}
+
+struct RunFigures {
+    std::int64_t ops = 0;
+    int faults = 0;
+    double seconds = 0;
+    bool namespaces = false;
+    bool interrupted = false;
+};
+
+/// Everything between "the run directory exists" and "all processes and
+/// links of the run are gone". Throws on harness errors, after cleanup.
+RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& options) {
+    RunFigures figures;
+    std::atomic<bool> stop{false};
+
+    TopologyOptions topology_options{spec.topology, spec.persistence, dir.path / "nodes"};
+    TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode_from_string(spec.network));
+    figures.namespaces = network.uses_namespaces();
+    if (!network.uses_namespaces())
+        std::printf("note: no network namespaces (needs root): nodes run on %s; partition and packet-loss faults "
+                    "are unavailable\n", network.address(0).c_str());
+    spdlog::info("network: {} ({} nodes, first at {})", figures.namespaces ? "namespaces" : "loopback",
+                 network.node_count(), network.address(0));
+
+    auto topology = make_topology(topology_options, network);
+    topology->start();
+    const auto endpoints = topology->client_endpoints();
+    spdlog::info("topology {} ready: {}", spec.topology, join(endpoints, ", "));
+
+    const auto start = std::chrono::steady_clock::now();
+    HistoryRecorder recorder(dir.path / "history.jsonl", start, spec.max_ops);
+    ProtectedResource resource(spec.fencing);
+    LiveState live;
+    std::filesystem::create_directories(dir.path / "workers");
+    WorkerPool pool(
+        spec.workers,
+        [&](int process) {
+            ChildSpec child{{options.self_exe.string(), "worker", "--recipe", spec.recipe, "--endpoints",
+                             join(endpoints, ","), "--server-timeout-ms", std::to_string(spec.server_timeout_ms),
+                             "--run-id", dir.run_id, "--process", std::to_string(process)},
+                            std::nullopt,
+                            dir.path / "workers" / fmt::format("worker-{}.log", process),
+                            true};
+            return std::make_unique<WorkerProcess>(process, child, std::chrono::seconds(10));
+        },
+        live);
+
+    const auto schedule = make_schedule(spec);
+    write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
+    Nemesis nemesis(schedule, make_faults(spec, pool, *topology), [&](Op op) { recorder.record(std::move(op)); },
+                    start);
+
+    std::vector<std::string> keys;
+    for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
+    LockWorkload workload({keys, spec.ttl_ms, spec.hold_ms, std::chrono::milliseconds(spec.op_timeout_ms), *spec.seed},
+                          pool, recorder, resource, live);
+
+    const double limit = spec.time_limit_s;
+    ProgressDisplay progress([&] {
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto fault = nemesis.current();
+        return fmt::format("[{:6.1f} s / {:.0f} s] {} ops | fault: {} | overlaps so far: {}", elapsed, limit,
+                           recorder.count(), fault.empty() ? "none" : fault, live.overlaps());
+    });
+    {
+        RunThreads threads(stop);
+        threads.start([&] { nemesis.run(stop); });
+        for (int slot = 0; slot < spec.workers; ++slot) threads.start([&, slot] { workload.run_slot(slot, stop); });
+        const auto deadline = start + std::chrono::duration<double>(limit);
+        while (std::chrono::steady_clock::now() < deadline && !recorder.full() &&
+               !(options.interrupted && *options.interrupted))
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        figures.interrupted = options.interrupted && *options.interrupted;
+        spdlog::info("stopping: {}", figures.interrupted ? "interrupted" : recorder.full() ? "max_ops reached" : "time limit");
+        threads.join();  // the nemesis heals, every worker finishes its cycle
+    }
+    progress.stop();
+    pool.stop_all();
+    topology->stop();
+    figures.ops = recorder.count();
+    figures.faults = nemesis.faults_started();
+    figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return figures;  // network torn down by its destructor
+}
+
+}  // namespace
+
+int run_spec(Spec spec, const RunOptions& options) {
+    validate(spec);
+    if (!spec.seed) spec.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
+    const RunDirectory dir = create_run_directory(options.store, spec.name);
+    write_json_file(dir.path / "spec.json", spec_to_json(spec));
+    set_up_log(dir.path / "lockcheck.log");
+
+    std::printf("lockcheck run %s: %s on %s, %d workers, ttl %lld ms, nemesis %s, fencing %s\n", spec.name.c_str(),
+                spec.recipe.c_str(), spec.topology.c_str(), spec.workers, static_cast<long long>(spec.ttl_ms),
+                spec.nemesis.empty() ? "none" : join(spec.nemesis, "+").c_str(), spec.fencing ? "on" : "off");
+    std::printf("seed %llu | run directory %s\n", static_cast<unsigned long long>(*spec.seed), dir.path.c_str());
+    std::fflush(stdout);
+
+    RunFigures figures;
+    try {
+        figures = execute(spec, dir, options);
+    } catch (const std::exception& e) {
+        spdlog::error("harness error: {}", e.what());
+        std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
+        return exit_code::kHarnessError;
+    }
+
+    const History history = read_history(dir.path / "history.jsonl");
+    const CheckReport report = run_checkers(history);
+    auto results = results_to_json(report);
+    results["run"] = {{"name", spec.name},        {"run_id", dir.run_id},           {"seed", *spec.seed},
+                      {"ops", figures.ops},       {"faults", figures.faults},       {"seconds", figures.seconds},
+                      {"interrupted", figures.interrupted},
+                      {"network", figures.namespaces ? "netns" : "loopback"}};
+    std::optional<ExpectationOutcome> expectation;
+    if (spec.expect) {
+        expectation = evaluate(*spec.expect, report);
+        results["expectation"] = outcome_to_json(*expectation);
+    }
+    write_json_file(dir.path / "results.json", results);
+
+    std::printf("\n%s", terminal_summary(report).c_str());
+    std::printf("  %lld ops in %.1f s, %d faults injected%s\n", static_cast<long long>(figures.ops), figures.seconds,
+                figures.faults, figures.interrupted ? " (interrupted)" : "");
+    if (expectation)
+        std::printf("  scenario expectation: %s\n",
+                    expectation->matched ? "met" : ("NOT met: " + join(expectation->mismatches, "; ")).c_str());
+    std::printf("  run directory: %s\n", dir.path.c_str());
+    spdlog::info("verdict: {}", to_string(report.valid));
+    return exit_code::for_verdict(report.valid);
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,21 @@
+// The run directory: STORE/<scenario>/<timestamp>/ and the STORE/latest link.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace lockcheck {
+
+struct RunDirectory {
+    std::filesystem::path path;
+    std::string run_id;  ///< short, unique per run; every name the run creates carries it
+};
+
+/// A fresh random run id (6 hex digits).
+std::string new_run_id();
+
+/// Creates STORE/<scenario>/<UTC timestamp>/ and points STORE/latest at it.
+/// Throws std::runtime_error when the directory cannot be made.
+RunDirectory create_run_directory(const std::filesystem::path& store, const std::string& scenario);
+
+}  // namespace lockcheck

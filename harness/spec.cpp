@@ -1,0 +1,214 @@
+#include "harness/spec.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+#include "clusters/topology.hpp"
+#include "nemesis/nemesis.hpp"
+#include "workloads/recipes.hpp"
+
+namespace lockcheck {
+namespace {
+
+/// Reads fields of one JSON object, naming the source and field in errors.
+class FieldReader {
+public:
+    FieldReader(const nlohmann::json& object, std::string source) : object_(object), source_(std::move(source)) {
+        if (!object_.is_object()) fail("", "must be a JSON object");
+    }
+
+    [[noreturn]] void fail(const std::string& field, const std::string& reason) const {
+        throw SpecError("spec " + source_ + (field.empty() ? "" : ": field '" + field + "'") + " " + reason);
+    }
+
+    const nlohmann::json* find(const char* field) {
+        seen_.insert(field);
+        auto it = object_.find(field);
+        return it == object_.end() ? nullptr : &*it;
+    }
+
+    void string(const char* field, std::string& out) {
+        if (auto* v = find(field)) {
+            if (!v->is_string()) fail(field, "must be a string");
+            out = v->get<std::string>();
+        }
+    }
+
+    template <typename Int>
+    void integer(const char* field, Int& out, std::int64_t min) {
+        if (auto* v = find(field)) {
+            if (!v->is_number_integer() || v->get<std::int64_t>() < min)
+                fail(field, "must be an integer >= " + std::to_string(min));
+            out = static_cast<Int>(v->get<std::int64_t>());
+        }
+    }
+
+    void number(const char* field, double& out) {
+        if (auto* v = find(field)) {
+            if (!v->is_number() || v->get<double>() <= 0) fail(field, "must be a positive number");
+            out = v->get<double>();
+        }
+    }
+
+    void boolean(const char* field, bool& out) {
+        if (auto* v = find(field)) {
+            if (!v->is_boolean()) fail(field, "must be true or false");
+            out = v->get<bool>();
+        }
+    }
+
+    void strings(const char* field, std::vector<std::string>& out) {
+        if (auto* v = find(field)) {
+            if (!v->is_array() || !std::all_of(v->begin(), v->end(), [](auto& e) { return e.is_string(); }))
+                fail(field, "must be a list of strings");
+            out = v->get<std::vector<std::string>>();
+        }
+    }
+
+    void range(const char* field, Range& out) {
+        if (auto* v = find(field)) {
+            if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number_integer() || !(*v)[1].is_number_integer() ||
+                (*v)[0].get<std::int64_t>() < 0 || (*v)[0].get<std::int64_t>() > (*v)[1].get<std::int64_t>())
+                fail(field, "must be [min, max] with 0 <= min <= max");
+            out = {(*v)[0].get<std::int64_t>(), (*v)[1].get<std::int64_t>()};
+        }
+    }
+
+    /// Fails on the first field nobody asked for.
+    void reject_unknown() const {
+        for (const auto& [key, value] : object_.items())
+            if (!seen_.count(key)) fail(key, "is not a known field");
+    }
+
+private:
+    const nlohmann::json& object_;
+    std::string source_;
+    std::set<std::string> seen_;
+};
+
+Expectation expectation_from_json(const nlohmann::json& object, const std::string& source) {
+    FieldReader r(object, source + " expect");
+    Expectation e;
+    if (auto* v = r.find("valid")) {
+        if (v->is_boolean())
+            e.valid = v->get<bool>() ? "valid" : "invalid";
+        else if (v->is_string() && v->get<std::string>() == "unknown")
+            e.valid = "unknown";
+        else
+            r.fail("valid", "must be true, false or \"unknown\"");
+    }
+    r.strings("has", e.has);
+    r.strings("lacks", e.lacks);
+    r.reject_unknown();
+    return e;
+}
+
+}  // namespace
+
+Range Spec::fault_duration() const {
+    if (fault_duration_ms) return *fault_duration_ms;
+    return {ttl_ms * 3 / 2, ttl_ms * 5 / 2};
+}
+
+Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
+    FieldReader r(object, source);
+    Spec s;
+    r.string("name", s.name);
+    r.string("description", s.description);
+    r.string("recipe", s.recipe);
+    r.string("topology", s.topology);
+    r.string("persistence", s.persistence);
+    r.string("network", s.network);
+    r.integer("workers", s.workers, 1);
+    r.integer("keys", s.keys, 1);
+    r.integer("ttl_ms", s.ttl_ms, 1);
+    r.range("hold_ms", s.hold_ms);
+    r.number("time_limit_s", s.time_limit_s);
+    r.integer("max_ops", s.max_ops, 1);
+    if (auto* v = r.find("seed"); v && !v->is_null()) {
+        if (!v->is_number_unsigned()) r.fail("seed", "must be a non-negative integer");
+        s.seed = v->get<std::uint64_t>();
+    }
+    r.strings("nemesis", s.nemesis);
+    r.range("nemesis_gap_ms", s.nemesis_gap_ms);
+    if (auto* v = r.find("fault_duration_ms"); v && !v->is_null()) {
+        Range d;
+        r.range("fault_duration_ms", d);
+        s.fault_duration_ms = d;
+    }
+    r.boolean("fencing", s.fencing);
+    r.integer("op_timeout_ms", s.op_timeout_ms, 1);
+    r.integer("server_timeout_ms", s.server_timeout_ms, 1);
+    if (auto* v = r.find("expect"); v && !v->is_null()) s.expect = expectation_from_json(*v, source);
+    r.reject_unknown();
+    return s;
+}
+
+Spec read_spec(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    if (!in) throw SpecError("spec " + path.string() + ": cannot open");
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw SpecError("spec " + path.string() + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
+    }
+    return spec_from_json(j, path.string());
+}
+
+nlohmann::json spec_to_json(const Spec& s) {
+    nlohmann::json j{{"name", s.name},
+                     {"description", s.description},
+                     {"recipe", s.recipe},
+                     {"topology", s.topology},
+                     {"persistence", s.persistence},
+                     {"network", s.network},
+                     {"workers", s.workers},
+                     {"keys", s.keys},
+                     {"ttl_ms", s.ttl_ms},
+                     {"hold_ms", {s.hold_ms.min, s.hold_ms.max}},
+                     {"time_limit_s", s.time_limit_s},
+                     {"max_ops", s.max_ops},
+                     {"nemesis", s.nemesis},
+                     {"nemesis_gap_ms", {s.nemesis_gap_ms.min, s.nemesis_gap_ms.max}},
+                     {"fault_duration_ms", {s.fault_duration().min, s.fault_duration().max}},
+                     {"fencing", s.fencing},
+                     {"op_timeout_ms", s.op_timeout_ms},
+                     {"server_timeout_ms", s.server_timeout_ms}};
+    j["seed"] = s.seed ? nlohmann::json(*s.seed) : nlohmann::json(nullptr);
+    if (s.expect) {
+        nlohmann::json e{{"has", s.expect->has}, {"lacks", s.expect->lacks}};
+        if (s.expect->valid)
+            e["valid"] = *s.expect->valid == "unknown" ? nlohmann::json("unknown") : nlohmann::json(*s.expect->valid == "valid");
+        j["expect"] = e;
+    }
+    return j;
+}
+
+void validate(const Spec& s) {
+    const auto fail = [&](const std::string& field, const std::string& reason) {
+        throw SpecError("spec " + s.name + ": field '" + field + "' " + reason);
+    };
+    const RecipeInfo* recipe = find_recipe(s.recipe);
+    if (!recipe) fail("recipe", "names no known recipe ('" + s.recipe + "'); `lockcheck list` shows them");
+    const auto topologies = topology_names();
+    if (std::find(topologies.begin(), topologies.end(), s.topology) == topologies.end())
+        fail("topology", "names no known topology ('" + s.topology + "')");
+    if (std::find(recipe->topologies.begin(), recipe->topologies.end(), s.topology) == recipe->topologies.end())
+        fail("topology", "'" + s.topology + "' cannot run recipe '" + s.recipe + "'");
+    if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
+        fail("persistence", "must be none, everysec or always");
+    if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
+        fail("network", "must be auto, netns or loopback");
+    for (const auto& kind : s.nemesis) {
+        const auto& kinds = fault_kinds();
+        if (std::none_of(kinds.begin(), kinds.end(), [&](auto& k) { return k.first == kind; }))
+            fail("nemesis", "names no known fault ('" + kind + "')");
+    }
+    if (s.workers > 256) fail("workers", "must be at most 256");
+    if (s.fault_duration().max >= s.op_timeout_ms)
+        fail("fault_duration_ms", "must stay below op_timeout_ms, or paused workers would be given up on");
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,72 @@
+// The run spec: everything that defines a run, read from a JSON file
+// (scenarios/NAME.json) and/or flags, validated, and stored resolved (with
+// its seed) in the run directory so the same run can be repeated.
+// docs/spec.md lists every field.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace lockcheck {
+
+/// A spec that cannot be used; the message names the field and the reason.
+class SpecError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// What a scenario must reach.
+struct Expectation {
+    std::optional<std::string> valid;      ///< "valid" | "invalid" | "unknown"
+    std::vector<std::string> has;          ///< violation kinds that must appear
+    std::vector<std::string> lacks;        ///< violation kinds that must not appear
+};
+
+struct Range {
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+};
+
+struct Spec {
+    std::string name = "redis-holder-pause";
+    std::string description;
+    std::string recipe = "redis-set-nx-px";
+    std::string topology = "redis-single";
+    std::string persistence = "none";
+    std::string network = "auto";              ///< auto | netns | loopback
+    int workers = 5;
+    int keys = 1;
+    std::int64_t ttl_ms = 1000;
+    Range hold_ms{100, 400};
+    double time_limit_s = 30;
+    std::int64_t max_ops = 1'000'000;          ///< bound on ops recorded
+    std::optional<std::uint64_t> seed;         ///< resolved before the run
+    std::vector<std::string> nemesis{"pause-holder"};
+    Range nemesis_gap_ms{1000, 3000};
+    std::optional<Range> fault_duration_ms;    ///< default: 1.5 to 2.5 x ttl_ms
+    bool fencing = false;
+    std::int64_t op_timeout_ms = 10'000;       ///< controller's wait for a worker reply
+    std::int64_t server_timeout_ms = 1000;     ///< worker's wait for a server reply
+    std::optional<Expectation> expect;
+
+    /// fault_duration_ms, or its default.
+    Range fault_duration() const;
+};
+
+/// Parses a spec object; unknown fields and wrong types are errors.
+/// `source` names the spec in messages.
+Spec spec_from_json(const nlohmann::json& object, const std::string& source);
+/// Reads a spec file. Throws SpecError for a missing file or invalid JSON too.
+Spec read_spec(const std::filesystem::path& path);
+/// The spec as JSON, every field present (the resolved spec of a run).
+nlohmann::json spec_to_json(const Spec& spec);
+/// Checks values and combinations this build can run; throws SpecError.
+void validate(const Spec& spec);
+
+}  // namespace lockcheck

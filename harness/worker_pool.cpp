@@ -1,0 +1,60 @@
+#include "harness/worker_pool.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace lockcheck {
+
+WorkerPool::WorkerPool(int slots, Spawner spawn, LiveState& live) : spawn_(std::move(spawn)), live_(live) {
+    for (int i = 0; i < slots; ++i) slots_.push_back(spawn_(next_process_++));
+}
+
+std::shared_ptr<WorkerProcess> WorkerPool::worker(int slot) const {
+    std::lock_guard lock(mutex_);
+    return slots_.at(static_cast<std::size_t>(slot));
+}
+
+std::shared_ptr<WorkerProcess> WorkerPool::replace(int slot) {
+    std::shared_ptr<WorkerProcess> old;
+    int process = 0;
+    {
+        std::lock_guard lock(mutex_);
+        old = slots_.at(static_cast<std::size_t>(slot));
+        process = next_process_++;
+    }
+    old->kill();
+    live_.forget(old->process());
+    auto fresh = std::shared_ptr<WorkerProcess>(spawn_(process));
+    spdlog::warn("worker {} replaced by worker {}", old->process(), process);
+    std::lock_guard lock(mutex_);
+    slots_.at(static_cast<std::size_t>(slot)) = fresh;
+    return fresh;
+}
+
+void WorkerPool::stop_all() {
+    std::vector<std::shared_ptr<WorkerProcess>> all;
+    {
+        std::lock_guard lock(mutex_);
+        all = slots_;
+    }
+    for (auto& w : all) w->stop(std::chrono::milliseconds(1000));
+}
+
+std::shared_ptr<WorkerProcess> WorkerPool::by_process(int process) const {
+    std::lock_guard lock(mutex_);
+    for (const auto& w : slots_)
+        if (w->process() == process) return w;
+    return nullptr;
+}
+
+bool WorkerPool::pause_worker(int process) {
+    auto w = by_process(process);
+    if (!w) return false;
+    w->pause();
+    return true;
+}
+
+void WorkerPool::resume_worker(int process) {
+    if (auto w = by_process(process)) w->resume();
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,48 @@
+// The pool of worker processes: one slot per concurrent lock client. A slot's
+// worker that stops answering is replaced by a new process under a new
+// process number (as Jepsen does), so an indeterminate op's owner is never
+// reused. Implements WorkerControl for the nemesis. Thread-safe.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "harness/live_state.hpp"
+#include "harness/worker_process.hpp"
+#include "nemesis/fault.hpp"
+
+namespace lockcheck {
+
+class WorkerPool : public WorkerControl {
+public:
+    /// Starts the worker that will run as `process`.
+    using Spawner = std::function<std::unique_ptr<WorkerProcess>(int process)>;
+
+    /// Spawns workers 0..slots-1 from the calling thread (keep it alive for the run).
+    WorkerPool(int slots, Spawner spawn, LiveState& live);
+
+    int slots() const { return static_cast<int>(slots_.size()); }
+    std::shared_ptr<WorkerProcess> worker(int slot) const;
+    /// Kills the slot's worker and starts a new one with the next unused process number.
+    std::shared_ptr<WorkerProcess> replace(int slot);
+    /// Stops every worker (EOF, then signals).
+    void stop_all();
+
+    std::vector<int> holders() const override { return live_.holders(); }
+    bool pause_worker(int process) override;
+    void resume_worker(int process) override;
+
+private:
+    Spawner spawn_;
+    LiveState& live_;
+    mutable std::mutex mutex_;
+    std::vector<std::shared_ptr<WorkerProcess>> slots_;
+    int next_process_ = 0;
+
+    std::shared_ptr<WorkerProcess> by_process(int process) const;
+};
+
+}  // namespace lockcheck

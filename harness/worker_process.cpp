@@ -1,0 +1,57 @@
+#include "harness/worker_process.hpp"
+
+namespace lockcheck {
+
+WorkerProcess::WorkerProcess(int process, const ChildSpec& spec, std::chrono::milliseconds hello_timeout)
+    : process_(process) {
+    try {
+        child_ = std::make_unique<ChildProcess>(spec);
+    } catch (const SpawnError& e) {
+        throw WorkerError(std::string("worker ") + std::to_string(process) + ": " + e.what());
+    }
+    channel_ = std::make_unique<LineChannel>(child_->stdout_fd(), child_->stdin_fd());
+    std::string line;
+    const auto status = channel_->read_line(line, std::chrono::steady_clock::now() + hello_timeout);
+    const std::string who = "worker " + std::to_string(process) + " (" + spec.output_log.string() + ")";
+    if (status == LineChannel::ReadStatus::Timeout) throw WorkerError(who + " sent no hello in time");
+    if (status != LineChannel::ReadStatus::Line) throw WorkerError(who + " exited before its hello");
+    try {
+        check_hello(line);
+    } catch (const ProtocolError& e) {
+        throw WorkerError(who + ": " + e.what());
+    }
+}
+
+WorkerProcess::CallResult WorkerProcess::call(const WorkerRequest& request, std::chrono::milliseconds timeout) {
+    CallResult result;
+    if (!channel_->write_line(encode(request))) {
+        result.failure = "worker exited";
+        return result;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::string line;
+    switch (channel_->read_line(line, deadline)) {
+        case LineChannel::ReadStatus::Timeout: result.failure = "worker timed out"; return result;
+        case LineChannel::ReadStatus::Closed: result.failure = "worker exited"; return result;
+        case LineChannel::ReadStatus::TooLong: result.failure = "worker sent an over-long line"; return result;
+        case LineChannel::ReadStatus::Line: break;
+    }
+    try {
+        auto reply = decode_reply(line);
+        if (reply.id != request.id) {
+            result.failure = "worker answered id " + std::to_string(reply.id) + " to request " + std::to_string(request.id);
+            return result;
+        }
+        result.reply = std::move(reply);
+    } catch (const ProtocolError& e) {
+        result.failure = std::string("worker sent garbage: ") + e.what();
+    }
+    return result;
+}
+
+void WorkerProcess::stop(std::chrono::milliseconds grace) {
+    child_->close_stdin();
+    if (!child_->wait_for_exit(grace)) child_->stop(grace);
+}
+
+}  // namespace lockcheck

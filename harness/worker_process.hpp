@@ -1,0 +1,49 @@
+// One worker process seen from the controller: its process number, its child
+// process, and request/reply calls over its pipes (workloads/protocol.hpp).
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "clusters/child_process.hpp"
+#include "harness/line_channel.hpp"
+#include "workloads/protocol.hpp"
+
+namespace lockcheck {
+
+class WorkerError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class WorkerProcess {
+public:
+    /// Spawns the worker and waits for its hello; throws WorkerError with the
+    /// reason (no hello in time, garbage, exited) otherwise.
+    WorkerProcess(int process, const ChildSpec& spec, std::chrono::milliseconds hello_timeout);
+
+    int process() const { return process_; }
+
+    struct CallResult {
+        std::optional<WorkerReply> reply;
+        std::string failure;  ///< why there is no reply: timeout, exited, garbage, wrong id
+    };
+    /// Sends a request and waits up to `timeout` for the reply with its id.
+    CallResult call(const WorkerRequest& request, std::chrono::milliseconds timeout);
+
+    void pause() { child_->pause(); }
+    void resume() { child_->resume(); }
+    /// Closes stdin (the worker exits at EOF), then SIGTERM/SIGKILL after `grace`.
+    void stop(std::chrono::milliseconds grace);
+    void kill() { child_->kill(); }
+
+private:
+    int process_;
+    std::unique_ptr<ChildProcess> child_;
+    std::unique_ptr<LineChannel> channel_;
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,40 @@
+// One kind of fault, and what faults may act on.
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nemesis/schedule.hpp"
+
+namespace lockcheck {
+
+/// The worker processes, as the nemesis sees them (implemented by the harness).
+class WorkerControl {
+public:
+    virtual ~WorkerControl() = default;
+    /// Worker numbers that hold a lock right now (acquire ok, release not yet invoked).
+    virtual std::vector<int> holders() const = 0;
+    /// SIGSTOP / SIGCONT the process running worker `process`; pause returns
+    /// false when that worker no longer runs.
+    virtual bool pause_worker(int process) = 0;
+    virtual void resume_worker(int process) = 0;
+};
+
+class Fault {
+public:
+    virtual ~Fault() = default;
+    virtual std::string kind() const = 0;
+    /// Whether this fault can run in this run (e.g. partitions need
+    /// namespaces); when not, the reason.
+    virtual std::optional<std::string> unavailable_reason() const { return std::nullopt; }
+    /// Starts the fault of `event`. Returns the targets it hit ("worker 3",
+    /// "n1"), or nullopt when there was nothing to hit. May wait for a target
+    /// until `stop` is set.
+    virtual std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) = 0;
+    /// Ends the fault started last. Idempotent; must never throw.
+    virtual void heal() noexcept = 0;
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,91 @@
+#include "nemesis/nemesis.hpp"
+
+#include <thread>
+
+namespace lockcheck {
+namespace {
+
+/// Sleeps until `when` or until `stop` is set; false if stopped.
+bool sleep_until(std::chrono::steady_clock::time_point when, const std::atomic<bool>& stop) {
+    while (!stop) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= when) return true;
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(when - now, std::chrono::milliseconds(10)));
+    }
+    return false;
+}
+
+}  // namespace
+
+const std::vector<std::pair<std::string, std::string>>& fault_kinds() {
+    static const std::vector<std::pair<std::string, std::string>> kinds{
+        {"pause-holder", "SIGSTOP the worker holding the lock (a stop-the-world GC), then SIGCONT"},
+        {"pause-node", "SIGSTOP a server node, then SIGCONT"},
+    };
+    return kinds;
+}
+
+Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::unique_ptr<Fault>> faults,
+                 Recorder record, std::chrono::steady_clock::time_point run_start)
+    : schedule_(std::move(schedule)), faults_(std::move(faults)), record_(std::move(record)), run_start_(run_start) {}
+
+void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event,
+                     const std::vector<std::string>* targets, std::optional<std::string> error) {
+    Op op;
+    op.process = kNemesisProcess;
+    op.type = type;
+    op.f = std::string(f);
+    op.value = {{"fault", event.kind}, {"id", event.id}};
+    if (targets) op.value["targets"] = *targets;
+    op.error = std::move(error);
+    record_(std::move(op));
+}
+
+void Nemesis::run(const std::atomic<bool>& stop) {
+    for (const auto& event : schedule_) {
+        if (!sleep_until(run_start_ + std::chrono::milliseconds(event.at_ms), stop)) break;
+        auto it = faults_.find(event.kind);
+        if (it == faults_.end()) continue;
+        Fault& fault = *it->second;
+        record(OpType::Invoke, fn::kStartFault, event, nullptr);
+        auto targets = fault.start(event, stop);
+        if (!targets) {
+            record(OpType::Info, fn::kStartFault, event, nullptr, "no target");
+            continue;
+        }
+        {
+            std::lock_guard lock(mutex_);
+            active_ = &fault;
+            active_event_ = event;
+            active_targets_ = *targets;
+            current_ = event.kind;
+            for (const auto& t : *targets) current_ += " " + t;
+        }
+        ++started_;
+        record(OpType::Info, fn::kStartFault, event, &*targets);
+        sleep_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(event.duration_ms), stop);
+        heal();
+    }
+    heal();
+}
+
+void Nemesis::heal() noexcept {
+    std::lock_guard lock(mutex_);
+    if (!active_) return;
+    try {
+        record(OpType::Invoke, fn::kStopFault, active_event_, &active_targets_);
+        active_->heal();
+        record(OpType::Info, fn::kStopFault, active_event_, &active_targets_);
+    } catch (...) {
+        active_->heal();
+    }
+    active_ = nullptr;
+    current_.clear();
+}
+
+std::string Nemesis::current() const {
+    std::lock_guard lock(mutex_);
+    return current_;
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,58 @@
+// Runs a fault schedule on its own thread and records each fault in the
+// history as nemesis ops: start-fault and stop-fault, each an invoke followed
+// by an info, with value {"fault": kind, "id": event id, "targets": [...]}.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/op.hpp"
+#include "nemesis/fault.hpp"
+#include "nemesis/schedule.hpp"
+
+namespace lockcheck {
+
+/// Fault kinds this build knows, each with one line of description.
+const std::vector<std::pair<std::string, std::string>>& fault_kinds();
+
+class Nemesis {
+public:
+    /// Records an op; the harness fills in index and time.
+    using Recorder = std::function<void(Op)>;
+
+    Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::unique_ptr<Fault>> faults, Recorder record,
+            std::chrono::steady_clock::time_point run_start);
+
+    /// Executes the schedule until it ends or `stop` is set; heals the fault
+    /// in progress before returning. Call on a thread that outlives the run's
+    /// children (see ChildProcess).
+    void run(const std::atomic<bool>& stop);
+    /// Ends the fault in progress, if any (also called by run on stop).
+    void heal() noexcept;
+    /// The fault in progress for the progress line, e.g. "pause-holder worker 3", or "".
+    std::string current() const;
+    int faults_started() const { return started_; }
+
+private:
+    std::vector<FaultEvent> schedule_;
+    std::map<std::string, std::unique_ptr<Fault>> faults_;
+    Recorder record_;
+    std::chrono::steady_clock::time_point run_start_;
+    mutable std::mutex mutex_;
+    std::string current_;
+    Fault* active_ = nullptr;
+    FaultEvent active_event_;
+    std::vector<std::string> active_targets_;
+    std::atomic<int> started_{0};
+
+    void record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
+                std::optional<std::string> error = std::nullopt);
+};
+
+}  // namespace lockcheck

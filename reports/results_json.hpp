@@ -1,0 +1,25 @@
+// results.json: the verdict and every checker's findings, for machines.
+//
+//   {"valid": true|false|"unknown",
+//    "checkers": {"<name>": {"valid": ..., "violations": [{"kind", "ops", "description", "details"}],
+//                            "violations_total": N, "stats": {...}}},
+//    ... plus whatever the caller adds (run, expectation)}
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "checkers/run_checkers.hpp"
+
+namespace lockcheck {
+
+/// At most this many violations per checker are listed; violations_total counts all.
+inline constexpr std::size_t kMaxListedViolations = 1000;
+
+nlohmann::json results_to_json(const CheckReport& report);
+/// Writes JSON to `path` atomically (temporary file, then rename).
+void write_json_file(const std::filesystem::path& path, const nlohmann::json& json);
+
+}  // namespace lockcheck

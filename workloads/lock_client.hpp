@@ -1,0 +1,41 @@
+// The LockClient interface: one lock recipe as a client uses it. One
+// implementation per recipe; the worker process drives exactly one instance.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/op.hpp"
+
+namespace lockcheck {
+
+struct LockRequest {
+    std::string key;
+    std::string owner;        ///< fresh per acquire attempt, never reused
+    std::int64_t ttl_ms = 0;  ///< lease asked for (acquire, renew)
+};
+
+/// ok: took effect (token when the recipe has one); fail: certainly did not
+/// (error err::kHeld for a busy lock, err::kNotOwner for a release by a
+/// non-owner, anything else for "not executed"); info: may have taken effect.
+struct LockResult {
+    OpType type = OpType::Info;
+    std::optional<std::int64_t> token;
+    std::optional<std::string> error;
+
+    static LockResult ok(std::optional<std::int64_t> token = {}) { return {OpType::Ok, token, std::nullopt}; }
+    static LockResult fail(std::string error) { return {OpType::Fail, std::nullopt, std::move(error)}; }
+    static LockResult info(std::string error) { return {OpType::Info, std::nullopt, std::move(error)}; }
+};
+
+class LockClient {
+public:
+    virtual ~LockClient() = default;
+    virtual LockResult acquire(const LockRequest& request) = 0;
+    virtual LockResult release(const LockRequest& request) = 0;
+    /// Extends the lease of a held lock; recipes without renewal fail "unsupported".
+    virtual LockResult renew(const LockRequest&) { return LockResult::fail("unsupported"); }
+};
+
+}  // namespace lockcheck

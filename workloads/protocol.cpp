@@ -1,0 +1,89 @@
+#include "workloads/protocol.hpp"
+
+namespace lockcheck {
+namespace {
+
+nlohmann::json parse_object(const std::string& line) {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::parse_error&) {
+        throw ProtocolError("not JSON: " + line.substr(0, 80));
+    }
+    if (!j.is_object()) throw ProtocolError("not a JSON object: " + line.substr(0, 80));
+    return j;
+}
+
+std::int64_t id_of(const nlohmann::json& j) {
+    auto it = j.find("id");
+    if (it == j.end() || !it->is_number_integer()) throw ProtocolError("missing integer 'id'");
+    return it->get<std::int64_t>();
+}
+
+template <typename T>
+std::optional<T> optional_of(const nlohmann::json& j, const char* field) {
+    auto it = j.find(field);
+    if (it == j.end() || it->is_null()) return std::nullopt;
+    try {
+        return it->get<T>();
+    } catch (const nlohmann::json::exception&) {
+        throw ProtocolError(std::string("field '") + field + "' has the wrong type");
+    }
+}
+
+}  // namespace
+
+std::string encode(const WorkerRequest& request) {
+    nlohmann::json j{{"id", request.id}, {"f", request.f}, {"key", request.key}};
+    if (request.owner) j["owner"] = *request.owner;
+    if (request.ttl_ms) j["ttl_ms"] = *request.ttl_ms;
+    if (!request.value.is_null()) j["value"] = request.value;
+    return j.dump();
+}
+
+std::string encode(const WorkerReply& reply) {
+    nlohmann::json j{{"id", reply.id}, {"type", to_string(reply.type)}};
+    if (reply.token) j["token"] = *reply.token;
+    if (reply.error) j["error"] = *reply.error;
+    return j.dump();
+}
+
+WorkerRequest decode_request(const std::string& line) {
+    const auto j = parse_object(line);
+    WorkerRequest r;
+    r.id = id_of(j);
+    r.f = optional_of<std::string>(j, "f").value_or("");
+    if (r.f.empty()) throw ProtocolError("missing 'f'");
+    r.key = optional_of<std::string>(j, "key").value_or("");
+    r.owner = optional_of<std::string>(j, "owner");
+    r.ttl_ms = optional_of<std::int64_t>(j, "ttl_ms");
+    if (auto it = j.find("value"); it != j.end()) r.value = *it;
+    return r;
+}
+
+WorkerReply decode_reply(const std::string& line) {
+    const auto j = parse_object(line);
+    WorkerReply r;
+    r.id = id_of(j);
+    const auto type = op_type_from_string(optional_of<std::string>(j, "type").value_or(""));
+    if (!type || *type == OpType::Invoke) throw ProtocolError("'type' must be ok, fail or info");
+    r.type = *type;
+    r.token = optional_of<std::int64_t>(j, "token");
+    r.error = optional_of<std::string>(j, "error");
+    return r;
+}
+
+std::string encode_hello(const std::string& recipe) {
+    return nlohmann::json{{"hello", "lockcheck-worker"}, {"protocol", kProtocolVersion}, {"recipe", recipe}}.dump();
+}
+
+void check_hello(const std::string& line) {
+    const auto j = parse_object(line);
+    if (optional_of<std::string>(j, "hello") != "lockcheck-worker") throw ProtocolError("first line is not a hello");
+    const auto version = optional_of<int>(j, "protocol");
+    if (version != kProtocolVersion)
+        throw ProtocolError("worker speaks protocol " + (version ? std::to_string(*version) : std::string("?")) +
+                            ", the controller speaks " + std::to_string(kProtocolVersion));
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,65 @@
+// The worker protocol: JSON lines between the controller and a lock client
+// process (docs/protocol.md). The controller writes requests to the worker's
+// stdin; the worker writes one reply per request to stdout, echoing its id.
+//
+//   worker, once at start:  {"hello":"lockcheck-worker","protocol":1,"recipe":"redis-set-nx-px"}
+//   request:  {"id":7,"f":"acquire","key":"lock","owner":"w3-17","ttl_ms":1000}
+//             {"id":8,"f":"read","key":"lock"}            resource access checkpoint
+//             {"id":9,"f":"write","key":"lock","value":6} resource access checkpoint
+//             {"id":10,"f":"release","key":"lock","owner":"w3-17"}
+//   reply:    {"id":7,"type":"ok","token":42}
+//             {"id":10,"type":"fail","error":"not-owner"}
+//             {"id":11,"type":"info","error":"timeout"}
+// `fail` means the op certainly did not take effect; `info` that it may have.
+// An acquire `fail` with error "held" is a definite "someone else holds it".
+// read/write are checkpoints of the critical section: the worker answers as
+// soon as it processes them (a paused worker answers late), and the
+// controller applies the access to the protected resource at that moment.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/op.hpp"
+
+namespace lockcheck {
+
+inline constexpr int kProtocolVersion = 1;
+
+struct WorkerRequest {
+    std::int64_t id = 0;
+    std::string f;
+    std::string key;
+    std::optional<std::string> owner;
+    std::optional<std::int64_t> ttl_ms;
+    nlohmann::json value;
+};
+
+struct WorkerReply {
+    std::int64_t id = 0;
+    OpType type = OpType::Info;
+    std::optional<std::int64_t> token;
+    std::optional<std::string> error;
+};
+
+class ProtocolError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+std::string encode(const WorkerRequest& request);
+std::string encode(const WorkerReply& reply);
+/// Throw ProtocolError naming what is wrong with the line.
+WorkerRequest decode_request(const std::string& line);
+WorkerReply decode_reply(const std::string& line);
+
+/// The worker's first line, and its check by the controller.
+std::string encode_hello(const std::string& recipe);
+/// Throws ProtocolError unless `line` is a hello of a protocol version we speak.
+void check_hello(const std::string& line);
+
+}  // namespace lockcheck

@@ -1,0 +1,47 @@
+#include "workloads/redis_set_nx_px.hpp"
+
+namespace lockcheck {
+namespace {
+
+constexpr const char* kAcquireScript =
+    "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
+    "  return redis.call('INCR', KEYS[2]) "
+    "end "
+    "return false";
+
+constexpr const char* kReleaseScript =
+    "if redis.call('GET', KEYS[1]) == ARGV[1] then "
+    "  return redis.call('DEL', KEYS[1]) "
+    "end "
+    "return 0";
+
+}  // namespace
+
+LockResult redis_failure(const RedisOutcome& outcome) {
+    switch (outcome.kind) {
+        case RedisOutcome::Kind::NotSent: return LockResult::fail("not executed: " + outcome.error);
+        case RedisOutcome::Kind::Unknown: return LockResult::info(outcome.error);
+        case RedisOutcome::Kind::Reply: break;
+    }
+    return LockResult::fail("redis: " + outcome.error_reply());
+}
+
+RedisSetNxPx::RedisSetNxPx(const std::string& endpoint, std::chrono::milliseconds timeout)
+    : connection_(endpoint, timeout) {}
+
+LockResult RedisSetNxPx::acquire(const LockRequest& request) {
+    auto outcome = connection_.command(
+        {"EVAL", kAcquireScript, "2", request.key, request.key + ":fence", request.owner, std::to_string(request.ttl_ms)});
+    if (outcome.kind != RedisOutcome::Kind::Reply || outcome.is_error_reply()) return redis_failure(outcome);
+    if (outcome.reply->type == REDIS_REPLY_INTEGER) return LockResult::ok(outcome.reply->integer);
+    return LockResult::fail(std::string(err::kHeld));
+}
+
+LockResult RedisSetNxPx::release(const LockRequest& request) {
+    auto outcome = connection_.command({"EVAL", kReleaseScript, "1", request.key, request.owner});
+    if (outcome.kind != RedisOutcome::Kind::Reply || outcome.is_error_reply()) return redis_failure(outcome);
+    if (outcome.reply->type == REDIS_REPLY_INTEGER && outcome.reply->integer == 1) return LockResult::ok();
+    return LockResult::fail(std::string(err::kNotOwner));
+}
+
+}  // namespace lockcheck

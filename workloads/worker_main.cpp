@@ -1,0 +1,52 @@
+#include "workloads/worker_main.hpp"
+
+#include "workloads/protocol.hpp"
+#include "workloads/recipes.hpp"
+
+namespace lockcheck {
+namespace {
+
+WorkerReply serve(LockClient& client, const WorkerRequest& request) {
+    WorkerReply reply;
+    reply.id = request.id;
+    LockResult result;
+    const LockRequest lock{request.key, request.owner.value_or(""), request.ttl_ms.value_or(0)};
+    if (request.f == "acquire") {
+        result = client.acquire(lock);
+    } else if (request.f == "release") {
+        result = client.release(lock);
+    } else if (request.f == "renew") {
+        result = client.renew(lock);
+    } else if (request.f == "read" || request.f == "write") {
+        result = LockResult::ok();  // a checkpoint: answering at all is the point
+    } else {
+        result = LockResult::fail("unsupported op '" + request.f + "'");
+    }
+    reply.type = result.type;
+    reply.token = result.token;
+    reply.error = result.error;
+    return reply;
+}
+
+}  // namespace
+
+int run_worker(const WorkerOptions& options, std::istream& in, std::ostream& out) {
+    auto client = make_lock_client(options.recipe, options.endpoints, options.server_timeout);
+    out << encode_hello(options.recipe) << std::endl;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        WorkerReply reply;
+        try {
+            reply = serve(*client, decode_request(line));
+        } catch (const ProtocolError& e) {
+            reply.id = -1;
+            reply.type = OpType::Fail;
+            reply.error = std::string("bad request: ") + e.what();
+        }
+        out << encode(reply) << std::endl;
+    }
+    return 0;
+}
+
+}  // namespace lockcheck
