@@ -1,5 +1,7 @@
 #include "checkers/run_checkers.hpp"
 
+#include "checkers/linearizability.hpp"
+#include "checkers/liveness.hpp"
 #include "checkers/mutual_exclusion.hpp"
 #include "checkers/resource.hpp"
 
@@ -10,6 +12,8 @@ CheckReport run_checkers(const History& history) {
     CheckReport report;
     report.checkers.push_back(check_mutual_exclusion(history, partner));
     report.checkers.push_back(check_resource(history, partner));
+    report.checkers.push_back(check_linearizability(history, partner));
+    report.checkers.push_back(check_liveness(history, partner));
     for (const auto& c : report.checkers) report.valid = combine(report.valid, c.valid);
     return report;
 }

@@ -13,7 +13,8 @@ struct CheckReport {
     std::vector<CheckerResult> checkers;
 };
 
-/// Runs all checkers in a fixed order. Throws HistoryError if the history's
+/// Runs all checkers in a fixed order: mutual-exclusion, resource,
+/// linearizability, liveness (which never changes the verdict). Throws HistoryError if the history's
 /// invokes and completions do not pair.
 CheckReport run_checkers(const History& history);
 

@@ -1,0 +1,102 @@
+#include "checkers/linearizability.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <optional>
+
+#include "checkers/lock_fast_check.hpp"
+#include "checkers/lock_ops.hpp"
+#include "checkers/lock_search.hpp"
+#include "checkers/lock_witness.hpp"
+
+namespace lockcheck {
+namespace {
+
+constexpr std::size_t kWitnessBudget = 200'000;
+
+KeyVerdict search_verdict(const KeyLockOps& key, const LinearizabilityOptions& options, std::string why) {
+    SearchOutcome s = search_key(key, options.search_budget);
+    KeyVerdict v;
+    v.valid = s.valid;
+    v.search_configs = s.configs;
+    v.note = std::move(why);
+    if (s.valid == Validity::Unknown) {
+        v.note += (v.note.empty() ? "" : "; ") + s.note;
+    } else if (s.valid == Validity::Invalid) {
+        const LockOp& failed = key.ops[static_cast<std::size_t>(s.failed_op)];
+        v.findings.push_back(
+            {kNotLinearizable, shrink_witness(key, s, kWitnessBudget),
+             fmt::format("no linearization lets owner '{}' {} as recorded; these ops alone cannot be linearized",
+                         key.owners[static_cast<std::size_t>(failed.owner)],
+                         failed.kind == LockOpKind::Release        ? "release the lock"
+                         : failed.outcome == LockOutcome::Busy ? "be told the lock was held"
+                                                               : "acquire the lock")});
+        v.total_findings = 1;
+    } else {
+        v.certificate = std::move(s.certificate);
+    }
+    return v;
+}
+
+}  // namespace
+
+CheckerResult check_linearizability(const History& history, const std::vector<std::int64_t>& partner,
+                                    const LinearizabilityOptions& options) {
+    CheckerResult result;
+    result.name = "linearizability";
+    std::size_t fast = 0, searched = 0, unknown = 0, ops = 0, certified = 0, configs = 0, findings = 0;
+    nlohmann::json unknown_keys = nlohmann::json::object(), searched_keys = nlohmann::json::object();
+
+    for (const KeyLockOps& key : collect_lock_ops(history, partner)) {
+        ops += key.ops.size();
+        std::string outside = "search forced";
+        std::optional<KeyVerdict> verdict;
+        if (!options.force_search) verdict = check_key_fast(key, options.max_findings, &outside);
+        if (verdict) {
+            ++fast;
+        } else {
+            ++searched;
+            verdict = search_verdict(key, options, outside);
+            searched_keys[key.key] = outside;
+        }
+        KeyVerdict& v = *verdict;
+        if (v.valid == Validity::Valid) {
+            if (auto why = replay_certificate(key, v.certificate); !why.empty()) {
+                v.valid = Validity::Unknown;
+                v.note = "internal error: certificate does not replay: " + why;
+            } else {
+                certified += v.certificate.size();
+            }
+        }
+        configs += v.search_configs;
+        findings += v.total_findings;
+        if (v.valid == Validity::Unknown) {
+            ++unknown;
+            unknown_keys[key.key] = v.note;
+        }
+        result.valid = combine(result.valid, v.valid);
+        for (LockFinding& f : v.findings) {
+            Violation out{f.kind, {}, fmt::format("key '{}': {}", key.key, f.description), {{"key", key.key}}};
+            std::vector<std::int64_t> positions;
+            for (auto i : f.ops) append_positions(key.ops[i], positions);
+            std::sort(positions.begin(), positions.end());
+            for (auto p : positions) out.ops.push_back(history[static_cast<std::size_t>(p)].index);
+            out.details["method"] = v.search_configs > 0 ? "search" : "fast";
+            result.violations.push_back(std::move(out));
+        }
+    }
+    result.stats = {{"model", "mutex per key, owner-aware, no leases (strict)"},
+                    {"keys", fast + searched},
+                    {"keys_fast_path", fast},
+                    {"keys_searched", searched},
+                    {"keys_unknown", unknown},
+                    {"lock_ops", ops},
+                    {"certified_ops", certified},
+                    {"search_configurations", configs},
+                    {"findings", findings}};
+    if (!searched_keys.empty()) result.stats["searched_because"] = searched_keys;
+    if (!unknown_keys.empty()) result.stats["unknown_because"] = unknown_keys;
+    return result;
+}
+
+}  // namespace lockcheck

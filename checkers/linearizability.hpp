@@ -1,0 +1,40 @@
+// Linearizability of the lock (mutex) model, per key, owner-aware
+// (DESIGN.md "Checkers"; docs/checkers.md, "linearizability").
+//
+// The model is in checkers/lock_ops.hpp: acquire takes effect only on a free
+// lock, release only by the holder, a fail did not take effect (but an acquire
+// failing "held" is a busy answer: the lock was held at some moment of it),
+// info may take effect at any moment after its invoke or never. There are no
+// leases here: a lease that expires without a release looks like a violation
+// (Jepsen's strict verdict); the mutual-exclusion checker separates the cases.
+// Ops that are not acquire/release (renew, read, write, nemesis) are ignored.
+// Real-time order is history order: an op precedes another when its completion
+// comes before the other's invoke in the history.
+//
+// Each key is decided by the O(n log n) fast path when its ops stay inside the
+// owner fragment (lock_fast_check.hpp), else by the budgeted frontier search
+// (lock_search.hpp), which answers Unknown, never Valid, when the budget runs
+// out. A Valid key carries a certificate (a linearization) that has been
+// replayed through the model; an Invalid key names small sets of ops that cannot
+// be linearized. Violation ops are history indices (Op::index), invokes and
+// completions.
+#pragma once
+
+#include <cstddef>
+
+#include "checkers/checker_result.hpp"
+#include "core/history.hpp"
+
+namespace lockcheck {
+
+struct LinearizabilityOptions {
+    bool force_search = false;           ///< decide every key by the search (tests compare both paths)
+    std::size_t search_budget = 5'000'000;  ///< configurations per key before answering Unknown
+    std::size_t max_findings = 20;       ///< findings listed per key (all are counted)
+};
+
+/// `partner` is pair_ops(history).
+CheckerResult check_linearizability(const History& history, const std::vector<std::int64_t>& partner,
+                                    const LinearizabilityOptions& options = {});
+
+}  // namespace lockcheck

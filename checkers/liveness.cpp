@@ -1,0 +1,178 @@
+#include "checkers/liveness.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <unordered_map>
+
+#include "checkers/lock_sessions.hpp"
+
+namespace lockcheck {
+namespace {
+
+double ms(std::int64_t ns) { return static_cast<double>(ns) / 1e6; }
+
+struct Interval {
+    std::int64_t from = 0, to = 0;
+    std::int64_t first_op = kNoOp, last_op = kNoOp;  ///< positions: what opened / closed it
+};
+
+nlohmann::json acquire_figures(const History& history, const std::vector<std::int64_t>& partner) {
+    std::size_t attempts = 0, ok = 0, busy = 0, failed = 0, unknown = 0;
+    for (std::size_t p = 0; p < history.size(); ++p) {
+        const Op& op = history[p];
+        if (!op.is_invoke() || op.is_nemesis() || op.f != fn::kAcquire) continue;
+        ++attempts;
+        if (partner[p] == kNoOp) { ++unknown; continue; }
+        const Op& done = history[static_cast<std::size_t>(partner[p])];
+        if (done.type == OpType::Ok) ++ok;
+        else if (done.type == OpType::Info) ++unknown;
+        else if (done.error == err::kHeld) ++busy;
+        else ++failed;
+    }
+    const std::size_t decided = ok + busy + failed;
+    return {{"attempts", attempts}, {"ok", ok}, {"busy", busy}, {"failed", failed}, {"indeterminate", unknown},
+            {"success_rate", decided ? static_cast<double>(ok) / static_cast<double>(decided) : 0.0}};
+}
+
+nlohmann::json latency_figures(const History& history, const std::vector<std::int64_t>& partner) {
+    std::map<std::string, std::vector<double>> by_f;
+    for (std::size_t p = 0; p < history.size(); ++p) {
+        const Op& op = history[p];
+        if (!op.is_invoke() || op.is_nemesis() || partner[p] == kNoOp) continue;
+        by_f[op.f].push_back(ms(history[static_cast<std::size_t>(partner[p])].time - op.time));
+    }
+    nlohmann::json out = nlohmann::json::object();
+    for (auto& [f, v] : by_f) {
+        std::sort(v.begin(), v.end());
+        out[f] = {{"count", v.size()}, {"p50", percentile(v, 50)}, {"p95", percentile(v, 95)},
+                  {"p99", percentile(v, 99)}, {"max", v.back()}};
+    }
+    return out;
+}
+
+// Claims per key, merged where they overlap, in time order.
+std::unordered_map<std::string, std::vector<Interval>> claims(const History& history,
+                                                              const std::vector<std::int64_t>& partner) {
+    std::unordered_map<std::string, std::vector<Interval>> out;
+    const std::int64_t end = history.empty() ? 0 : history.back().time;
+    for (const LockSession& s : extract_sessions(history, partner)) {
+        Interval c{s.start_ns, end, static_cast<std::int64_t>(s.acquire_ok), kNoOp};
+        if (s.release_invoke && partner[*s.release_invoke] != kNoOp) {
+            c.last_op = partner[*s.release_invoke];
+            c.to = history[static_cast<std::size_t>(c.last_op)].time;
+        }
+        out[s.key].push_back(c);
+    }
+    for (auto& [key, v] : out) {
+        std::sort(v.begin(), v.end(), [](const Interval& a, const Interval& b) { return a.from < b.from; });
+        std::vector<Interval> merged;
+        for (const Interval& c : v) {
+            if (!merged.empty() && c.from <= merged.back().to) {
+                if (c.to > merged.back().to) merged.back().to = c.to, merged.back().last_op = c.last_op;
+            } else {
+                merged.push_back(c);
+            }
+        }
+        v = std::move(merged);
+    }
+    return out;
+}
+
+// Busy answers while nobody claimed the lock, grouped per gap between claims.
+void stuck_figures(const History& history, const std::vector<std::int64_t>& partner, CheckerResult& result) {
+    const auto claimed = claims(history, partner);
+    static const std::vector<Interval> kNone;
+    std::map<std::pair<std::string, std::size_t>, Interval> stretches;  // (key, gap) -> stretch
+    for (std::size_t p = 0; p < history.size(); ++p) {
+        const Op& op = history[p];
+        if (!op.is_invoke() || op.is_nemesis() || op.f != fn::kAcquire || partner[p] == kNoOp) continue;
+        const Op& done = history[static_cast<std::size_t>(partner[p])];
+        if (done.type != OpType::Fail || done.error != err::kHeld) continue;
+        auto it = claimed.find(op.key);
+        const auto& cs = it == claimed.end() ? kNone : it->second;
+        // Claims starting before the attempt completed; the last of them must end before it began.
+        auto next = std::partition_point(cs.begin(), cs.end(), [&](const Interval& c) { return c.from < done.time; });
+        if (next != cs.begin() && (next - 1)->to > op.time) continue;
+        const auto gap = static_cast<std::size_t>(next - cs.begin());
+        auto [s, fresh] = stretches.try_emplace({op.key, gap}, Interval{op.time, done.time, static_cast<std::int64_t>(p),
+                                                                        partner[p]});
+        if (!fresh) {
+            s->second.to = std::max(s->second.to, done.time);
+            s->second.last_op = partner[p];
+        }
+    }
+    std::map<std::string, std::pair<Interval, std::size_t>> longest;  // key -> (stretch, gap)
+    for (const auto& [where, s] : stretches) {
+        auto [it, fresh] = longest.try_emplace(where.first, s, where.second);
+        if (!fresh && s.to - s.from > it->second.first.to - it->second.first.from) it->second = {s, where.second};
+    }
+    double longest_ms = 0;
+    nlohmann::json per_key = nlohmann::json::object();
+    for (const auto& [key, entry] : longest) {
+        const auto& [s, gap] = entry;
+        Violation v{kStuckLock, {}, "", {{"key", key}, {"stuck_ms", ms(s.to - s.from)}}};
+        const auto& cs = claimed.count(key) ? claimed.at(key) : kNone;
+        if (gap > 0 && cs[gap - 1].last_op != kNoOp) v.ops.push_back(history[static_cast<std::size_t>(cs[gap - 1].last_op)].index);
+        v.ops.push_back(history[static_cast<std::size_t>(s.first_op)].index);
+        v.ops.push_back(history[static_cast<std::size_t>(s.last_op)].index);
+        v.description = fmt::format("key '{}': acquires were told the lock was held for {:.1f} ms while no holder "
+                                    "claimed it (stuck lock)", key, ms(s.to - s.from));
+        per_key[key] = ms(s.to - s.from);
+        longest_ms = std::max(longest_ms, ms(s.to - s.from));
+        result.violations.push_back(std::move(v));
+    }
+    result.stats["stuck"] = {{"stretches", stretches.size()}, {"longest_ms", longest_ms}, {"longest_per_key_ms", per_key}};
+}
+
+nlohmann::json recovery_figures(const History& history) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> acquired;  // (time, index) of acquire oks
+    for (const Op& op : history)
+        if (op.type == OpType::Ok && !op.is_nemesis() && op.f == fn::kAcquire) acquired.emplace_back(op.time, op.index);
+    std::sort(acquired.begin(), acquired.end());
+    nlohmann::json faults = nlohmann::json::array();
+    double worst = 0;
+    std::size_t unrecovered = 0;
+    for (const Op& op : history) {
+        if (!op.is_nemesis() || op.is_invoke() || op.f != fn::kStopFault) continue;
+        nlohmann::json f = {{"stop_op", op.index}, {"fault", nullptr}, {"id", nullptr}};
+        if (op.value.is_object()) {
+            if (op.value.contains("fault")) f["fault"] = op.value["fault"];
+            if (op.value.contains("id")) f["id"] = op.value["id"];
+        }
+        auto next = std::lower_bound(acquired.begin(), acquired.end(), std::make_pair(op.time, std::int64_t{-1}));
+        if (next == acquired.end()) {
+            ++unrecovered;
+            f["next_acquire_op"] = nullptr;
+            f["recovery_ms"] = nullptr;
+        } else {
+            f["next_acquire_op"] = next->second;
+            f["recovery_ms"] = ms(next->first - op.time);
+            worst = std::max(worst, ms(next->first - op.time));
+        }
+        faults.push_back(std::move(f));
+    }
+    return {{"faults", faults}, {"max_recovery_ms", worst}, {"unrecovered", unrecovered}};
+}
+
+}  // namespace
+
+double percentile(const std::vector<double>& sorted, double p) {
+    const auto n = static_cast<double>(sorted.size());
+    const auto rank = static_cast<std::size_t>(std::max(1.0, std::ceil(p / 100.0 * n)));
+    return sorted[std::min(rank, sorted.size()) - 1];
+}
+
+CheckerResult check_liveness(const History& history, const std::vector<std::int64_t>& partner) {
+    CheckerResult result;
+    result.name = "liveness";
+    result.stats["acquires"] = acquire_figures(history, partner);
+    result.stats["latency_ms"] = latency_figures(history, partner);
+    stuck_figures(history, partner, result);
+    result.stats["recovery"] = recovery_figures(history);
+    result.valid = Validity::Valid;  // figures and findings, never a verdict
+    return result;
+}
+
+}  // namespace lockcheck

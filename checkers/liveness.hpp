@@ -1,0 +1,36 @@
+// Liveness findings (DESIGN.md "Checkers": liveness). Figures, not a verdict:
+// this checker always answers valid; what it finds goes in `stats` and, for
+// stuck locks, in `violations` of kind "stuck-lock" (findings that do not make
+// the run invalid; docs/checkers.md explains why).
+//
+// stats:
+//   acquires: attempts, ok, busy ("held"), failed (other errors), indeterminate,
+//             success_rate = ok / attempts that completed;
+//   latency_ms: per f (non-nemesis ops), over ops that completed (ok, fail or
+//             info): count, p50, p95, p99, max (nearest-rank percentiles);
+//   stuck: the longest stretch, per key and overall, in which the lock was free
+//             by every holder's account but acquires were told it was held.
+//             A holder claims the lock from its acquire's ok until its release
+//             completes (whatever the outcome), or to the end of the history.
+//             An attempt counts when its whole window lies outside every claim;
+//             a stretch runs from the first such attempt's invoke to the last
+//             one's completion between two claims (an indeterminate acquire
+//             that secretly took the lock, or a lock-table row nobody deletes);
+//   recovery: for each fault, from its stop-fault's completion to the next
+//             acquire ok (any key): recovery_ms, or null if none followed.
+#pragma once
+
+#include "checkers/checker_result.hpp"
+#include "core/history.hpp"
+
+namespace lockcheck {
+
+inline constexpr const char* kStuckLock = "stuck-lock";
+
+/// `partner` is pair_ops(history).
+CheckerResult check_liveness(const History& history, const std::vector<std::int64_t>& partner);
+
+/// Nearest-rank percentile (0 < p <= 100) of `sorted`, which must be non-empty and ascending.
+double percentile(const std::vector<double>& sorted, double p);
+
+}  // namespace lockcheck

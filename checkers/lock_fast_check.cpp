@@ -1,0 +1,245 @@
+#include "checkers/lock_fast_check.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace lockcheck {
+namespace {
+
+constexpr std::int64_t kNone = -1;
+const LinPoint kEndOfTime{kNever, 0};
+
+// Sub-order of points that share a history position: a busy answer just
+// before a release, the release, the next acquire, a busy answer after it.
+constexpr std::uint64_t kBusyEarly = 0, kReleaseSub = 1, kAcquireSub = 2, kBusyLate = 3;
+
+struct Session {
+    std::uint32_t acquire = 0;
+    std::int64_t release = kNone;  ///< op index, kNone when never released
+    std::int64_t a_inv = 0, a_cmp = 0;
+    std::int64_t r_inv = kNever;   ///< core end
+    std::int64_t r_dead = kNever;  ///< the release takes effect before this (kNever: maybe never)
+};
+
+struct Fragment {
+    std::vector<Session> sessions;  ///< by acquire completion
+    std::vector<std::uint32_t> busy;
+    std::int64_t tail_acquire = kNone;  ///< the indeterminate acquire invoked first
+    std::vector<LockFinding> findings;
+    std::size_t total_findings = 0;
+};
+
+class FastCheck {
+public:
+    FastCheck(const KeyLockOps& key, std::size_t max_findings) : key_(key), ops_(key.ops), max_(max_findings) {}
+
+    std::optional<KeyVerdict> run(std::string* outside) {
+        if (!build(outside)) return std::nullopt;
+        find_double_grants();
+        if (f_.total_findings == 0) find_busy_while_free();
+        KeyVerdict v;
+        if (f_.total_findings > 0) {
+            v.valid = Validity::Invalid;
+            v.findings = std::move(f_.findings);
+            v.total_findings = f_.total_findings;
+            return v;
+        }
+        v.certificate = certificate();
+        if (auto why = replay_certificate(key_, v.certificate); !why.empty()) {
+            v.valid = Validity::Unknown;  // a bug in this checker, never a verdict on the history
+            v.note = "internal error: fast-path certificate does not replay: " + why;
+            v.certificate.clear();
+        }
+        return v;
+    }
+
+private:
+    const KeyLockOps& key_;
+    const std::vector<LockOp>& ops_;
+    std::size_t max_;
+    Fragment f_;
+
+    const std::string& owner(std::uint32_t op) const { return key_.owners[static_cast<std::size_t>(ops_[op].owner)]; }
+
+    void report(const char* kind, std::vector<std::uint32_t> ops, std::string description) {
+        if (f_.findings.size() < max_) f_.findings.push_back({kind, std::move(ops), std::move(description)});
+        ++f_.total_findings;
+    }
+
+    bool build(std::string* outside) {
+        const std::size_t owners = key_.owners.size();
+        std::vector<std::int64_t> acquire_of(owners, kNone), release_of(owners, kNone);
+        for (std::uint32_t i = 0; i < ops_.size(); ++i) {
+            const LockOp& op = ops_[i];
+            if (op.kind != LockOpKind::Acquire) continue;
+            auto& slot = acquire_of[static_cast<std::size_t>(op.owner)];
+            if (slot != kNone) {
+                *outside = fmt::format("owner '{}' acquires more than once", owner(i));
+                return false;
+            }
+            slot = i;
+            if (op.outcome == LockOutcome::Busy) f_.busy.push_back(i);
+            if (op.outcome == LockOutcome::Unknown && f_.tail_acquire == kNone) f_.tail_acquire = i;
+        }
+        for (std::uint32_t i = 0; i < ops_.size(); ++i) {
+            const LockOp& op = ops_[i];
+            if (op.kind != LockOpKind::Release) continue;
+            const std::int64_t a = acquire_of[static_cast<std::size_t>(op.owner)];
+            const auto outcome = a == kNone ? LockOutcome::Busy : ops_[static_cast<std::size_t>(a)].outcome;
+            if (outcome == LockOutcome::Busy) {  // the owner never held the lock
+                if (op.outcome == LockOutcome::Ok) {
+                    std::vector<std::uint32_t> proof{i};
+                    if (a != kNone) proof.insert(proof.begin(), static_cast<std::uint32_t>(a));
+                    report(kReleaseWithoutHold, std::move(proof),
+                           fmt::format("owner '{}' released the lock successfully but never acquired it", owner(i)));
+                }
+                continue;  // an indeterminate release by a non-holder can never take effect
+            }
+            if (outcome == LockOutcome::Unknown) {
+                *outside = fmt::format("owner '{}' releases after an indeterminate acquire", owner(i));
+                return false;
+            }
+            auto& slot = release_of[static_cast<std::size_t>(op.owner)];
+            if (slot != kNone) {
+                *outside = fmt::format("owner '{}' releases more than once", owner(i));
+                return false;
+            }
+            if (op.invoke < ops_[static_cast<std::size_t>(a)].complete) {
+                *outside = fmt::format("owner '{}' releases before its acquire completed", owner(i));
+                return false;
+            }
+            slot = i;
+        }
+        for (std::uint32_t i = 0; i < ops_.size(); ++i) {
+            const LockOp& op = ops_[i];
+            if (op.kind != LockOpKind::Acquire || op.outcome != LockOutcome::Ok) continue;
+            Session s{i, release_of[static_cast<std::size_t>(op.owner)], op.invoke, op.complete, kNever, kNever};
+            if (s.release != kNone) {
+                s.r_inv = ops_[static_cast<std::size_t>(s.release)].invoke;
+                s.r_dead = ops_[static_cast<std::size_t>(s.release)].deadline();
+            }
+            f_.sessions.push_back(s);
+        }
+        std::sort(f_.sessions.begin(), f_.sessions.end(),
+                  [](const Session& a, const Session& b) { return a.a_cmp < b.a_cmp; });
+        return true;
+    }
+
+    std::vector<std::uint32_t> session_ops(const Session& s) const {
+        std::vector<std::uint32_t> out{s.acquire};
+        if (s.release != kNone) out.push_back(static_cast<std::uint32_t>(s.release));
+        return out;
+    }
+
+    void find_double_grants() {
+        const Session* widest = nullptr;  // the earlier session whose core reaches furthest
+        for (const Session& s : f_.sessions) {
+            if (widest && s.a_cmp < widest->r_inv) {
+                auto proof = session_ops(*widest);
+                proof.push_back(s.acquire);
+                report(kDoubleGrant, std::move(proof),
+                       fmt::format("owner '{}' acquired the lock while owner '{}' held it ({})", owner(s.acquire),
+                                   owner(widest->acquire),
+                                   widest->release == kNone ? "it never released"
+                                                            : "its release had not been invoked yet"));
+            }
+            if (!widest || s.r_inv > widest->r_inv) widest = &s;
+        }
+    }
+
+    void find_busy_while_free() {
+        const auto& ss = f_.sessions;
+        const std::int64_t first_unknown =
+            f_.tail_acquire == kNone ? kNever : ops_[static_cast<std::size_t>(f_.tail_acquire)].invoke;
+        for (std::uint32_t b : f_.busy) {
+            const LockOp& busy = ops_[b];
+            // The last session whose acquire completed inside or before the busy window.
+            auto next = std::partition_point(ss.begin(), ss.end(),
+                                             [&](const Session& s) { return s.a_cmp < busy.complete; });
+            const Session* prev = next == ss.begin() ? nullptr : &*(next - 1);
+            if (prev && prev->r_inv > busy.invoke) continue;  // window meets a core: held there
+            const bool prev_covers = prev && busy.invoke < prev->r_dead;
+            const bool next_covers = next != ss.end() ? busy.complete > next->a_inv : busy.complete > first_unknown;
+            if (prev_covers || next_covers) continue;
+            std::vector<std::uint32_t> proof;
+            if (prev) proof = session_ops(*prev);
+            proof.push_back(b);
+            if (next != ss.end()) proof.push_back(next->acquire);
+            report(kBusyWhileFree, std::move(proof),
+                   fmt::format("owner '{}' was told the lock was held, but it was free for the whole attempt{}",
+                               owner(b), prev ? fmt::format(" (owner '{}' had released it)", owner(prev->acquire))
+                                              : std::string(" (nobody had acquired it yet)")));
+        }
+    }
+
+    // Places a release and the next acquire so that the free gap between them is as short as possible.
+    void place_gap(const Session& s, std::uint32_t next, LinPoint& release_at, LinPoint& acquire_at) const {
+        const std::int64_t n_inv = ops_[next].invoke;
+        if (s.r_dead > n_inv) {
+            const std::int64_t p = std::max(s.r_inv, n_inv);
+            release_at = {p, kReleaseSub};
+            acquire_at = {p, kAcquireSub};
+        } else {
+            release_at = {s.r_dead - 1, kReleaseSub};
+            acquire_at = {n_inv, kAcquireSub};
+        }
+    }
+
+    Certificate certificate() const {
+        Certificate cert;
+        std::vector<std::pair<LinPoint, LinPoint>> held;  // [acquire, release) in order
+        const auto& ss = f_.sessions;
+        const auto tail = static_cast<std::uint32_t>(f_.tail_acquire);
+        LinPoint start = ss.empty() ? LinPoint{} : LinPoint{ss[0].a_inv, kAcquireSub};
+        for (std::size_t k = 0; k < ss.size(); ++k) {
+            const Session& s = ss[k];
+            cert.push_back({s.acquire, start});
+            const bool last = k + 1 == ss.size();
+            const bool ends = s.release != kNone && (!last || ops_[static_cast<std::size_t>(s.release)].definite());
+            if (!ends) {  // held to the end: never released, or an indeterminate last release left pending
+                held.emplace_back(start, kEndOfTime);
+                continue;
+            }
+            LinPoint release_at{s.r_dead - 1, kReleaseSub}, next_at{};
+            if (!last) place_gap(s, ss[k + 1].acquire, release_at, next_at);
+            else if (f_.tail_acquire != kNone) place_gap(s, tail, release_at, next_at);
+            cert.push_back({static_cast<std::uint32_t>(s.release), release_at});
+            held.emplace_back(start, release_at);
+            if (!last) start = next_at;
+            else if (f_.tail_acquire != kNone) {
+                cert.push_back({tail, next_at});
+                held.emplace_back(next_at, kEndOfTime);
+            }
+        }
+        if (ss.empty() && f_.tail_acquire != kNone) {
+            const LinPoint at{ops_[tail].invoke, kAcquireSub};
+            cert.push_back({tail, at});
+            held.emplace_back(at, kEndOfTime);
+        }
+        for (std::uint32_t b : f_.busy) cert.push_back({b, busy_point(ops_[b], held)});
+        std::sort(cert.begin(), cert.end(), [](const CertEntry& a, const CertEntry& b) { return a.at < b.at; });
+        return cert;
+    }
+
+    // A point inside the busy op's window where the lock is held; the replay rejects a wrong one.
+    static LinPoint busy_point(const LockOp& busy, const std::vector<std::pair<LinPoint, LinPoint>>& held) {
+        auto held_at = [&](const LinPoint& p) {
+            auto it = std::partition_point(held.begin(), held.end(), [&](const auto& h) { return h.first < p; });
+            return it != held.begin() && p < (it - 1)->second;
+        };
+        for (LinPoint p : {LinPoint{busy.invoke, kBusyEarly}, LinPoint{busy.invoke, kBusyLate}})
+            if (held_at(p)) return p;
+        const LinPoint late{busy.invoke, kBusyLate};
+        auto it = std::partition_point(held.begin(), held.end(), [&](const auto& h) { return !(late < h.first); });
+        if (it != held.end() && it->first.after < busy.complete) return {it->first.after, kBusyLate};
+        return late;
+    }
+};
+
+}  // namespace
+
+std::optional<KeyVerdict> check_key_fast(const KeyLockOps& key, std::size_t max_findings, std::string* outside) {
+    return FastCheck(key, max_findings).run(outside);
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,74 @@
+#include "checkers/lock_ops.hpp"
+
+#include <string_view>
+#include <unordered_map>
+
+namespace lockcheck {
+namespace {
+
+struct KeyBuilder {
+    KeyLockOps ops;
+    std::unordered_map<std::string, std::int32_t> owner_ids;
+
+    std::int32_t intern(std::string name) {
+        auto [it, inserted] = owner_ids.try_emplace(std::move(name), static_cast<std::int32_t>(ops.owners.size()));
+        if (inserted) ops.owners.push_back(it->first);
+        return it->second;
+    }
+};
+
+}  // namespace
+
+std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vector<std::int64_t>& partner) {
+    std::vector<KeyBuilder> keys;
+    std::unordered_map<std::string_view, std::size_t> key_slot;
+    for (std::size_t p = 0; p < history.size(); ++p) {
+        const Op& inv = history[p];
+        if (!inv.is_invoke() || inv.is_nemesis()) continue;
+        const bool acquire = inv.f == fn::kAcquire;
+        if (!acquire && inv.f != fn::kRelease) continue;
+        const std::int64_t done = partner[p];
+        const Op* completion = done == kNoOp ? nullptr : &history[static_cast<std::size_t>(done)];
+
+        LockOp op;
+        op.kind = acquire ? LockOpKind::Acquire : LockOpKind::Release;
+        op.invoke = static_cast<std::int64_t>(p);
+        op.complete = done;
+        if (!completion || completion->type == OpType::Info) {
+            op.outcome = LockOutcome::Unknown;
+        } else if (completion->type == OpType::Ok) {
+            op.outcome = LockOutcome::Ok;
+        } else if (acquire && completion->error == err::kHeld) {
+            op.outcome = LockOutcome::Busy;
+        } else {
+            continue;  // did not take effect, says nothing about the lock
+        }
+
+        auto [slot, fresh] = key_slot.try_emplace(inv.key, keys.size());
+        if (fresh) {
+            keys.emplace_back();
+            keys.back().ops.key = inv.key;
+        }
+        KeyBuilder& key = keys[slot->second];
+        if (inv.owner) {
+            op.owner = key.intern(*inv.owner);
+        } else if (completion && completion->owner) {
+            op.owner = key.intern(*completion->owner);
+        } else {
+            key.ops.synthetic_owners = true;
+            op.owner = key.intern("process " + std::to_string(inv.process));
+        }
+        key.ops.ops.push_back(op);
+    }
+    std::vector<KeyLockOps> out;
+    out.reserve(keys.size());
+    for (auto& k : keys) out.push_back(std::move(k.ops));
+    return out;
+}
+
+void append_positions(const LockOp& op, std::vector<std::int64_t>& out) {
+    out.push_back(op.invoke);
+    if (op.complete != kNoOp) out.push_back(op.complete);
+}
+
+}  // namespace lockcheck
