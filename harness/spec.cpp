@@ -127,7 +127,8 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.number("time_limit_s", s.time_limit_s);
     r.integer("max_ops", s.max_ops, 1);
     if (auto* v = r.find("seed"); v && !v->is_null()) {
-        if (!v->is_number_unsigned()) r.fail("seed", "must be a non-negative integer");
+        if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<std::int64_t>() >= 0))
+            r.fail("seed", "must be a non-negative integer");
         s.seed = v->get<std::uint64_t>();
     }
     r.strings("nemesis", s.nemesis);

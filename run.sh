@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Quick start, step 1: install what is missing, build, and run the default
+# scenario (a Redis lock whose holder is paused past its lease). Extra
+# arguments go to `lockcheck run`, e.g. ./run.sh --fencing
+set -euo pipefail
+cd "$(dirname "$0")"
+scripts/setup.sh
+exec build/lockcheck run scenarios/redis-holder-pause.json "$@"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages lockcheck needs (only those missing; apt-get,
+# as root) and builds it into build/. Used by ./run.sh and ./test.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  g++ cmake make pkg-config
+  redis-server redis-tools
+  libhiredis-dev nlohmann-json3-dev libboost-dev libboost-filesystem-dev
+  libcli11-dev libfmt-dev libspdlog-dev
+  libgtest-dev libgmock-dev googletest libbenchmark-dev
+  iproute2 iptables procps
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "lockcheck: missing Debian packages: ${missing[*]}" >&2
+    echo "lockcheck: run this as root, or install them: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "== installing ${#missing[@]} Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=300 update -qq
+  apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+echo "== building lockcheck into build/"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$(nproc)"

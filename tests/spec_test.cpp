@@ -1,0 +1,84 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "harness/spec.hpp"
+
+using namespace lockcheck;
+
+namespace {
+std::string error_of(const nlohmann::json& j) {
+    try {
+        validate(spec_from_json(j, "t.json"));
+    } catch (const SpecError& e) {
+        return e.what();
+    }
+    return "";
+}
+}  // namespace
+
+TEST(Spec, DefaultsAreTheDefaultScenario) {
+    Spec s = spec_from_json(nlohmann::json::object(), "t");
+    EXPECT_EQ(s.recipe, "redis-set-nx-px");
+    EXPECT_EQ(s.workers, 5);
+    EXPECT_EQ(s.ttl_ms, 1000);
+    EXPECT_EQ(s.nemesis, std::vector<std::string>{"pause-holder"});
+    EXPECT_EQ(s.fault_duration().min, 1500);
+    EXPECT_EQ(s.fault_duration().max, 2500);
+    EXPECT_NO_THROW(validate(s));
+}
+
+TEST(Spec, UnknownFieldIsNamed) {
+    EXPECT_EQ(error_of({{"wrokers", 3}}), "spec t.json: field 'wrokers' is not a known field");
+}
+
+TEST(Spec, WrongTypeIsNamed) {
+    EXPECT_EQ(error_of({{"workers", "five"}}), "spec t.json: field 'workers' must be an integer >= 1");
+    EXPECT_EQ(error_of({{"fencing", 1}}), "spec t.json: field 'fencing' must be true or false");
+    EXPECT_EQ(error_of({{"hold_ms", {400, 100}}}), "spec t.json: field 'hold_ms' must be [min, max] with 0 <= min <= max");
+    EXPECT_EQ(error_of({{"expect", {{"valid", "maybe"}}}}),
+              "spec t.json expect: field 'valid' must be true, false or \"unknown\"");
+}
+
+TEST(Spec, UnknownRecipeAndFaultAreRejected) {
+    EXPECT_NE(error_of({{"recipe", "zk-magic"}}).find("field 'recipe' names no known recipe"), std::string::npos);
+    EXPECT_NE(error_of({{"nemesis", {"meteor"}}}).find("field 'nemesis' names no known fault"), std::string::npos);
+}
+
+TEST(Spec, FaultsLongerThanTheOpTimeoutAreRejected) {
+    EXPECT_NE(error_of({{"fault_duration_ms", {1000, 20000}}}).find("op_timeout_ms"), std::string::npos);
+}
+
+TEST(Spec, ResolvedSpecRoundTrips) {
+    Spec s = spec_from_json({{"seed", 7}, {"fencing", true}, {"expect", {{"valid", false}, {"has", {"lost-update"}}}}}, "t");
+    Spec back = spec_from_json(spec_to_json(s), "t");
+    EXPECT_EQ(back.seed, 7u);
+    EXPECT_TRUE(back.fencing);
+    ASSERT_TRUE(back.expect);
+    EXPECT_EQ(back.expect->valid, "invalid");
+    EXPECT_EQ(back.expect->has, std::vector<std::string>{"lost-update"});
+    EXPECT_EQ(spec_to_json(back), spec_to_json(s));
+}
+
+TEST(Spec, BrokenFileGivesOneLine) {
+    const auto path = std::filesystem::temp_directory_path() / "lockcheck-broken-spec.json";
+    std::ofstream(path) << "{\"workers\": 3,";
+    try {
+        read_spec(path);
+        FAIL();
+    } catch (const SpecError& e) {
+        EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos);
+    }
+    std::filesystem::remove(path);
+}
+
+TEST(Spec, ShippedScenariosParseAndValidate) {
+    for (const auto& entry : std::filesystem::directory_iterator(LOCKCHECK_SOURCE_DIR "/scenarios")) {
+        SCOPED_TRACE(entry.path().string());
+        Spec s;
+        ASSERT_NO_THROW(s = read_spec(entry.path()));
+        EXPECT_NO_THROW(validate(s));
+        EXPECT_TRUE(s.expect.has_value()) << "a scenario carries the verdict it must reach";
+        EXPECT_EQ(s.name, entry.path().stem().string());
+    }
+}
