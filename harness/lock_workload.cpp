@@ -120,7 +120,7 @@ void LockWorkload::run_slot(int slot, const std::atomic<bool>& stop) {
 
         live_.releasing(process, key);
         session.perform(lock_op(fn::kRelease, key, owner));
-        std::this_thread::sleep_for(between(0, 10));
+        std::this_thread::sleep_for(between(options_.think_ms.min, options_.think_ms.max));
     }
 }
 

@@ -30,6 +30,7 @@ struct WorkloadOptions {
     std::vector<std::string> keys;
     std::int64_t ttl_ms = 1000;
     Range hold_ms;
+    Range think_ms;
     std::chrono::milliseconds op_timeout{10'000};
     std::uint64_t seed = 0;
 };

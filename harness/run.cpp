@@ -132,7 +132,8 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
 
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
-    LockWorkload workload({keys, spec.ttl_ms, spec.hold_ms, std::chrono::milliseconds(spec.op_timeout_ms), *spec.seed},
+    LockWorkload workload({keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms),
+                           *spec.seed},
                           pool, recorder, resource, live);
 
     const double limit = spec.time_limit_s;

@@ -124,6 +124,7 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.integer("keys", s.keys, 1);
     r.integer("ttl_ms", s.ttl_ms, 1);
     r.range("hold_ms", s.hold_ms);
+    r.range("think_ms", s.think_ms);
     r.number("time_limit_s", s.time_limit_s);
     r.integer("max_ops", s.max_ops, 1);
     if (auto* v = r.find("seed"); v && !v->is_null()) {
@@ -169,6 +170,7 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"keys", s.keys},
                      {"ttl_ms", s.ttl_ms},
                      {"hold_ms", {s.hold_ms.min, s.hold_ms.max}},
+                     {"think_ms", {s.think_ms.min, s.think_ms.max}},
                      {"time_limit_s", s.time_limit_s},
                      {"max_ops", s.max_ops},
                      {"nemesis", s.nemesis},

@@ -44,6 +44,7 @@ struct Spec {
     int keys = 1;
     std::int64_t ttl_ms = 1000;
     Range hold_ms{100, 400};
+    Range think_ms{0, 10};                     ///< pause between a release and the next acquire
     double time_limit_s = 30;
     std::int64_t max_ops = 1'000'000;          ///< bound on ops recorded
     std::optional<std::uint64_t> seed;         ///< resolved before the run
