@@ -14,7 +14,7 @@ namespace {
 
 constexpr std::size_t kWitnessBudget = 200'000;
 
-KeyVerdict search_verdict(const KeyLockOps& key, const LinearizabilityOptions& options, std::string why) {
+KeyVerdict search_verdict(const History& history, const KeyLockOps& key, const LinearizabilityOptions& options, std::string why) {
     SearchOutcome s = search_key(key, options.search_budget);
     KeyVerdict v;
     v.valid = s.valid;
@@ -26,11 +26,15 @@ KeyVerdict search_verdict(const KeyLockOps& key, const LinearizabilityOptions& o
         const LockOp& failed = key.ops[static_cast<std::size_t>(s.failed_op)];
         v.findings.push_back(
             {kNotLinearizable, shrink_witness(key, s, kWitnessBudget),
-             fmt::format("no linearization lets owner '{}' {} as recorded; these ops alone cannot be linearized",
+             fmt::format("no linearization lets owner '{}' {} as recorded: {} the lock was certainly free with "
+                         "nothing pending, and the listed ops since then cannot be linearized",
                          key.owners[static_cast<std::size_t>(failed.owner)],
                          failed.kind == LockOpKind::Release        ? "release the lock"
                          : failed.outcome == LockOutcome::Busy ? "be told the lock was held"
-                                                               : "acquire the lock")});
+                                                               : "acquire the lock",
+                         s.window_start > 0
+                             ? fmt::format("after op {}", history[static_cast<std::size_t>(s.window_start - 1)].index)
+                             : std::string("at the start"))});
         v.total_findings = 1;
     } else {
         v.certificate = std::move(s.certificate);
@@ -56,7 +60,7 @@ CheckerResult check_linearizability(const History& history, const std::vector<st
             ++fast;
         } else {
             ++searched;
-            verdict = search_verdict(key, options, outside);
+            verdict = search_verdict(history, key, options, outside);
             searched_keys[key.key] = outside;
         }
         KeyVerdict& v = *verdict;

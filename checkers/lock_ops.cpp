@@ -1,5 +1,6 @@
 #include "checkers/lock_ops.hpp"
 
+#include <deque>
 #include <string_view>
 #include <unordered_map>
 
@@ -8,11 +9,12 @@ namespace {
 
 struct KeyBuilder {
     KeyLockOps ops;
-    std::unordered_map<std::string, std::int32_t> owner_ids;
+    std::unordered_map<std::string_view, std::int32_t> owner_ids;  ///< views into the history or `synthetic`
+    std::deque<std::string> synthetic;
 
-    std::int32_t intern(std::string name) {
-        auto [it, inserted] = owner_ids.try_emplace(std::move(name), static_cast<std::int32_t>(ops.owners.size()));
-        if (inserted) ops.owners.push_back(it->first);
+    std::int32_t intern(std::string_view name) {
+        auto [it, inserted] = owner_ids.try_emplace(name, static_cast<std::int32_t>(ops.owners.size()));
+        if (inserted) ops.owners.emplace_back(name);
         return it->second;
     }
 };
@@ -56,7 +58,9 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
             op.owner = key.intern(*completion->owner);
         } else {
             key.ops.synthetic_owners = true;
-            op.owner = key.intern("process " + std::to_string(inv.process));
+            const std::string name = "process " + std::to_string(inv.process);
+            auto known = key.owner_ids.find(name);
+            op.owner = known != key.owner_ids.end() ? known->second : key.intern(key.synthetic.emplace_back(name));
         }
         key.ops.ops.push_back(op);
     }

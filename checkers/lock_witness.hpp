@@ -11,12 +11,17 @@
 
 namespace lockcheck {
 
-/// The ops of the ambiguous window that ends at the failed op (those invoked
-/// after the last point where the lock was certainly free with nothing
-/// pending), shrunk by removing chunks while the sub-history stays
-/// non-linearizable. Ops still running when the failed op completed count as
-/// indeterminate. Indices into key.ops, in invoke order. `budget` bounds each
-/// trial search; windows too large to shrink cheaply are returned whole.
+/// The ops of the ambiguous window that ends at the failed op: those invoked
+/// after the last point where the lock was certainly free with nothing pending
+/// (every linearization of the prefix reaches that point in that state, so the
+/// window alone, started from a free lock, cannot be linearized either - a
+/// sound proof), plus the op whose completion made that point (context).
+/// Ops still running when the failed op completed count as indeterminate.
+/// The window is shrunk by removing busy answers other than the failed op
+/// while it stays non-linearizable: a busy answer only constrains, so removing
+/// it keeps the proof sound (removing an acquire or a release would not).
+/// Indices into key.ops, in invoke order. `budget` bounds each trial search;
+/// windows over 4096 ops are returned unshrunk.
 std::vector<std::uint32_t> shrink_witness(const KeyLockOps& key, const SearchOutcome& failed, std::size_t budget);
 
 /// The sub-history of `key` made of the ops `subset` (in invoke order), with

@@ -1,0 +1,37 @@
+// Generates realistic lock histories for benchmarks and for other tools
+// (save with core's write_history as history.jsonl).
+//
+// A discrete-event simulation of `clients` sequential workers sharing `keys`
+// locks held by a truthful lock service. Each worker loops: acquire a random
+// key with a fresh owner; when granted, read the key's register, write it back
+// plus one (passing the fencing token), release; when refused ("held"), back
+// off and retry. Every op takes effect at a moment inside its window. A share
+// `info` of acquires and releases completes as info: such an acquire never
+// reached the service (no effect), such a release took effect but its answer
+// was lost - so the history stays linearizable. A nemesis start/stop pair
+// (no real effect) is recorded every 20,000 ops for the liveness figures.
+//
+// With `plant_violation`, once half the ops are written the service grants
+// one acquire while another worker holds that key (a double grant); the
+// earlier holder's release then fails "not-owner".
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/history.hpp"
+
+namespace lockcheck::bench {
+
+struct GeneratorOptions {
+    std::size_t ops = 100'000;  ///< op records to generate (the last sessions finish, so a few more)
+    int clients = 10;
+    int keys = 1;
+    double info = 0.0;          ///< share of acquires and releases that complete as info
+    bool plant_violation = false;
+    std::uint64_t seed = 1;
+};
+
+History generate_history(const GeneratorOptions& options);
+
+}  // namespace lockcheck::bench
