@@ -10,7 +10,7 @@
 #include "harness/exit_codes.hpp"
 #include "harness/interrupts.hpp"
 #include "harness/run.hpp"
-#include "nemesis/nemesis.hpp"
+#include "nemesis/fault_factory.hpp"
 #include "workloads/recipes.hpp"
 #include "workloads/worker_main.hpp"
 
@@ -66,7 +66,7 @@ int list_command() {
     std::printf("topologies:\n");
     for (const auto& t : topology_names()) std::printf("  %s\n", t.c_str());
     std::printf("nemeses:\n");
-    for (const auto& [kind, what] : fault_kinds()) std::printf("  %-20s %s\n", kind.c_str(), what.c_str());
+    for (const auto& kind : fault_kinds()) std::printf("  %-20s %s\n", kind.name.c_str(), kind.description.c_str());
     return exit_code::kValid;
 }
 

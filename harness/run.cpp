@@ -9,19 +9,17 @@
 #include <random>
 #include <thread>
 
-#include "checkers/run_checkers.hpp"
 #include "clusters/topology.hpp"
 #include "harness/exit_codes.hpp"
-#include "harness/expectation.hpp"
 #include "harness/history_recorder.hpp"
 #include "harness/lock_workload.hpp"
 #include "harness/progress.hpp"
 #include "harness/run_directory.hpp"
+#include "harness/run_outputs.hpp"
+#include "harness/worker_command.hpp"
+#include "nemesis/fault_factory.hpp"
 #include "nemesis/nemesis.hpp"
-#include "nemesis/pause_holder.hpp"
-#include "nemesis/pause_node.hpp"
 #include "reports/results_json.hpp"
-#include "reports/terminal_summary.hpp"
 
 namespace lockcheck {
 namespace {
@@ -50,16 +48,6 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
     return out;
 }
 
-std::map<std::string, std::unique_ptr<Fault>> make_faults(const Spec& spec, WorkerControl& workers,
-                                                          Topology& topology) {
-    std::map<std::string, std::unique_ptr<Fault>> faults;
-    for (const auto& kind : spec.nemesis) {
-        if (kind == "pause-holder") faults[kind] = std::make_unique<PauseHolder>(workers);
-        if (kind == "pause-node") faults[kind] = std::make_unique<PauseNode>(topology.nodes());
-    }
-    return faults;
-}
-
 std::vector<FaultEvent> make_schedule(const Spec& spec) {
     ScheduleOptions o;
     o.seed = *spec.seed;
@@ -78,14 +66,6 @@ void set_up_log(const std::filesystem::path& path) {
     logger->flush_on(spdlog::level::info);
     spdlog::set_default_logger(logger);
 }
-
-struct RunFigures {
-    std::int64_t ops = 0;
-    int faults = 0;
-    double seconds = 0;
-    bool namespaces = false;
-    bool interrupted = false;
-};
 
 /// Everything between "the run directory exists" and "all processes and
 /// links of the run are gone". Throws on harness errors, after cleanup.
@@ -115,20 +95,16 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     WorkerPool pool(
         spec.workers,
         [&](int process) {
-            ChildSpec child{{options.self_exe.string(), "worker", "--recipe", spec.recipe, "--endpoints",
-                             join(endpoints, ","), "--server-timeout-ms", std::to_string(spec.server_timeout_ms),
-                             "--run-id", dir.run_id, "--process", std::to_string(process)},
-                            std::nullopt,
-                            dir.path / "workers" / fmt::format("worker-{}.log", process),
-                            true};
-            return std::make_unique<WorkerProcess>(process, child, std::chrono::seconds(10));
+            return std::make_unique<WorkerProcess>(
+                process, worker_child_spec(spec, endpoints, options.self_exe, dir.path, dir.run_id, process),
+                std::chrono::seconds(10));
         },
         live);
 
     const auto schedule = make_schedule(spec);
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
-    Nemesis nemesis(schedule, make_faults(spec, pool, *topology), [&](Op op) { recorder.record(std::move(op)); },
-                    start);
+    Nemesis nemesis(schedule, make_faults(spec.nemesis, {pool, *topology, network.uses_namespaces()}),
+                    [&](Op op) { recorder.record(std::move(op)); }, start);
 
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
@@ -182,35 +158,17 @@ int run_spec(Spec spec, const RunOptions& options) {
     RunFigures figures;
     try {
         figures = execute(spec, dir, options);
+    } catch (const std::invalid_argument& e) {  // a combination this run cannot do, e.g. a fault needing root
+        spdlog::error("spec error: {}", e.what());
+        std::fprintf(stderr, "lockcheck: error: spec %s: %s\n", spec.name.c_str(), e.what());
+        return exit_code::kBadInput;
     } catch (const std::exception& e) {
         spdlog::error("harness error: {}", e.what());
         std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
         return exit_code::kHarnessError;
     }
 
-    const History history = read_history(dir.path / "history.jsonl");
-    const CheckReport report = run_checkers(history);
-    auto results = results_to_json(report);
-    results["run"] = {{"name", spec.name},        {"run_id", dir.run_id},           {"seed", *spec.seed},
-                      {"ops", figures.ops},       {"faults", figures.faults},       {"seconds", figures.seconds},
-                      {"interrupted", figures.interrupted},
-                      {"network", figures.namespaces ? "netns" : "loopback"}};
-    std::optional<ExpectationOutcome> expectation;
-    if (spec.expect) {
-        expectation = evaluate(*spec.expect, report);
-        results["expectation"] = outcome_to_json(*expectation);
-    }
-    write_json_file(dir.path / "results.json", results);
-
-    std::printf("\n%s", terminal_summary(report).c_str());
-    std::printf("  %lld ops in %.1f s, %d faults injected%s\n", static_cast<long long>(figures.ops), figures.seconds,
-                figures.faults, figures.interrupted ? " (interrupted)" : "");
-    if (expectation)
-        std::printf("  scenario expectation: %s\n",
-                    expectation->matched ? "met" : ("NOT met: " + join(expectation->mismatches, "; ")).c_str());
-    std::printf("  run directory: %s\n", dir.path.c_str());
-    spdlog::info("verdict: {}", to_string(report.valid));
-    return exit_code::for_verdict(report.valid);
+    return conclude_run(spec, dir, figures);
 }
 
 }  // namespace lockcheck

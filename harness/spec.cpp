@@ -5,7 +5,7 @@
 #include <set>
 
 #include "clusters/topology.hpp"
-#include "nemesis/nemesis.hpp"
+#include "nemesis/fault_factory.hpp"
 #include "workloads/recipes.hpp"
 
 namespace lockcheck {
@@ -204,11 +204,8 @@ void validate(const Spec& s) {
         fail("persistence", "must be none, everysec or always");
     if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
         fail("network", "must be auto, netns or loopback");
-    for (const auto& kind : s.nemesis) {
-        const auto& kinds = fault_kinds();
-        if (std::none_of(kinds.begin(), kinds.end(), [&](auto& k) { return k.first == kind; }))
-            fail("nemesis", "names no known fault ('" + kind + "')");
-    }
+    for (const auto& kind : s.nemesis)
+        if (!is_fault_kind(kind)) fail("nemesis", "names no known fault ('" + kind + "')");
     if (s.workers > 256) fail("workers", "must be at most 256");
     if (s.fault_duration().max >= s.op_timeout_ms)
         fail("fault_duration_ms", "must stay below op_timeout_ms, or paused workers would be given up on");

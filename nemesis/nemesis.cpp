@@ -17,14 +17,6 @@ bool sleep_until(std::chrono::steady_clock::time_point when, const std::atomic<b
 
 }  // namespace
 
-const std::vector<std::pair<std::string, std::string>>& fault_kinds() {
-    static const std::vector<std::pair<std::string, std::string>> kinds{
-        {"pause-holder", "SIGSTOP the worker holding the lock (a stop-the-world GC), then SIGCONT"},
-        {"pause-node", "SIGSTOP a server node, then SIGCONT"},
-    };
-    return kinds;
-}
-
 Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::unique_ptr<Fault>> faults,
                  Recorder record, std::chrono::steady_clock::time_point run_start)
     : schedule_(std::move(schedule)), faults_(std::move(faults)), record_(std::move(record)), run_start_(run_start) {}

@@ -18,9 +18,6 @@
 
 namespace lockcheck {
 
-/// Fault kinds this build knows, each with one line of description.
-const std::vector<std::pair<std::string, std::string>>& fault_kinds();
-
 class Nemesis {
 public:
     /// Records an op; the harness fills in index and time.
