@@ -31,6 +31,9 @@ struct CheckerResult {
     Validity valid = Validity::Valid;
     std::vector<Violation> violations;
     nlohmann::json stats = nlohmann::json::object();  ///< counts and figures, checker-specific
+    /// False for a checker reported as a cross-check only: its verdict is kept
+    /// in the results but not combined into the run's verdict.
+    bool counts_toward_verdict = true;
 };
 
 }  // namespace lockcheck

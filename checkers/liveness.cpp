@@ -58,7 +58,8 @@ std::unordered_map<std::string, std::vector<Interval>> claims(const History& his
     std::unordered_map<std::string, std::vector<Interval>> out;
     const std::int64_t end = history.empty() ? 0 : history.back().time;
     for (const LockSession& s : extract_sessions(history, partner)) {
-        Interval c{s.start_ns, end, static_cast<std::int64_t>(s.acquire_ok), kNoOp};
+        // The grant takes effect somewhere between the acquire's invoke and its ok: the claim starts at the invoke.
+        Interval c{history[s.acquire_invoke].time, end, static_cast<std::int64_t>(s.acquire_ok), kNoOp};
         if (s.release_invoke && partner[*s.release_invoke] != kNoOp) {
             c.last_op = partner[*s.release_invoke];
             c.to = history[static_cast<std::size_t>(c.last_op)].time;

@@ -10,7 +10,7 @@
 //             info): count, p50, p95, p99, max (nearest-rank percentiles);
 //   stuck: the longest stretch, per key and overall, in which the lock was free
 //             by every holder's account but acquires were told it was held.
-//             A holder claims the lock from its acquire's ok until its release
+//             A holder claims the lock from its acquire's invoke until its release
 //             completes (whatever the outcome), or to the end of the history.
 //             An attempt counts when its whole window lies outside every claim;
 //             a stretch runs from the first such attempt's invoke to the last

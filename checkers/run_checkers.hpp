@@ -14,8 +14,17 @@ struct CheckReport {
 };
 
 /// Runs all checkers in a fixed order: mutual-exclusion, resource,
-/// linearizability, liveness (which never changes the verdict). Throws HistoryError if the history's
-/// invokes and completions do not pair.
+/// linearizability, liveness (which never changes the verdict), and combines
+/// their verdicts. Throws HistoryError if invokes and completions do not pair.
+///
+/// The strict linearizability verdict models a lock without leases. When the
+/// history's acquires ask for a lease (ttl_ms), a lease that expires under a
+/// holder is correct behaviour that the strict model calls a double grant, so
+/// there linearizability is reported as an advisory cross-check and the
+/// mutual-exclusion checker's lease classification judges the lock.
 CheckReport run_checkers(const History& history);
+
+/// True when some acquire in the history asked for a lease.
+bool history_uses_leases(const History& history);
 
 }  // namespace lockcheck

@@ -7,6 +7,7 @@
 #include "core/history_io.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/expectation.hpp"
+#include "harness/run_directory.hpp"
 #include "reports/results_json.hpp"
 #include "reports/terminal_summary.hpp"
 
@@ -27,7 +28,7 @@ nlohmann::json read_json_or_null(const std::filesystem::path& path) {
 
 int check_command(const std::filesystem::path& path) {
     const bool run_dir = std::filesystem::is_directory(path);
-    const auto history_path = run_dir ? path / "history.jsonl" : path;
+    const auto history_path = history_file_of(path);
     History history;
     HistoryReadReport read_report;
     try {

@@ -8,6 +8,7 @@
 #include "clusters/topology.hpp"
 #include "harness/check_command.hpp"
 #include "harness/exit_codes.hpp"
+#include "harness/export_command.hpp"
 #include "harness/interrupts.hpp"
 #include "harness/run.hpp"
 #include "nemesis/fault_factory.hpp"
@@ -93,6 +94,14 @@ int main(int argc, char** argv) {
     auto* check = app.add_subcommand("check", "Rerun every checker on a run directory or a history.jsonl, offline");
     check->add_option("path", check_path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
 
+    std::string export_path;
+    bool export_edn = false;
+    std::optional<std::string> export_output;
+    auto* export_cmd = app.add_subcommand("export", "Write a stored history in another tool's format");
+    export_cmd->add_flag("--edn", export_edn, "Jepsen's history.edn")->required();
+    export_cmd->add_option("path", export_path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
+    export_cmd->add_option("-o,--output", export_output, "Output file (default: history.edn beside the history; - for stdout)");
+
     auto* list = app.add_subcommand("list", "List recipes, topologies and nemeses");
 
     WorkerOptions worker_options;
@@ -127,6 +136,9 @@ int main(int argc, char** argv) {
         }
         if (*list) return list_command();
         if (*check) return check_command(check_path);
+        if (*export_cmd)
+            return export_edn_command(export_path, export_output ? std::optional<std::filesystem::path>(*export_output)
+                                                                 : std::nullopt);
         if (*run) {
             InterruptWatcher interrupts;
             RunOptions options;

@@ -14,6 +14,10 @@ std::string new_run_id() {
     return fmt::format("{:06x}", device() & 0xffffffu);
 }
 
+std::filesystem::path history_file_of(const std::filesystem::path& run_dir_or_history) {
+    return std::filesystem::is_directory(run_dir_or_history) ? run_dir_or_history / "history.jsonl" : run_dir_or_history;
+}
+
 RunDirectory create_run_directory(const std::filesystem::path& store, const std::string& scenario) {
     RunDirectory run;
     run.run_id = new_run_id();

@@ -14,6 +14,10 @@ struct RunDirectory {
 /// A fresh random run id (6 hex digits).
 std::string new_run_id();
 
+/// The history.jsonl a user means by PATH: PATH/history.jsonl for a run
+/// directory, PATH itself otherwise.
+std::filesystem::path history_file_of(const std::filesystem::path& run_dir_or_history);
+
 /// Creates STORE/<scenario>/<UTC timestamp>/ and points STORE/latest at it.
 /// Throws std::runtime_error when the directory cannot be made.
 RunDirectory create_run_directory(const std::filesystem::path& store, const std::string& scenario);

@@ -17,6 +17,7 @@ nlohmann::json results_to_json(const CheckReport& report) {
         checkers[c.name] = {{"valid", validity_to_json(c.valid)},
                             {"violations", violations},
                             {"violations_total", c.violations.size()},
+                            {"counts_toward_verdict", c.counts_toward_verdict},
                             {"stats", c.stats}};
     }
     return {{"valid", validity_to_json(report.valid)}, {"checkers", checkers}};
