@@ -63,6 +63,14 @@ std::unordered_map<std::string, std::vector<Interval>> claims(const History& his
         if (s.release_invoke && partner[*s.release_invoke] != kNoOp) {
             c.last_op = partner[*s.release_invoke];
             c.to = history[static_cast<std::size_t>(c.last_op)].time;
+        } else if (s.lost_at) {
+            // A lost holder (killed, replaced) claims the lock until it died and, with a
+            // lease, until the lease may have run out; busy answers after that are a stuck lock.
+            c.last_op = static_cast<std::int64_t>(*s.lost_at);
+            c.to = s.end_ns;
+            if (s.ttl_ms)
+                for (const auto& mark : s.lease_marks)
+                    c.to = std::max(c.to, mark.first + *s.ttl_ms * 1'000'000 + kLeaseGranularityNs);
         }
         out[s.key].push_back(c);
     }

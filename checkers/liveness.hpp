@@ -11,7 +11,9 @@
 //   stuck: the longest stretch, per key and overall, in which the lock was free
 //             by every holder's account but acquires were told it was held.
 //             A holder claims the lock from its acquire's invoke until its release
-//             completes (whatever the outcome), or to the end of the history.
+//             completes (whatever the outcome); a holder whose process was lost
+//             (lock_sessions.hpp) until its last op and, with a lease, until
+//             the last acquire/renew ok + ttl; any other to the end of the history.
 //             An attempt counts when its whole window lies outside every claim;
 //             a stretch runs from the first such attempt's invoke to the last
 //             one's completion between two claims (an indeterminate acquire

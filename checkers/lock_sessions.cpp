@@ -18,11 +18,14 @@ std::int64_t LockSession::lease_valid_until(std::int64_t at_ns) const {
 std::vector<LockSession> extract_sessions(const History& history, const std::vector<std::int64_t>& partner) {
     std::vector<LockSession> done;
     std::map<std::pair<int, std::string>, LockSession> open;  // (process, key) -> session
+    std::map<std::pair<int, std::string>, int> unbalanced;     // entries not yet released
+    std::map<int, std::size_t> last_op;                        // process -> position of its last op
     const std::int64_t end_of_history = history.empty() ? 0 : history.back().time;
 
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& op = history[p];
         if (op.is_nemesis()) continue;
+        last_op[op.process] = p;
         const auto slot = std::make_pair(op.process, op.key);
         if (op.f == fn::kAcquire && op.type == OpType::Ok) {
             const auto invoke = static_cast<std::size_t>(partner[p]);
@@ -42,9 +45,12 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
             if (existing != open.end()) {  // re-entrant acquire: the held session goes on, lease renewed
                 existing->second.lease_marks.insert(existing->second.lease_marks.end(), s.lease_marks.begin(),
                                                     s.lease_marks.end());
+                ++existing->second.entries;
+                ++unbalanced[slot];
                 continue;
             }
             open.emplace(slot, std::move(s));
+            unbalanced[slot] = 1;
         } else if (op.f == fn::kRenew && op.type == OpType::Ok) {
             auto it = open.find(slot);
             if (it == open.end()) continue;
@@ -54,6 +60,7 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
         } else if (op.f == fn::kRelease && op.is_invoke()) {
             auto it = open.find(slot);
             if (it == open.end()) continue;
+            if (--unbalanced[slot] > 0) continue;  // leaves one entry of a re-entered lock: still held
             it->second.release_invoke = p;
             it->second.end_ns = op.time;
             done.push_back(std::move(it->second));
@@ -61,7 +68,14 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
         }
     }
     for (auto& [slot, s] : open) {
-        s.end_ns = end_of_history;
+        const std::size_t last = last_op.at(s.process);
+        const Op& final_op = history[last];
+        if (!final_op.is_invoke() && final_op.type != OpType::Ok) {  // the process was lost while holding
+            s.lost_at = last;
+            s.end_ns = final_op.time;
+        } else {
+            s.end_ns = end_of_history;
+        }
         done.push_back(std::move(s));
     }
     std::sort(done.begin(), done.end(), [](const LockSession& a, const LockSession& b) {

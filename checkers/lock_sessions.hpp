@@ -2,9 +2,21 @@
 //
 // A session is an acquire that completed ok and the same process's next
 // release of that key. Its critical section ("core") runs from the acquire's
-// ok to the release's invoke; a holder that never released holds to the end
-// of the history. Acquires whose outcome is unknown (info) open no session:
-// they cannot prove an overlap.
+// ok to the release's invoke. Acquires whose outcome is unknown (info) open no
+// session: they cannot prove an overlap.
+//
+// Re-entry: a further acquire ok by the same process on a key it holds (a
+// re-entrant lock entered again, with the same owner id) extends the session
+// and its lease; the session then ends at the release invoke that balances
+// the first acquire (one release per entry).
+//
+// A holder that never released holds to the end of the history - unless its
+// process was lost: its last op in the whole history completed without
+// success (info, or fail), and it never did anything again. lockcheck
+// replaces such a worker under a new process number (a killed or timed-out
+// worker), so that process can no longer be inside its critical section: the
+// session ends at that completion. (A live holder always goes on to its
+// release; only the end of a max_ops-bounded history can cut one short.)
 #pragma once
 
 #include <cstdint>
@@ -27,9 +39,11 @@ struct LockSession {
     std::optional<std::int64_t> token;
     std::size_t acquire_invoke = 0;                ///< positions in the history
     std::size_t acquire_ok = 0;
-    std::optional<std::size_t> release_invoke;     ///< none: held to the end of the history
+    std::optional<std::size_t> release_invoke;     ///< none: never released
+    std::optional<std::size_t> lost_at;            ///< never released and the process was lost: its last op
+    int entries = 1;                               ///< acquires ok in this session (> 1: re-entered)
     std::int64_t start_ns = 0;                     ///< time of the acquire's ok
-    std::int64_t end_ns = 0;                       ///< time of the release's invoke, or of the last op
+    std::int64_t end_ns = 0;  ///< time of the release's invoke, of the lost process's last op, or of the last op
     std::optional<std::int64_t> ttl_ms;            ///< none: a lock without a lease
     /// Lease end as (acquire invoke | renew invoke) + ttl, per renew that
     /// completed ok; (time, valid-until) pairs in time order, first from the acquire.

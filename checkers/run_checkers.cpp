@@ -3,6 +3,7 @@
 #include "checkers/linearizability.hpp"
 #include "checkers/liveness.hpp"
 #include "checkers/mutual_exclusion.hpp"
+#include "checkers/release_ownership.hpp"
 #include "checkers/resource.hpp"
 
 namespace lockcheck {
@@ -27,6 +28,7 @@ CheckReport run_checkers(const History& history) {
     }
     report.checkers.push_back(std::move(strict));
     report.checkers.push_back(check_liveness(history, partner));
+    report.checkers.push_back(check_release_ownership(history, partner));
     for (const auto& c : report.checkers)
         if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
     return report;

@@ -7,106 +7,17 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "clusters/child_process.hpp"
-#include "clusters/command.hpp"
+#include "tests/integration_helpers.hpp"
 
 namespace fs = std::filesystem;
 using lockcheck::ChildProcess;
 using lockcheck::ChildSpec;
-
-namespace {
-
-struct RunOutcome {
-    int exit_code = -1;
-    std::string output;
-    fs::path run_dir;
-    std::string run_id;
-    nlohmann::json results;
-};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-/// A fresh store per test, so `latest` names this test's run.
-fs::path fresh_store(const std::string& name) {
-    auto store = fs::temp_directory_path() / ("lockcheck-it-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(store);
-    fs::create_directories(store);
-    return store;
-}
-
-/// Starts `lockcheck ARGS --store STORE` with output to STORE/output.txt.
-std::unique_ptr<ChildProcess> start_lockcheck(const fs::path& store, std::vector<std::string> args,
-                                              std::vector<std::string> env_prefix = {}) {
-    std::vector<std::string> argv = env_prefix;
-    argv.push_back(LOCKCHECK_BINARY);
-    argv.insert(argv.end(), args.begin(), args.end());
-    argv.push_back("--store");
-    argv.push_back(store.string());
-    return std::make_unique<ChildProcess>(ChildSpec{argv, std::nullopt, store / "output.txt", false});
-}
-
-RunOutcome finish(ChildProcess& child, const fs::path& store) {
-    RunOutcome out;
-    EXPECT_TRUE(child.wait_for_exit(std::chrono::seconds(150))) << "lockcheck did not finish";
-    out.exit_code = child.exit_status().value_or(-1);
-    out.output = read_file(store / "output.txt");
-    const auto latest = store / "latest";
-    if (fs::exists(latest)) {
-        out.run_dir = fs::canonical(latest);
-        const auto name = out.run_dir.filename().string();
-        out.run_id = name.substr(name.rfind('-') + 1);
-        if (fs::exists(out.run_dir / "results.json")) out.results = nlohmann::json::parse(read_file(out.run_dir / "results.json"));
-    }
-    return out;
-}
-
-RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args) {
-    const auto store = fresh_store(test);
-    auto child = start_lockcheck(store, std::move(args));
-    return finish(*child, store);
-}
-
-/// Processes whose command line or working directory names the run.
-std::vector<std::string> processes_of_run(const std::string& run_id) {
-    std::vector<std::string> found;
-    for (const auto& entry : fs::directory_iterator("/proc")) {
-        const auto pid = entry.path().filename().string();
-        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::string cmdline = read_file(entry.path() / "cmdline");
-        std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-        std::error_code ec;
-        const auto cwd = fs::read_symlink(entry.path() / "cwd", ec).string();
-        if (cmdline.find(run_id) != std::string::npos || cwd.find(run_id) != std::string::npos)
-            found.push_back(pid + ": " + cmdline);
-    }
-    return found;
-}
-
-void expect_nothing_left(const RunOutcome& run) {
-    ASSERT_FALSE(run.run_id.empty());
-    const std::string prefix = "lc-" + run.run_id;
-    EXPECT_EQ(lockcheck::run_command({"ip", "netns", "list"}).output.find(prefix), std::string::npos)
-        << "a network namespace of the run is left";
-    EXPECT_EQ(lockcheck::run_command({"ip", "-o", "link", "show"}).output.find(prefix), std::string::npos)
-        << "a link of the run is left";
-    EXPECT_TRUE(processes_of_run(run.run_id).empty()) << "a process of the run is left: " << processes_of_run(run.run_id)[0];
-}
-
-const nlohmann::json& stats(const RunOutcome& run, const char* checker) { return run.results["checkers"][checker]["stats"]; }
-
-std::string scenario(const char* name) { return std::string(LOCKCHECK_SOURCE_DIR) + "/scenarios/" + name + ".json"; }
-
-}  // namespace
+using namespace lockcheck::testing;
 
 TEST(Integration, HolderPauseIsInvalidWithLeaseExpiredOverlapsAndLostUpdates) {
     auto run = run_lockcheck("pause", {"run", scenario("redis-holder-pause"), "--time-limit", "20"});

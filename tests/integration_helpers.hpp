@@ -1,0 +1,52 @@
+// Helpers for integration tests: run the real lockcheck binary as a user
+// does, read its results, and check that nothing of a run is left behind.
+// Tests using them define LOCKCHECK_BINARY and LOCKCHECK_SOURCE_DIR.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "clusters/child_process.hpp"
+
+namespace lockcheck::testing {
+
+struct RunOutcome {
+    int exit_code = -1;
+    std::string output;
+    std::filesystem::path run_dir;
+    std::string run_id;
+    nlohmann::json results;
+};
+
+std::string read_file(const std::filesystem::path& path);
+
+/// A fresh store per test, so `latest` names this test's run.
+std::filesystem::path fresh_store(const std::string& name);
+
+/// Starts `lockcheck ARGS --store STORE` with output to STORE/output.txt.
+std::unique_ptr<ChildProcess> start_lockcheck(const std::filesystem::path& store, std::vector<std::string> args,
+                                              std::vector<std::string> env_prefix = {});
+
+/// Waits for lockcheck (up to 150 s) and reads what the run left.
+RunOutcome finish(ChildProcess& child, const std::filesystem::path& store);
+
+/// start_lockcheck + finish in a fresh store named after `test`.
+RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args);
+
+/// Processes whose command line or working directory names the run.
+std::vector<std::string> processes_of_run(const std::string& run_id);
+
+/// Adds a gtest failure for every namespace, link or process of the run left.
+void expect_nothing_left(const RunOutcome& run);
+
+/// results.json's stats of checker `checker`.
+const nlohmann::json& stats(const RunOutcome& run, const char* checker);
+
+/// The path of scenarios/NAME.json in the source tree.
+std::string scenario(const char* name);
+
+}  // namespace lockcheck::testing
