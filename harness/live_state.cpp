@@ -24,6 +24,26 @@ void LiveState::releasing(int process, const std::string& key) {
 void LiveState::forget(int process) {
     std::lock_guard lock(mutex_);
     std::erase_if(holders_, [&](const auto& h) { return h.second == process; });
+    acquiring_.erase(process);
+}
+
+void LiveState::acquiring(int process, const std::string&) {
+    std::lock_guard lock(mutex_);
+    acquiring_[process] = std::chrono::steady_clock::now();
+}
+
+void LiveState::acquire_done(int process) {
+    std::lock_guard lock(mutex_);
+    acquiring_.erase(process);
+}
+
+std::vector<int> LiveState::acquiring_for(std::chrono::milliseconds at_least) const {
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    std::vector<int> out;
+    for (const auto& [process, since] : acquiring_)
+        if (now - since >= at_least) out.push_back(process);
+    return out;
 }
 
 std::vector<int> LiveState::holders() const {

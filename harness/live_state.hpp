@@ -1,9 +1,11 @@
 // What the controller knows while a run goes on: who holds which lock by the
 // history's account (acquire ok until release invoke), and how many overlaps
-// that has shown so far (a live estimate; the checkers give the verdict).
+// that has shown so far (a live estimate; the checkers give the verdict), and
+// whose acquire is in flight since when (a two-step acquire may be half done).
 // Thread-safe.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -20,13 +22,19 @@ public:
     void releasing(int process, const std::string& key);
     /// `process` is gone (replaced); it holds nothing any more in our account.
     void forget(int process);
+    /// `process` sends an acquire of `key` / got its completion, whatever it was.
+    void acquiring(int process, const std::string& key);
+    void acquire_done(int process);
 
     std::vector<int> holders() const;
+    /// Processes whose acquire has been in flight for at least `at_least`.
+    std::vector<int> acquiring_for(std::chrono::milliseconds at_least) const;
     std::int64_t overlaps() const;
 
 private:
     mutable std::mutex mutex_;
     std::multimap<std::string, int> holders_;  // key -> process
+    std::map<int, std::chrono::steady_clock::time_point> acquiring_;  // process -> since
     std::int64_t overlaps_ = 0;
 };
 

@@ -53,6 +53,13 @@ bool WorkerPool::pause_worker(int process) {
     return true;
 }
 
+bool WorkerPool::kill_worker(int process) {
+    auto w = by_process(process);
+    if (!w) return false;
+    w->kill();
+    return true;
+}
+
 void WorkerPool::resume_worker(int process) {
     if (auto w = by_process(process)) w->resume();
 }

@@ -34,6 +34,11 @@ public:
     std::vector<int> holders() const override { return live_.holders(); }
     bool pause_worker(int process) override;
     void resume_worker(int process) override;
+    std::vector<int> acquiring_for(std::chrono::milliseconds at_least) const override {
+        return live_.acquiring_for(at_least);
+    }
+    /// SIGKILLs the worker; the slot's driver notices ("worker exited") and replaces it.
+    bool kill_worker(int process) override;
 
 private:
     Spawner spawn_;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,11 @@ public:
     /// false when that worker no longer runs.
     virtual bool pause_worker(int process) = 0;
     virtual void resume_worker(int process) = 0;
+    /// Worker numbers whose acquire has been in flight for at least `at_least`
+    /// (a two-step acquire may have done its first step).
+    virtual std::vector<int> acquiring_for(std::chrono::milliseconds) const { return {}; }
+    /// SIGKILLs the process running worker `process`; false when it no longer runs.
+    virtual bool kill_worker(int) { return false; }
 };
 
 class Fault {

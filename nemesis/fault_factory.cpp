@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "nemesis/kill_holder.hpp"
 #include "nemesis/pause_holder.hpp"
 #include "nemesis/pause_node.hpp"
 
@@ -12,6 +13,7 @@ const std::vector<FaultKind>& fault_kinds() {
     static const std::vector<FaultKind> kinds{
         {"pause-holder", "SIGSTOP the worker holding the lock (a stop-the-world GC), then SIGCONT"},
         {"pause-node", "SIGSTOP a server node, then SIGCONT"},
+        {"kill-holder", "SIGKILL the worker holding the lock or half-way through acquiring it (a client crash)"},
     };
     return kinds;
 }
@@ -28,6 +30,7 @@ std::map<std::string, std::unique_ptr<Fault>> make_faults(const std::vector<std:
         std::unique_ptr<Fault> fault;
         if (kind == "pause-holder") fault = std::make_unique<PauseHolder>(targets.workers);
         else if (kind == "pause-node") fault = std::make_unique<PauseNode>(targets.topology.nodes());
+        else if (kind == "kill-holder") fault = std::make_unique<KillHolder>(targets.workers);
         else throw std::invalid_argument("unknown fault '" + kind + "'");
         if (auto reason = fault->unavailable_reason())
             throw std::invalid_argument("fault '" + kind + "' is unavailable here: " + *reason);
