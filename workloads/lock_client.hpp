@@ -19,14 +19,17 @@ struct LockRequest {
 /// ok: took effect (token when the recipe has one); fail: certainly did not
 /// (error err::kHeld for a busy lock, err::kNotOwner for a release by a
 /// non-owner, anything else for "not executed"); info: may have taken effect.
+/// `value` is evidence the recipe reports with its answer (null when none),
+/// e.g. the owner a release removed; it goes into the completion's value.
 struct LockResult {
     OpType type = OpType::Info;
     std::optional<std::int64_t> token;
     std::optional<std::string> error;
+    nlohmann::json value;
 
-    static LockResult ok(std::optional<std::int64_t> token = {}) { return {OpType::Ok, token, std::nullopt}; }
-    static LockResult fail(std::string error) { return {OpType::Fail, std::nullopt, std::move(error)}; }
-    static LockResult info(std::string error) { return {OpType::Info, std::nullopt, std::move(error)}; }
+    static LockResult ok(std::optional<std::int64_t> token = {}) { return {OpType::Ok, token, std::nullopt, nullptr}; }
+    static LockResult fail(std::string error) { return {OpType::Fail, std::nullopt, std::move(error), nullptr}; }
+    static LockResult info(std::string error) { return {OpType::Info, std::nullopt, std::move(error), nullptr}; }
 };
 
 class LockClient {
@@ -35,6 +38,7 @@ public:
     virtual LockResult acquire(const LockRequest& request) = 0;
     virtual LockResult release(const LockRequest& request) = 0;
     /// Extends the lease of a held lock; recipes without renewal fail "unsupported".
+    /// ok: the lease was extended; fail not-owner: the caller no longer held it.
     virtual LockResult renew(const LockRequest&) { return LockResult::fail("unsupported"); }
 };
 

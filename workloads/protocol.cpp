@@ -45,6 +45,7 @@ std::string encode(const WorkerReply& reply) {
     nlohmann::json j{{"id", reply.id}, {"type", to_string(reply.type)}};
     if (reply.token) j["token"] = *reply.token;
     if (reply.error) j["error"] = *reply.error;
+    if (!reply.value.is_null()) j["value"] = reply.value;
     return j.dump();
 }
 
@@ -70,6 +71,7 @@ WorkerReply decode_reply(const std::string& line) {
     r.type = *type;
     r.token = optional_of<std::int64_t>(j, "token");
     r.error = optional_of<std::string>(j, "error");
+    if (auto it = j.find("value"); it != j.end()) r.value = *it;
     return r;
 }
 

@@ -44,6 +44,7 @@ struct WorkerReply {
     OpType type = OpType::Info;
     std::optional<std::int64_t> token;
     std::optional<std::string> error;
+    nlohmann::json value;  ///< evidence the recipe reports (null when none), e.g. {"removed_owner": "w2-9"}
 };
 
 class ProtocolError : public std::runtime_error {

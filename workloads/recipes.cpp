@@ -3,12 +3,31 @@
 #include <stdexcept>
 
 #include "workloads/redis_set_nx_px.hpp"
+#include "workloads/redis_del_unsafe.hpp"
+#include "workloads/redis_getset_timestamp.hpp"
+#include "workloads/redis_reentrant_hash.hpp"
+#include "workloads/redis_setnx_expire.hpp"
+#include "workloads/redis_watch_multi.hpp"
+#include "workloads/redis_watchdog.hpp"
 
 namespace lockcheck {
 
 const std::vector<RecipeInfo>& recipes() {
     static const std::vector<RecipeInfo> all{
-        {"redis-set-nx-px", "SET key owner NX PX ttl; release by compare-and-delete in Lua", {"redis-single"}},
+        {"redis-set-nx-px", "SET key owner NX PX ttl; release by compare-and-delete in Lua", {"redis-single"},
+         {"fencing"}},
+        {"redis-setnx-expire", "SETNX key owner, then PEXPIRE as a second command (a crash between leaves no TTL)",
+         {"redis-single"}},
+        {"redis-del-unsafe", "SET key owner NX PX ttl; release by plain DEL without checking the owner",
+         {"redis-single"}, {"fencing"}},
+        {"redis-getset-timestamp", "SETNX with an expiry timestamp as value; GET + GETSET take over expired locks",
+         {"redis-single"}},
+        {"redis-reentrant-hash", "Redisson's re-entrant hash lock: HINCRBY per owner + PEXPIRE in Lua",
+         {"redis-single"}, {"fencing", "reentrant"}},
+        {"redis-watchdog", "SET NX PX plus lease renewal while held (Redisson's watchdog)", {"redis-single"},
+         {"fencing", "renew"}},
+        {"redis-watch-multi", "lock key taken by a WATCH/MULTI/EXEC optimistic transaction", {"redis-single"},
+         {"fencing"}},
     };
     return all;
 }
@@ -23,6 +42,12 @@ std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const st
                                              std::chrono::milliseconds timeout) {
     if (endpoints.empty()) throw std::invalid_argument("recipe '" + recipe + "' needs at least one endpoint");
     if (recipe == "redis-set-nx-px") return std::make_unique<RedisSetNxPx>(endpoints.front(), timeout);
+    if (recipe == "redis-setnx-expire") return std::make_unique<RedisSetNxExpire>(endpoints.front(), timeout);
+    if (recipe == "redis-del-unsafe") return std::make_unique<RedisDelUnsafe>(endpoints.front(), timeout);
+    if (recipe == "redis-getset-timestamp") return std::make_unique<RedisGetsetTimestamp>(endpoints.front(), timeout);
+    if (recipe == "redis-reentrant-hash") return std::make_unique<RedisReentrantHash>(endpoints.front(), timeout);
+    if (recipe == "redis-watchdog") return std::make_unique<RedisWatchdog>(endpoints.front(), timeout);
+    if (recipe == "redis-watch-multi") return std::make_unique<RedisWatchMulti>(endpoints.front(), timeout);
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 

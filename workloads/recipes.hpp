@@ -14,6 +14,7 @@ struct RecipeInfo {
     std::string name;
     std::string description;  ///< one line
     std::vector<std::string> topologies;  ///< topologies it runs on
+    std::vector<std::string> supports = {};  ///< protocol capabilities, e.g. "fencing" (acquire returns tokens)
 };
 
 const std::vector<RecipeInfo>& recipes();

@@ -17,15 +17,6 @@ constexpr const char* kReleaseScript =
 
 }  // namespace
 
-LockResult redis_failure(const RedisOutcome& outcome) {
-    switch (outcome.kind) {
-        case RedisOutcome::Kind::NotSent: return LockResult::fail("not executed: " + outcome.error);
-        case RedisOutcome::Kind::Unknown: return LockResult::info(outcome.error);
-        case RedisOutcome::Kind::Reply: break;
-    }
-    return LockResult::fail("redis: " + outcome.error_reply());
-}
-
 RedisSetNxPx::RedisSetNxPx(const std::string& endpoint, std::chrono::milliseconds timeout)
     : connection_(endpoint, timeout) {}
 

@@ -15,6 +15,7 @@
 
 #include "workloads/lock_client.hpp"
 #include "workloads/redis_connection.hpp"
+#include "workloads/redis_replies.hpp"
 
 namespace lockcheck {
 
@@ -24,12 +25,8 @@ public:
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
 
-private:
+protected:  // recipes that vary one step of this one reuse the others
     RedisConnection connection_;
 };
-
-/// Maps a connection outcome that is not a usable reply to a LockResult:
-/// NotSent -> fail, Unknown -> info, error reply -> fail with its text.
-LockResult redis_failure(const RedisOutcome& outcome);
 
 }  // namespace lockcheck

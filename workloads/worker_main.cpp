@@ -25,6 +25,7 @@ WorkerReply serve(LockClient& client, const WorkerRequest& request) {
     reply.type = result.type;
     reply.token = result.token;
     reply.error = result.error;
+    reply.value = result.value;
     return reply;
 }
 

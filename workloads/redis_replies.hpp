@@ -1,0 +1,26 @@
+// Helpers shared by the Redis lock recipes: turning a connection outcome into
+// a LockResult, and reading reply values.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "workloads/lock_client.hpp"
+#include "workloads/redis_connection.hpp"
+
+namespace lockcheck {
+
+/// True when the server answered with something other than an error reply.
+bool is_usable(const RedisOutcome& outcome);
+
+/// Maps a connection outcome that is not a usable reply to a LockResult:
+/// NotSent -> fail, Unknown -> info, error reply -> fail with its text.
+LockResult redis_failure(const RedisOutcome& outcome);
+
+/// The reply as a string when it is a (bulk or status) string; nullopt for nil.
+std::optional<std::string> reply_string(const redisReply& reply);
+
+/// True for an integer reply equal to `value`.
+bool reply_is_integer(const redisReply& reply, long long value);
+
+}  // namespace lockcheck
