@@ -37,6 +37,17 @@ std::vector<std::string> full_argv(const ChildSpec& spec) {
     return argv;
 }
 
+/// The controller's environment with `extra` ("NAME=value") set on top.
+bp::environment child_environment(const std::vector<std::string>& extra) {
+    bp::environment env = boost::this_process::environment();
+    for (const auto& entry : extra) {
+        const auto eq = entry.find('=');
+        if (eq == std::string::npos || eq == 0) throw SpawnError("environment entry '" + entry + "' is not NAME=value");
+        env[entry.substr(0, eq)] = entry.substr(eq + 1);
+    }
+    return env;
+}
+
 boost::filesystem::path executable(const std::string& name) {
     if (name.find('/') != std::string::npos) return name;
     auto found = bp::search_path(name);
@@ -56,19 +67,20 @@ ChildProcess::ChildProcess(const ChildSpec& spec) {
     const auto exe = executable(argv[0]);
     const std::vector<std::string> args(argv.begin() + 1, argv.end());
     const std::string log = spec.output_log.empty() ? std::string("/dev/null") : spec.output_log.string();
+    const bp::environment env = child_environment(spec.env);
     std::error_code ec;
     impl_ = std::make_unique<Impl>();
     if (spec.pipe_stdio) {
         bp::pipe to_child, from_child;
         impl_->child = bp::child(exe, bp::args(args), bp::std_in < to_child, bp::std_out > from_child,
-                                 bp::std_err > log, IsolateChild{}, ec);
+                                 bp::std_err > log, env, IsolateChild{}, ec);
         if (!ec) {
             stdin_fd_ = ::fcntl(to_child.native_sink(), F_DUPFD_CLOEXEC, 0);
             stdout_fd_ = ::fcntl(from_child.native_source(), F_DUPFD_CLOEXEC, 0);
         }
     } else {
         impl_->child = bp::child(exe, bp::args(args), bp::std_in < bp::null, (bp::std_out & bp::std_err) > log,
-                                 IsolateChild{}, bp::limit_handles, ec);
+                                 env, IsolateChild{}, bp::limit_handles, ec);
     }
     if (ec) throw SpawnError("cannot start '" + argv[0] + "': " + ec.message());
     pid_ = impl_->child.id();

@@ -27,6 +27,9 @@ struct ChildSpec {
     std::optional<std::string> netns;   ///< run inside this network namespace (via `ip netns exec`)
     std::filesystem::path output_log;   ///< stdout and stderr are appended here (stderr only with pipe_stdio)
     bool pipe_stdio = false;            ///< stdin/stdout become pipes to the controller
+    /// "NAME=value" entries added to (or replacing in) the controller's
+    /// environment for this child, e.g. LD_PRELOAD of the clock library.
+    std::vector<std::string> env = {};
 };
 
 class SpawnError : public std::runtime_error {

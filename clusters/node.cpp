@@ -6,9 +6,9 @@
 namespace lockcheck {
 
 Node::Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
-           NodeProgram program)
+           NodeProgram program, std::vector<std::string> env)
     : name_(std::move(name)), address_(std::move(address)), netns_(std::move(netns)), dir_(std::move(dir)),
-      program_(std::move(program)) {}
+      program_(std::move(program)), env_(std::move(env)) {}
 
 Node::~Node() {
     std::lock_guard lock(mutex_);
@@ -27,7 +27,7 @@ void Node::start(std::chrono::milliseconds ready_timeout) {
     std::unique_lock lock(mutex_);
     process_.reset();
     paused_ = false;
-    ChildSpec spec{program_.argv, netns_, log_path(), false};
+    ChildSpec spec{program_.argv, netns_, log_path(), false, env_};
     try {
         process_ = std::make_unique<ChildProcess>(spec);
     } catch (const SpawnError& e) {

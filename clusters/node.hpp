@@ -34,8 +34,9 @@ public:
 
 class Node {
 public:
+    /// `env`: "NAME=value" entries for the server's environment (ChildSpec::env).
     Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
-         NodeProgram program);
+         NodeProgram program, std::vector<std::string> env = {});
     ~Node();
 
     const std::string& name() const { return name_; }
@@ -67,6 +68,7 @@ private:
     std::optional<std::string> netns_;
     std::filesystem::path dir_;
     NodeProgram program_;
+    std::vector<std::string> env_;
     mutable std::mutex mutex_;
     std::unique_ptr<ChildProcess> process_;
     bool paused_ = false;

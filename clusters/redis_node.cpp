@@ -15,7 +15,7 @@ RedisPersistence redis_persistence_from_string(const std::string& text) {
 }
 
 NodeProgram redis_server_program(const std::filesystem::path& dir, const std::string& address,
-                                 RedisPersistence persistence) {
+                                 RedisPersistence persistence, const std::vector<std::string>& extra_config) {
     std::filesystem::create_directories(dir);
     const auto conf = dir / "redis.conf";
     std::ofstream out(conf);
@@ -33,13 +33,14 @@ NodeProgram redis_server_program(const std::filesystem::path& dir, const std::st
         out << "appendonly yes\n"
             << "appendfsync " << (persistence == RedisPersistence::Always ? "always" : "everysec") << "\n";
     }
+    for (const auto& line : extra_config) out << line << "\n";
     if (!out) throw std::runtime_error("cannot write " + conf.string());
-    return NodeProgram{{"redis-server", conf.string()}, redis_answers_ping};
+    return NodeProgram{{"redis-server", conf.string()}, [](const std::string& a) { return redis_answers_ping(a); }};
 }
 
-bool redis_answers_ping(const std::string& address) {
+bool redis_answers_ping(const std::string& address, int port) {
     const timeval timeout{0, 200'000};
-    redisContext* c = redisConnectWithTimeout(address.c_str(), kRedisPort, timeout);
+    redisContext* c = redisConnectWithTimeout(address.c_str(), port, timeout);
     if (!c) return false;
     bool pong = false;
     if (!c->err) {

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "clusters/node.hpp"
 
@@ -17,12 +18,13 @@ enum class RedisPersistence { None, EverySec, Always };
 /// "none" | "everysec" | "always"; throws std::invalid_argument otherwise.
 RedisPersistence redis_persistence_from_string(const std::string& text);
 
-/// Writes `dir`/redis.conf (bound to `address`, data in `dir`, log to stdout)
-/// and returns the program that runs it.
+/// Writes `dir`/redis.conf (bound to `address`, data in `dir`, log to stdout,
+/// then `extra_config` lines, e.g. "replicaof ...") and returns the program
+/// that runs it.
 NodeProgram redis_server_program(const std::filesystem::path& dir, const std::string& address,
-                                 RedisPersistence persistence);
+                                 RedisPersistence persistence, const std::vector<std::string>& extra_config = {});
 
-/// True when a redis-server at address:6379 answers PING with PONG.
-bool redis_answers_ping(const std::string& address);
+/// True when a redis-server (or redis-sentinel) at address:port answers PING with PONG.
+bool redis_answers_ping(const std::string& address, int port = kRedisPort);
 
 }  // namespace lockcheck

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,10 @@ struct TopologyOptions {
     std::string name;                 ///< e.g. "redis-single"
     std::string persistence = "none"; ///< Redis: none | everysec | always
     std::filesystem::path dir;        ///< the run's nodes/ directory
+    int node_count = 0;               ///< redis-independent: nodes (0: the topology's default)
+    /// When set, server nodes run with this LD_PRELOAD clock library and a
+    /// per-node offset file (clusters/clock_offset.hpp), so clock-skew can move their clocks.
+    std::optional<std::filesystem::path> clock_library;
 };
 
 class Topology {
@@ -27,6 +32,9 @@ public:
     virtual std::vector<Node*> nodes() = 0;
     /// Addresses clients connect to ("ip:port"), in node order.
     virtual std::vector<std::string> client_endpoints() const = 0;
+    /// The node clients currently write to, for topologies with a primary
+    /// (asks the cluster); nullptr otherwise or when it is unknown.
+    virtual Node* primary() { return nullptr; }
 };
 
 /// Topology names this build knows.

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   g++ cmake make pkg-config
-  redis-server redis-tools
+  redis-server redis-sentinel redis-tools
   libhiredis-dev nlohmann-json3-dev libboost-dev libboost-filesystem-dev
   libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev

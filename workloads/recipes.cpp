@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "workloads/redis_set_nx_px.hpp"
+#include "workloads/redlock.hpp"
 #include "workloads/redis_del_unsafe.hpp"
 #include "workloads/redis_getset_timestamp.hpp"
 #include "workloads/redis_reentrant_hash.hpp"
@@ -14,7 +15,7 @@ namespace lockcheck {
 
 const std::vector<RecipeInfo>& recipes() {
     static const std::vector<RecipeInfo> all{
-        {"redis-set-nx-px", "SET key owner NX PX ttl; release by compare-and-delete in Lua", {"redis-single"},
+        {"redis-set-nx-px", "SET key owner NX PX ttl; release by compare-and-delete in Lua", {"redis-single", "redis-sentinel"},
          {"fencing"}},
         {"redis-setnx-expire", "SETNX key owner, then PEXPIRE as a second command (a crash between leaves no TTL)",
          {"redis-single"}},
@@ -28,6 +29,8 @@ const std::vector<RecipeInfo>& recipes() {
          {"fencing", "renew"}},
         {"redis-watch-multi", "lock key taken by a WATCH/MULTI/EXEC optimistic transaction", {"redis-single"},
          {"fencing"}},
+        {"redlock", "Redlock over 5 independent nodes: quorum 3, validity = TTL - elapsed - drift; no token",
+         {"redis-independent"}},
     };
     return all;
 }
@@ -41,7 +44,8 @@ const RecipeInfo* find_recipe(const std::string& name) {
 std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
                                              std::chrono::milliseconds timeout) {
     if (endpoints.empty()) throw std::invalid_argument("recipe '" + recipe + "' needs at least one endpoint");
-    if (recipe == "redis-set-nx-px") return std::make_unique<RedisSetNxPx>(endpoints.front(), timeout);
+    if (recipe == "redis-set-nx-px") return std::make_unique<RedisSetNxPx>(endpoints, timeout);
+    if (recipe == "redlock") return std::make_unique<Redlock>(endpoints, timeout);
     if (recipe == "redis-setnx-expire") return std::make_unique<RedisSetNxExpire>(endpoints.front(), timeout);
     if (recipe == "redis-del-unsafe") return std::make_unique<RedisDelUnsafe>(endpoints.front(), timeout);
     if (recipe == "redis-getset-timestamp") return std::make_unique<RedisGetsetTimestamp>(endpoints.front(), timeout);

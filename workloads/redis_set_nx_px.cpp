@@ -17,10 +17,11 @@ constexpr const char* kReleaseScript =
 
 }  // namespace
 
-RedisSetNxPx::RedisSetNxPx(const std::string& endpoint, std::chrono::milliseconds timeout)
-    : connection_(endpoint, timeout) {}
+RedisSetNxPx::RedisSetNxPx(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout)
+    : connection_(endpoints, timeout) {}
 
 LockResult RedisSetNxPx::acquire(const LockRequest& request) {
+    connection_.refresh();
     auto outcome = connection_.command(
         {"EVAL", kAcquireScript, "2", request.key, request.key + ":fence", request.owner, std::to_string(request.ttl_ms)});
     if (outcome.kind != RedisOutcome::Kind::Reply || outcome.is_error_reply()) return redis_failure(outcome);

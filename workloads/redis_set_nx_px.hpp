@@ -5,6 +5,8 @@
 //          in grant order (Redis has no token of its own; see docs/recipes/).
 // release: compare-and-delete in Lua (GET == owner then DEL), so a client
 //          never deletes a lock someone else holds.
+// On a redis-sentinel topology it asks the sentinels for the primary before
+// each acquire (workloads/redis_primary.hpp); release goes to the same server.
 // Promise: mutual exclusion while the holder finishes within its TTL on one
 // healthy server. Breaks when the holder pauses past its TTL (the lease
 // expires under it) - the case fencing tokens exist for.
@@ -12,21 +14,26 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "workloads/lock_client.hpp"
-#include "workloads/redis_connection.hpp"
+#include "workloads/redis_primary.hpp"
 #include "workloads/redis_replies.hpp"
 
 namespace lockcheck {
 
 class RedisSetNxPx : public LockClient {
 public:
-    RedisSetNxPx(const std::string& endpoint, std::chrono::milliseconds timeout);
+    /// `endpoints`: one server, or the sentinels of a redis-sentinel topology.
+    RedisSetNxPx(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout);
+    /// One server at `endpoint` ("ip:port").
+    RedisSetNxPx(const std::string& endpoint, std::chrono::milliseconds timeout)
+        : RedisSetNxPx(std::vector<std::string>{endpoint}, timeout) {}
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
 
 protected:  // recipes that vary one step of this one reuse the others
-    RedisConnection connection_;
+    RedisPrimary connection_;
 };
 
 }  // namespace lockcheck

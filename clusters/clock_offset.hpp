@@ -1,0 +1,30 @@
+// Per-node clock offsets for the clock-skew fault, through the project's own
+// LD_PRELOAD library (clusters/clockshift/clockshift.c): a node started with
+// clock_environment() reads its wall clock as real time + the offset in its
+// offset file, re-read on every call, so the offset moves while it runs.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace lockcheck {
+
+/// The offset file of the node whose directory is `node_dir`.
+std::filesystem::path clock_offset_file(const std::filesystem::path& node_dir);
+
+/// LD_PRELOAD=`library` and LOCKCHECK_CLOCK_OFFSET_FILE=its offset file, and
+/// writes an offset of 0 there.
+std::vector<std::string> clock_environment(const std::filesystem::path& library,
+                                           const std::filesystem::path& node_dir);
+
+/// Rewrites the node's offset (ms, may be negative) in place. Throws
+/// std::runtime_error when the file cannot be written.
+void write_clock_offset(const std::filesystem::path& node_dir, std::int64_t offset_ms);
+
+/// The clock library installed beside `executable` (the lockcheck binary):
+/// `libclockshift.so` in its directory; empty when there is none.
+std::filesystem::path find_clock_library(const std::filesystem::path& executable);
+
+}  // namespace lockcheck

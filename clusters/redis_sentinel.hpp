@@ -1,0 +1,60 @@
+// Topology "redis-sentinel": a primary (n1), two replicas (n2, n3) and three
+// redis-sentinel processes (s1..s3, port 26379) watching them under the master
+// name kSentinelMasterName, every process on its own host (namespace).
+//
+// Sentinel settings (FACTS.md): down-after-milliseconds 1000, failover-timeout
+// 3000, quorum 2, so a primary that is lost is replaced 2.2-2.8 s later.
+// Replicas use repl-diskless-sync-delay 0. start() returns only when the
+// replicas are in sync with the primary and every sentinel sees the other two
+// (num-other-sentinels = 2) and both replicas; before that, faults would hit
+// a half-formed cluster.
+//
+// Clients get the sentinels' addresses as "sentinel:IP:26379" endpoints and
+// ask them for the current primary (workloads/redis_primary.hpp).
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clusters/redis_node.hpp"
+#include "clusters/topology.hpp"
+
+namespace lockcheck {
+
+inline constexpr int kSentinelPort = 26379;
+inline constexpr const char* kSentinelMasterName = "lockcheck";
+/// Prefix of a client endpoint that names a sentinel rather than a server.
+inline constexpr const char* kSentinelEndpointPrefix = "sentinel:";
+
+class RedisSentinel : public Topology {
+public:
+    static constexpr int kRedisNodes = 3;
+    static constexpr int kSentinels = 3;
+
+    RedisSentinel(const TopologyOptions& options, const TestNetwork& network);
+    void start() override;
+    void stop() override;
+    std::vector<Node*> nodes() override;
+    /// "sentinel:IP:26379" for each sentinel.
+    std::vector<std::string> client_endpoints() const override;
+    /// The redis node the sentinels name as primary (majority of those that
+    /// answer), or nullptr when none answers.
+    Node* primary() override;
+
+    std::vector<Node*> redis_nodes();
+    std::vector<Node*> sentinels();
+    /// True when `primary` reports `replicas` replicas online and every
+    /// sentinel names it and sees the other sentinels.
+    bool settled(Node& primary, int replicas);
+    /// Waits until settled() with all replicas, up to `timeout`; false if not.
+    bool wait_settled(std::chrono::milliseconds timeout);
+
+private:
+    std::vector<std::unique_ptr<Node>> redis_;
+    std::vector<std::unique_ptr<Node>> sentinels_;
+};
+
+}  // namespace lockcheck
