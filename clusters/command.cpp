@@ -22,8 +22,9 @@ CommandResult run_command(const std::vector<std::string>& argv) {
     if (exe.empty()) throw CommandError("`" + argv[0] + "` is not installed (not found in PATH)");
     bp::ipstream out;
     std::error_code ec;
+    // No bp::limit_handles here: in Boost 1.74 it closes the output pipe in the child, and the output is lost.
     bp::child child(exe, bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())), bp::std_in < bp::null,
-                    (bp::std_out & bp::std_err) > out, bp::limit_handles, ec);
+                    (bp::std_out & bp::std_err) > out, ec);
     if (ec) throw CommandError("cannot run `" + join_argv(argv) + "`: " + ec.message());
     CommandResult result;
     result.output.assign(std::istreambuf_iterator<char>(out), {});

@@ -17,15 +17,11 @@ std::vector<std::string> isolation_rules(const std::vector<std::string>& peers) 
     return rules;
 }
 
-std::vector<std::string> packet_loss_rules(const std::vector<std::string>& peers, double probability) {
+std::vector<std::string> packet_loss_rules(double probability) {
     std::ostringstream p;
     p << probability;
-    std::vector<std::string> rules;
-    for (const auto& peer : peers) {
-        rules.push_back("-A INPUT -s " + peer + " -m statistic --mode random --probability " + p.str() + " -j DROP");
-        rules.push_back("-A OUTPUT -d " + peer + " -m statistic --mode random --probability " + p.str() + " -j DROP");
-    }
-    return rules;
+    return {"-A INPUT -i eth0 -m statistic --mode random --probability " + p.str() + " -j DROP",
+            "-A OUTPUT -o eth0 -m statistic --mode random --probability " + p.str() + " -j DROP"};
 }
 
 void apply_firewall(const Node& node, const std::vector<std::string>& rules) {

@@ -15,9 +15,10 @@ namespace lockcheck {
 /// the bridge address .254) still flows.
 std::vector<std::string> isolation_rules(const std::vector<std::string>& peers);
 
-/// Rules that drop each packet from and to `peers` with `probability` (0..1)
-/// (iptables' statistic match: there is no netem in this kernel).
-std::vector<std::string> packet_loss_rules(const std::vector<std::string>& peers, double probability);
+/// Rules that drop each packet the node receives or sends on its interface
+/// (eth0) with `probability` (0..1): iptables' statistic match, as there is no
+/// netem in this kernel.
+std::vector<std::string> packet_loss_rules(double probability);
 
 /// Replaces the filter table of the node's namespace with `rules` ("-A CHAIN ..."
 /// lines). The batch file is kept in the node's directory (firewall.rules).

@@ -1,7 +1,5 @@
 #include "clusters/subnet_lease.hpp"
 
-#include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -45,22 +43,14 @@ SubnetLease::SubnetLease(const std::string& run_id) {
     for (int i = 0; i < kSlots; ++i) {
         const int slot = kFirstSlot + (start + i) % kSlots;
         if (address_in_use(addresses, slot)) continue;
-        auto path = dir / ("subnet-" + std::to_string(slot) + ".lock");
-        int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (fd < 0) continue;
-        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        if (auto lock = FileLock::try_lock(dir / ("subnet-" + std::to_string(slot) + ".lock"))) {
             slot_ = slot;
-            fd_ = fd;
-            path_ = path;
+            lock_ = std::move(lock);
             return;
         }
-        ::close(fd);
     }
     throw std::runtime_error("no free test subnet: " + std::to_string(kSlots) + " runs hold one already");
 }
 
-SubnetLease::~SubnetLease() {
-    if (fd_ >= 0) ::close(fd_);  // releases the flock; the file stays for the next run
-}
 
 }  // namespace lockcheck

@@ -1,13 +1,15 @@
 // A subnet slot held by this run, so two runs on one machine never collide.
 //
 // Slot N means the test subnet 10.77.N.0/24 (namespace mode) or 127.77.N.0/24
-// (loopback mode). A slot is held by an exclusive flock on a lock file under
-// the state directory; the kernel drops the lock when the holder dies, so a
-// crashed run never blocks its slot.
+// (loopback mode). A slot is held by a FileLock on
+// STATE_DIR/subnet-N.lock; a crashed run never blocks its slot.
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+
+#include "clusters/file_lock.hpp"
 
 namespace lockcheck {
 
@@ -21,16 +23,12 @@ public:
     /// slots whose address is still configured on an interface.
     /// Throws std::runtime_error when all slots are taken.
     explicit SubnetLease(const std::string& run_id);
-    ~SubnetLease();
-    SubnetLease(const SubnetLease&) = delete;
-    SubnetLease& operator=(const SubnetLease&) = delete;
 
     int slot() const { return slot_; }
 
 private:
     int slot_ = 0;
-    int fd_ = -1;
-    std::filesystem::path path_;
+    std::optional<FileLock> lock_;
 };
 
 }  // namespace lockcheck

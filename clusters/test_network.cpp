@@ -1,14 +1,11 @@
 #include "clusters/test_network.hpp"
 
-#include <signal.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "clusters/command.hpp"
+#include "clusters/run_network_cleanup.hpp"
 
 namespace lockcheck {
 
@@ -40,7 +37,7 @@ bool can_use_namespaces() {
 std::string run_prefix(const std::string& run_id) { return "lc-" + run_id; }
 
 TestNetwork::TestNetwork(const std::string& run_id, int node_count, NetworkMode mode)
-    : prefix_(run_prefix(run_id)), lease_(std::make_unique<SubnetLease>(run_id)) {
+    : run_id_(run_id), prefix_(run_prefix(run_id)), lease_(std::make_unique<SubnetLease>(run_id)) {
     if (mode == NetworkMode::Namespaces && !can_use_namespaces())
         throw std::runtime_error("network 'netns' needs root and iproute2; run as root or use --network loopback");
     namespaces_ = mode == NetworkMode::Namespaces || (mode == NetworkMode::Auto && can_use_namespaces());
@@ -86,24 +83,7 @@ void TestNetwork::create_namespaces(int node_count) {
 void TestNetwork::teardown() noexcept {
     if (torn_down_) return;
     torn_down_ = true;
-    try {
-        for (const auto& ns : namespace_names_) {
-            // Anything still inside a namespace of this run is this run's.
-            std::istringstream pids(run_command({"ip", "netns", "pids", ns}).output);
-            for (pid_t pid; pids >> pid;) ::kill(pid, SIGKILL);
-            run_command({"ip", "netns", "del", ns});
-        }
-        if (!bridge_.empty()) run_command({"ip", "link", "del", bridge_});
-        if (namespaces_) {
-            // Namespace deletion is asynchronous: wait until the host-side links are gone.
-            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-            while (std::chrono::steady_clock::now() < deadline &&
-                   run_command({"ip", "-o", "link", "show"}).output.find(prefix_ + "-") != std::string::npos)
-                std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-    } catch (...) {
-        // teardown must not throw; `lockcheck clean` removes what is left
-    }
+    if (namespaces_) remove_run_network(run_id_);
 }
 
 }  // namespace lockcheck

@@ -51,12 +51,11 @@ public:
     std::string host_link(int node) const;
     const std::string& bridge() const { return bridge_; }
 
-    /// Kills any process left inside the namespaces, deletes the namespaces
-    /// and the bridge, and waits until the kernel has removed their links.
-    /// Idempotent; never throws.
+    /// Removes the run's network (remove_run_network). Idempotent; never throws.
     void teardown() noexcept;
 
 private:
+    std::string run_id_;
     std::string prefix_;
     std::unique_ptr<SubnetLease> lease_;
     bool namespaces_ = false;

@@ -8,6 +8,7 @@
 #include "harness/exit_codes.hpp"
 #include "harness/expectation.hpp"
 #include "harness/run_directory.hpp"
+#include "harness/run_reports.hpp"
 #include "reports/results_json.hpp"
 #include "reports/terminal_summary.hpp"
 
@@ -62,6 +63,7 @@ int check_command(const std::filesystem::path& path) {
             }
         }
         write_json_file(path / "results.json", results);
+        write_run_reports(path, history, report, results, spec);
     }
     std::printf("%s", terminal_summary(report).c_str());
     std::printf("  %zu ops checked from %s\n", history.size(), history_path.c_str());

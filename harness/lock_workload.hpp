@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,11 @@ struct WorkloadOptions {
     Range think_ms;
     std::chrono::milliseconds op_timeout{10'000};
     std::uint64_t seed = 0;
+    /// What the workers announce they can do: "renew" (the controller sends
+    /// renew requests every ttl/3 during a hold, as a lease watchdog would),
+    /// "reentrant" (the holder enters the lock again with the same owner and
+    /// releases once per entry). docs/usage.md, "The workload".
+    std::vector<std::string> capabilities = {};
 };
 
 class LockWorkload {
@@ -42,7 +48,14 @@ public:
 
     /// Runs cycles on `slot` until `stop` is set or the recorder is full. A
     /// cycle in progress runs to its release, so holders leave cleanly.
+    /// A slot whose worker cannot be (re)started stops; the reason is logged
+    /// and kept, and the other slots go on.
     void run_slot(int slot, const std::atomic<bool>& stop);
+
+    /// Slots that have stopped (for any reason), and why the first one failed.
+    int slots_stopped() const { return slots_stopped_; }
+    int slots_failed() const { return slots_failed_; }
+    std::string first_failure() const;
 
 private:
     WorkloadOptions options_;
@@ -51,6 +64,12 @@ private:
     ProtectedResource& resource_;
     LiveState& live_;
     std::atomic<std::int64_t> next_request_id_{1};
+    std::atomic<int> slots_stopped_{0};
+    std::atomic<int> slots_failed_{0};
+    mutable std::mutex failure_mutex_;
+    std::string first_failure_;
+
+    void run_cycles(int slot, const std::atomic<bool>& stop);
 };
 
 }  // namespace lockcheck

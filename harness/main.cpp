@@ -7,10 +7,15 @@
 
 #include "clusters/topology.hpp"
 #include "harness/check_command.hpp"
+#include "harness/clean_command.hpp"
+#include "harness/compare_command.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/export_command.hpp"
 #include "harness/interrupts.hpp"
+#include "harness/replay_command.hpp"
 #include "harness/run.hpp"
+#include "harness/scenario_catalog.hpp"
+#include "harness/suite_command.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "workloads/recipes.hpp"
 #include "workloads/worker_main.hpp"
@@ -45,11 +50,13 @@ struct RunFlags {
     bool fencing = false;
     std::optional<std::string> network;
     std::optional<std::string> name;
+    std::optional<std::string> client_cmd;
     std::string store = "store";
+    std::optional<std::string> replay;  ///< a run directory whose spec.json (and seed) to run again
 };
 
 Spec resolve_spec(const RunFlags& f) {
-    Spec spec = f.spec_path.empty() ? Spec{} : read_spec(f.spec_path);
+    Spec spec = f.replay ? replay_spec(*f.replay) : f.spec_path.empty() ? Spec{} : read_spec(f.spec_path);
     if (f.name) spec.name = *f.name;
     if (f.time_limit) spec.time_limit_s = *f.time_limit;
     if (f.seed) spec.seed = *f.seed;
@@ -58,6 +65,7 @@ Spec resolve_spec(const RunFlags& f) {
     if (f.nemesis) spec.nemesis = *f.nemesis == "none" ? std::vector<std::string>{} : split(*f.nemesis, ',');
     if (f.fencing) spec.fencing = true;
     if (f.network) spec.network = *f.network;
+    if (f.client_cmd) spec.client_cmd = *f.client_cmd;
     return spec;
 }
 
@@ -68,6 +76,7 @@ int list_command() {
     for (const auto& t : topology_names()) std::printf("  %s\n", t.c_str());
     std::printf("nemeses:\n");
     for (const auto& kind : fault_kinds()) std::printf("  %-20s %s\n", kind.name.c_str(), kind.description.c_str());
+    std::printf("%s", scenario_list_text(default_scenarios_dir()).c_str());
     return exit_code::kValid;
 }
 
@@ -88,7 +97,25 @@ int main(int argc, char** argv) {
     run->add_flag("--fencing", flags.fencing, "Reject stale fencing tokens at the protected resource");
     run->add_option("--network", flags.network, "auto, netns (needs root) or loopback");
     run->add_option("--name", flags.name, "Scenario name (the run directory's parent)");
+    run->add_option("--client-cmd", flags.client_cmd,
+                    "Run this command as every worker: your own lock client speaking docs/protocol.md");
     run->add_option("--store", flags.store, "Where run directories go")->capture_default_str();
+    run->add_option("--replay", flags.replay, "Run again a stored run directory's spec.json, same seed and fault schedule")
+        ->check(CLI::ExistingDirectory)->excludes("spec");
+
+    std::string suite_selector;
+    auto* suite = app.add_subcommand("suite", "Run scenarios (all, a directory, or those with a label) against their expect");
+    suite->add_option("selector", suite_selector, "A directory of specs, a spec file, or a label such as quick or nightly");
+    suite->add_option("--store", flags.store, "Where the suite directory goes")->capture_default_str();
+
+    CompareOptions compare_options;
+    auto* compare = app.add_subcommand("compare", "Run a grid of spec variations, the same seeds in every cell");
+    compare->add_option("spec", compare_options.spec_path, "Spec file")->required()->check(CLI::ExistingFile);
+    compare->add_option("--vary", compare_options.varies, "FIELD=V1,V2,... (repeatable): any spec field")->required();
+    compare->add_option("--runs", compare_options.runs, "Runs per cell")->check(CLI::Range(1, 1000))->capture_default_str();
+    compare->add_option("--seed", compare_options.seed, "First seed; run i of every cell uses seed + i");
+    compare->add_option("--time-limit", compare_options.time_limit, "Seconds of workload per run")->check(CLI::PositiveNumber);
+    compare->add_option("--store", flags.store, "Where the compare directory goes")->capture_default_str();
 
     std::string check_path;
     auto* check = app.add_subcommand("check", "Rerun every checker on a run directory or a history.jsonl, offline");
@@ -102,18 +129,13 @@ int main(int argc, char** argv) {
     export_cmd->add_option("path", export_path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
     export_cmd->add_option("-o,--output", export_output, "Output file (default: history.edn beside the history; - for stdout)");
 
-    auto* list = app.add_subcommand("list", "List recipes, topologies and nemeses");
+    auto* list = app.add_subcommand("list", "List recipes, topologies, nemeses and scenarios");
+    auto* clean = app.add_subcommand("clean", "Remove what runs that died left behind (never touches a live run)");
 
-    WorkerOptions worker_options;
-    std::string endpoints;
-    std::int64_t server_timeout_ms = 1000;
-    std::string run_id;
+    std::string run_id;  // only to name the process in `ps`; the init request carries what the worker needs
     int process = 0;
     auto* worker = app.add_subcommand("worker", "Internal: one lock client speaking JSON lines on stdin/stdout");
     worker->group("");  // hidden from --help
-    worker->add_option("--recipe", worker_options.recipe)->required();
-    worker->add_option("--endpoints", endpoints)->required();
-    worker->add_option("--server-timeout-ms", server_timeout_ms);
     worker->add_option("--run-id", run_id);
     worker->add_option("--process", process);
 
@@ -129,22 +151,21 @@ int main(int argc, char** argv) {
     }
 
     try {
-        if (*worker) {
-            worker_options.endpoints = split(endpoints, ',');
-            worker_options.server_timeout = std::chrono::milliseconds(server_timeout_ms);
-            return run_worker(worker_options, std::cin, std::cout);
-        }
+        if (*worker) return run_worker(std::cin, std::cout);
         if (*list) return list_command();
+        if (*clean) return clean_command();
         if (*check) return check_command(check_path);
         if (*export_cmd)
             return export_edn_command(export_path, export_output ? std::optional<std::filesystem::path>(*export_output)
                                                                  : std::nullopt);
-        if (*run) {
+        if (*run || *suite || *compare) {
             InterruptWatcher interrupts;
             RunOptions options;
             options.store = flags.store;
             options.self_exe = std::filesystem::read_symlink("/proc/self/exe");
             options.interrupted = &interrupts.interrupted();
+            if (*suite) return suite_command(suite_selector, options);
+            if (*compare) return compare_command(compare_options, options);
             return run_spec(resolve_spec(flags), options);
         }
     } catch (const SpecError& e) {

@@ -10,12 +10,15 @@
 #include <thread>
 
 #include "clusters/topology.hpp"
+#include "harness/clean_command.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/history_recorder.hpp"
 #include "harness/lock_workload.hpp"
 #include "harness/progress.hpp"
 #include "harness/run_directory.hpp"
+#include "harness/run_liveness.hpp"
 #include "harness/run_outputs.hpp"
+#include "harness/run_setup.hpp"
 #include "harness/worker_command.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/nemesis.hpp"
@@ -73,7 +76,7 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     RunFigures figures;
     std::atomic<bool> stop{false};
 
-    TopologyOptions topology_options{spec.topology, spec.persistence, dir.path / "nodes"};
+    const TopologyOptions topology_options = topology_options_for(spec, dir.path / "nodes", options.self_exe);
     TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode_from_string(spec.network));
     figures.namespaces = network.uses_namespaces();
     if (!network.uses_namespaces())
@@ -95,21 +98,20 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     WorkerPool pool(
         spec.workers,
         [&](int process) {
-            return std::make_unique<WorkerProcess>(
-                process, worker_child_spec(spec, endpoints, options.self_exe, dir.path, dir.run_id, process),
-                std::chrono::seconds(10));
+            const auto launch = worker_launch(spec, endpoints, options.self_exe, dir.path, dir.run_id, process);
+            return std::make_unique<WorkerProcess>(launch.child, launch.init, std::chrono::seconds(10));
         },
         live);
 
     const auto schedule = make_schedule(spec);
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
-    Nemesis nemesis(schedule, make_faults(spec.nemesis, {pool, *topology, network.uses_namespaces()}),
+    Nemesis nemesis(schedule, make_faults(spec.nemesis, {pool, *topology, network.uses_namespaces(), fault_settings_for(spec)}),
                     [&](Op op) { recorder.record(std::move(op)); }, start);
 
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
     LockWorkload workload({keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms),
-                           *spec.seed},
+                           *spec.seed, pool.worker(0)->hello().supports},
                           pool, recorder, resource, live);
 
     const double limit = spec.time_limit_s;
@@ -125,7 +127,7 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
         for (int slot = 0; slot < spec.workers; ++slot) threads.start([&, slot] { workload.run_slot(slot, stop); });
         const auto deadline = start + std::chrono::duration<double>(limit);
         while (std::chrono::steady_clock::now() < deadline && !recorder.full() &&
-               !(options.interrupted && *options.interrupted))
+               !(options.interrupted && *options.interrupted) && workload.slots_stopped() < spec.workers)
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         figures.interrupted = options.interrupted && *options.interrupted;
         spdlog::info("stopping: {}", figures.interrupted ? "interrupted" : recorder.full() ? "max_ops reached" : "time limit");
@@ -135,6 +137,9 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     pool.stop_all();
     topology->stop();
     figures.ops = recorder.count();
+    figures.workers = spec.workers;
+    figures.workers_failed = workload.slots_failed();
+    figures.worker_failure = workload.first_failure();
     figures.faults = nemesis.faults_started();
     figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return figures;  // network torn down by its destructor
@@ -146,8 +151,11 @@ int run_spec(Spec spec, const RunOptions& options) {
     validate(spec);
     if (!spec.seed) spec.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
     const RunDirectory dir = create_run_directory(options.store, spec.name);
+    const FileLock alive = hold_run_alive(dir.run_id);
     write_json_file(dir.path / "spec.json", spec_to_json(spec));
     set_up_log(dir.path / "lockcheck.log");
+    const auto cleaned = clean_dead_runs(dir.run_id);
+    for (const auto& id : cleaned.dead_runs) spdlog::info("cleaned what dead run {} left", id);
 
     std::printf("lockcheck run %s: %s on %s, %d workers, ttl %lld ms, nemesis %s, fencing %s\n", spec.name.c_str(),
                 spec.recipe.c_str(), spec.topology.c_str(), spec.workers, static_cast<long long>(spec.ttl_ms),
@@ -168,7 +176,15 @@ int run_spec(Spec spec, const RunOptions& options) {
         return exit_code::kHarnessError;
     }
 
-    return conclude_run(spec, dir, figures);
+    const int verdict = conclude_run(spec, dir, figures);
+    if (figures.workers_failed == figures.workers) {  // nothing recorded is lost, but the run could not go on
+        std::fprintf(stderr, "lockcheck: error: every worker stopped: %s\n", figures.worker_failure.c_str());
+        return exit_code::kHarnessError;
+    }
+    if (figures.workers_failed > 0)
+        std::fprintf(stderr, "warning: %d of %d workers stopped early: %s (see lockcheck.log)\n",
+                     figures.workers_failed, figures.workers, figures.worker_failure.c_str());
+    return verdict;
 }
 
 }  // namespace lockcheck

@@ -9,6 +9,7 @@
 #include "core/history_io.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/expectation.hpp"
+#include "harness/run_reports.hpp"
 #include "reports/results_json.hpp"
 #include "reports/terminal_summary.hpp"
 
@@ -21,6 +22,7 @@ int conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& fi
     results["run"] = {{"name", spec.name},        {"run_id", dir.run_id},           {"seed", *spec.seed},
                       {"ops", figures.ops},       {"faults", figures.faults},       {"seconds", figures.seconds},
                       {"interrupted", figures.interrupted},
+                      {"workers_failed", figures.workers_failed},
                       {"network", figures.namespaces ? "netns" : "loopback"}};
     std::optional<ExpectationOutcome> expectation;
     if (spec.expect) {
@@ -28,6 +30,7 @@ int conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& fi
         results["expectation"] = outcome_to_json(*expectation);
     }
     write_json_file(dir.path / "results.json", results);
+    write_run_reports(dir.path, history, report, results, spec_to_json(spec));
 
     std::printf("\n%s", terminal_summary(report).c_str());
     std::printf("  %lld ops in %.1f s, %d faults injected%s\n", static_cast<long long>(figures.ops), figures.seconds,

@@ -16,6 +16,9 @@ struct RunFigures {
     double seconds = 0;
     bool namespaces = false;
     bool interrupted = false;
+    int workers_failed = 0;      ///< worker slots that stopped because no worker could be started
+    int workers = 0;
+    std::string worker_failure;  ///< the first such reason
 };
 
 /// Checks the run's history, writes results.json (with the run's figures and

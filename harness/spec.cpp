@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 #include <set>
 
 #include "clusters/topology.hpp"
@@ -87,6 +88,23 @@ private:
     std::set<std::string> seen_;
 };
 
+TtlTime ttl_time_from_json(FieldReader& r, const char* field, const nlohmann::json& v) {
+    if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return {v.get<std::int64_t>(), std::nullopt};
+    if (v.is_string()) {
+        const auto text = v.get<std::string>();
+        const auto x = text.find("xttl");
+        if (x != std::string::npos && x > 0 && x + 4 == text.size()) {
+            try {
+                std::size_t used = 0;
+                const double factor = std::stod(text.substr(0, x), &used);
+                if (used == x && factor >= 0) return {0, factor};
+            } catch (const std::exception&) {
+            }
+        }
+    }
+    r.fail(field, "must be milliseconds (an integer >= 0) or a multiple of the TTL like \"2xttl\"");
+}
+
 Expectation expectation_from_json(const nlohmann::json& object, const std::string& source) {
     FieldReader r(object, source + " expect");
     Expectation e;
@@ -106,6 +124,17 @@ Expectation expectation_from_json(const nlohmann::json& object, const std::strin
 
 }  // namespace
 
+std::int64_t TtlTime::resolve(std::int64_t ttl_ms) const {
+    return ttl_factor ? static_cast<std::int64_t>(*ttl_factor * static_cast<double>(ttl_ms)) : ms;
+}
+
+nlohmann::json TtlTime::to_json() const {
+    if (!ttl_factor) return ms;
+    std::ostringstream text;
+    text << *ttl_factor << "xttl";
+    return text.str();
+}
+
 Range Spec::fault_duration() const {
     if (fault_duration_ms) return *fault_duration_ms;
     return {ttl_ms * 3 / 2, ttl_ms * 5 / 2};
@@ -116,6 +145,7 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     Spec s;
     r.string("name", s.name);
     r.string("description", s.description);
+    r.strings("labels", s.labels);
     r.string("recipe", s.recipe);
     r.string("topology", s.topology);
     r.string("persistence", s.persistence);
@@ -143,6 +173,21 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.integer("op_timeout_ms", s.op_timeout_ms, 1);
     r.integer("server_timeout_ms", s.server_timeout_ms, 1);
     if (auto* v = r.find("expect"); v && !v->is_null()) s.expect = expectation_from_json(*v, source);
+    if (auto* v = r.find("client_cmd"); v && !v->is_null()) {
+        if (!v->is_string() || v->get<std::string>().empty()) r.fail("client_cmd", "must be a non-empty string");
+        s.client_cmd = v->get<std::string>();
+    }
+    r.integer("nodes", s.nodes, 0);
+    if (auto* v = r.find("restart_delay_ms")) s.restart_delay_ms = ttl_time_from_json(r, "restart_delay_ms", *v);
+    r.string("partition_mode", s.partition_mode);
+    r.number("packet_loss", s.packet_loss);
+    if (auto* v = r.find("clock_skew_ms")) {
+        if (v->is_number_integer() && v->get<std::int64_t>() < 0)
+            s.clock_skew_ms = {v->get<std::int64_t>(), std::nullopt};  // a clock may jump back too
+        else
+            s.clock_skew_ms = ttl_time_from_json(r, "clock_skew_ms", *v);
+    }
+    r.integer("clock_skew_nodes", s.clock_skew_nodes, 1);
     r.reject_unknown();
     return s;
 }
@@ -162,6 +207,7 @@ Spec read_spec(const std::filesystem::path& path) {
 nlohmann::json spec_to_json(const Spec& s) {
     nlohmann::json j{{"name", s.name},
                      {"description", s.description},
+                     {"labels", s.labels},
                      {"recipe", s.recipe},
                      {"topology", s.topology},
                      {"persistence", s.persistence},
@@ -180,6 +226,13 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"op_timeout_ms", s.op_timeout_ms},
                      {"server_timeout_ms", s.server_timeout_ms}};
     j["seed"] = s.seed ? nlohmann::json(*s.seed) : nlohmann::json(nullptr);
+    if (s.client_cmd) j["client_cmd"] = *s.client_cmd;
+    j["nodes"] = s.nodes;
+    j["restart_delay_ms"] = s.restart_delay_ms.to_json();
+    j["partition_mode"] = s.partition_mode;
+    j["packet_loss"] = s.packet_loss;
+    j["clock_skew_ms"] = s.clock_skew_ms.to_json();
+    j["clock_skew_nodes"] = s.clock_skew_nodes;
     if (s.expect) {
         nlohmann::json e{{"has", s.expect->has}, {"lacks", s.expect->lacks}};
         if (s.expect->valid)
@@ -193,13 +246,15 @@ void validate(const Spec& s) {
     const auto fail = [&](const std::string& field, const std::string& reason) {
         throw SpecError("spec " + s.name + ": field '" + field + "' " + reason);
     };
-    const RecipeInfo* recipe = find_recipe(s.recipe);
-    if (!recipe) fail("recipe", "names no known recipe ('" + s.recipe + "'); `lockcheck list` shows them");
     const auto topologies = topology_names();
     if (std::find(topologies.begin(), topologies.end(), s.topology) == topologies.end())
         fail("topology", "names no known topology ('" + s.topology + "')");
-    if (std::find(recipe->topologies.begin(), recipe->topologies.end(), s.topology) == recipe->topologies.end())
-        fail("topology", "'" + s.topology + "' cannot run recipe '" + s.recipe + "'");
+    if (!s.client_cmd) {  // a user's client implements its own recipe; `recipe` is only its name then
+        const RecipeInfo* recipe = find_recipe(s.recipe);
+        if (!recipe) fail("recipe", "names no known recipe ('" + s.recipe + "'); `lockcheck list` shows them");
+        if (std::find(recipe->topologies.begin(), recipe->topologies.end(), s.topology) == recipe->topologies.end())
+            fail("topology", "'" + s.topology + "' cannot run recipe '" + s.recipe + "'");
+    }
     if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
         fail("persistence", "must be none, everysec or always");
     if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
@@ -207,6 +262,13 @@ void validate(const Spec& s) {
     for (const auto& kind : s.nemesis)
         if (!is_fault_kind(kind)) fail("nemesis", "names no known fault ('" + kind + "')");
     if (s.workers > 256) fail("workers", "must be at most 256");
+    if (s.nodes != 0 && s.topology != "redis-independent") fail("nodes", "applies to topology redis-independent only");
+    if (s.nodes > 64) fail("nodes", "must be at most 64");
+    if (s.partition_mode != "isolate-one" && s.partition_mode != "isolate-primary" &&
+        s.partition_mode != "majority-minority")
+        fail("partition_mode", "must be isolate-one, isolate-primary or majority-minority");
+    if (s.packet_loss > 1) fail("packet_loss", "must be a probability in (0, 1]");
+    if (s.clock_skew_nodes > 2) fail("clock_skew_nodes", "must be 1 or 2");
     if (s.fault_duration().max >= s.op_timeout_ms)
         fail("fault_duration_ms", "must stay below op_timeout_ms, or paused workers would be given up on");
 }

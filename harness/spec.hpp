@@ -33,9 +33,19 @@ struct Range {
     std::int64_t max = 0;
 };
 
+/// A time in ms, or a multiple of the spec's ttl_ms (JSON "2xttl").
+struct TtlTime {
+    std::int64_t ms = 0;
+    std::optional<double> ttl_factor;  ///< set for "Nxttl"
+
+    std::int64_t resolve(std::int64_t ttl_ms) const;
+    nlohmann::json to_json() const;
+};
+
 struct Spec {
     std::string name = "redis-holder-pause";
     std::string description;
+    std::vector<std::string> labels;           ///< e.g. "quick", "nightly": which suites run it
     std::string recipe = "redis-set-nx-px";
     std::string topology = "redis-single";
     std::string persistence = "none";
@@ -55,6 +65,15 @@ struct Spec {
     std::int64_t op_timeout_ms = 10'000;       ///< controller's wait for a worker reply
     std::int64_t server_timeout_ms = 1000;     ///< worker's wait for a server reply
     std::optional<Expectation> expect;
+    /// Run this command as every worker instead of the built-in recipe client
+    /// (a lock client in any language speaking docs/protocol.md).
+    std::optional<std::string> client_cmd;
+    int nodes = 0;                             ///< redis-independent: server nodes (0: 5)
+    TtlTime restart_delay_ms;                  ///< kill-restart: downtime of the killed node
+    std::string partition_mode = "isolate-one";  ///< partition: isolate-one | isolate-primary | majority-minority
+    double packet_loss = 0.3;                  ///< packet-loss: drop probability
+    TtlTime clock_skew_ms{0, 2.0};             ///< clock-skew: jump of the target nodes' clocks (default 2xttl)
+    int clock_skew_nodes = 1;                  ///< clock-skew: how many nodes jump (1 or 2)
 
     /// fault_duration_ms, or its default.
     Range fault_duration() const;

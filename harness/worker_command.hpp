@@ -1,4 +1,5 @@
-// How a run starts each worker process.
+// How a run starts each worker process: the built-in `lockcheck worker`, or
+// the user's own client (`client_cmd`), and the init request it receives.
 #pragma once
 
 #include <filesystem>
@@ -7,14 +8,21 @@
 
 #include "clusters/child_process.hpp"
 #include "harness/spec.hpp"
+#include "workloads/protocol.hpp"
 
 namespace lockcheck {
 
-/// The child spec of worker `process`: this binary's `worker` subcommand for
-/// the spec's recipe, connected to `endpoints`, its stderr in
-/// RUN_DIR/workers/worker-<process>.log.
-ChildSpec worker_child_spec(const Spec& spec, const std::vector<std::string>& endpoints,
-                            const std::filesystem::path& self_exe, const std::filesystem::path& run_dir,
-                            const std::string& run_id, int process);
+struct WorkerLaunch {
+    ChildSpec child;
+    WorkerInit init;
+};
+
+/// Worker `process` of a run: with `spec.client_cmd`, `/bin/sh -c "exec CMD"`
+/// (so the user's quoting works); otherwise this binary's `worker`
+/// subcommand. stdin/stdout are the protocol pipes; stderr goes to
+/// RUN_DIR/workers/worker-<process>.log. The init names the topology's nodes.
+WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
+                           const std::filesystem::path& self_exe, const std::filesystem::path& run_dir,
+                           const std::string& run_id, int process);
 
 }  // namespace lockcheck

@@ -2,21 +2,22 @@
 
 namespace lockcheck {
 
-WorkerProcess::WorkerProcess(int process, const ChildSpec& spec, std::chrono::milliseconds hello_timeout)
-    : process_(process) {
+WorkerProcess::WorkerProcess(const ChildSpec& spec, const WorkerInit& init, std::chrono::milliseconds hello_timeout)
+    : process_(init.process) {
+    const std::string who = "worker " + std::to_string(init.process) + " (log " + spec.output_log.string() + ")";
     try {
         child_ = std::make_unique<ChildProcess>(spec);
     } catch (const SpawnError& e) {
-        throw WorkerError(std::string("worker ") + std::to_string(process) + ": " + e.what());
+        throw WorkerError(who + ": " + e.what());
     }
     channel_ = std::make_unique<LineChannel>(child_->stdout_fd(), child_->stdin_fd());
+    if (!channel_->write_line(encode_init(init))) throw WorkerError(who + " exited before its init");
     std::string line;
     const auto status = channel_->read_line(line, std::chrono::steady_clock::now() + hello_timeout);
-    const std::string who = "worker " + std::to_string(process) + " (" + spec.output_log.string() + ")";
-    if (status == LineChannel::ReadStatus::Timeout) throw WorkerError(who + " sent no hello in time");
-    if (status != LineChannel::ReadStatus::Line) throw WorkerError(who + " exited before its hello");
+    if (status == LineChannel::ReadStatus::Timeout) throw WorkerError(who + " did not answer init in time");
+    if (status != LineChannel::ReadStatus::Line) throw WorkerError(who + " exited before answering init");
     try {
-        check_hello(line);
+        hello_ = decode_hello(line);
     } catch (const ProtocolError& e) {
         throw WorkerError(who + ": " + e.what());
     }

@@ -21,11 +21,13 @@ public:
 
 class WorkerProcess {
 public:
-    /// Spawns the worker and waits for its hello; throws WorkerError with the
-    /// reason (no hello in time, garbage, exited) otherwise.
-    WorkerProcess(int process, const ChildSpec& spec, std::chrono::milliseconds hello_timeout);
+    /// Spawns the worker, sends it `init` and waits for its hello; throws
+    /// WorkerError with the reason (no hello in time, garbage, refused,
+    /// exited) otherwise.
+    WorkerProcess(const ChildSpec& spec, const WorkerInit& init, std::chrono::milliseconds hello_timeout);
 
     int process() const { return process_; }
+    const WorkerHello& hello() const { return hello_; }
 
     struct CallResult {
         std::optional<WorkerReply> reply;
@@ -42,6 +44,7 @@ public:
 
 private:
     int process_;
+    WorkerHello hello_;
     std::unique_ptr<ChildProcess> child_;
     std::unique_ptr<LineChannel> channel_;
 };

@@ -35,6 +35,9 @@ public:
     /// Whether this fault can run in this run (e.g. partitions need
     /// namespaces); when not, the reason.
     virtual std::optional<std::string> unavailable_reason() const { return std::nullopt; }
+    /// How long the fault of `event` lasts before heal(): the event's duration,
+    /// unless the fault fixes its own (kill-restart: the restart delay).
+    virtual std::int64_t duration_ms(const FaultEvent& event) const { return event.duration_ms; }
     /// Starts the fault of `event`. Returns the targets it hit ("worker 3",
     /// "n1"), or nullopt when there was nothing to hit. May wait for a target
     /// until `stop` is set.

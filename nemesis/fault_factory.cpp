@@ -3,7 +3,13 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "clusters/redis_sentinel.hpp"
+#include "nemesis/clock_skew.hpp"
+#include "nemesis/failover.hpp"
 #include "nemesis/kill_holder.hpp"
+#include "nemesis/kill_restart.hpp"
+#include "nemesis/packet_loss.hpp"
+#include "nemesis/partition.hpp"
 #include "nemesis/pause_holder.hpp"
 #include "nemesis/pause_node.hpp"
 
@@ -14,6 +20,11 @@ const std::vector<FaultKind>& fault_kinds() {
         {"pause-holder", "SIGSTOP the worker holding the lock (a stop-the-world GC), then SIGCONT"},
         {"pause-node", "SIGSTOP a server node, then SIGCONT"},
         {"kill-holder", "SIGKILL the worker holding the lock or half-way through acquiring it (a client crash)"},
+        {"kill-restart", "SIGKILL a node the holder's lock is on, restart it after restart_delay_ms"},
+        {"failover", "cut the Sentinel primary off until a replica is promoted, then heal (needs namespaces)"},
+        {"partition", "iptables partition inside the node namespaces, by partition_mode (needs namespaces)"},
+        {"packet-loss", "one node drops packets with probability packet_loss (needs namespaces)"},
+        {"clock-skew", "move one or two nodes' wall clocks by clock_skew_ms (LD_PRELOAD clock library)"},
     };
     return kinds;
 }
@@ -31,6 +42,17 @@ std::map<std::string, std::unique_ptr<Fault>> make_faults(const std::vector<std:
         if (kind == "pause-holder") fault = std::make_unique<PauseHolder>(targets.workers);
         else if (kind == "pause-node") fault = std::make_unique<PauseNode>(targets.topology.nodes());
         else if (kind == "kill-holder") fault = std::make_unique<KillHolder>(targets.workers);
+        else if (kind == "kill-restart")
+            fault = std::make_unique<KillRestart>(targets.topology.nodes(), targets.settings.restart_delay_ms);
+        else if (kind == "failover")
+            fault = std::make_unique<Failover>(dynamic_cast<RedisSentinel*>(&targets.topology), targets.namespaces);
+        else if (kind == "partition")
+            fault = std::make_unique<Partition>(targets.topology, targets.namespaces, targets.settings.partition_mode);
+        else if (kind == "packet-loss")
+            fault = std::make_unique<PacketLoss>(targets.topology.nodes(), targets.namespaces, targets.settings.packet_loss);
+        else if (kind == "clock-skew")
+            fault = std::make_unique<ClockSkew>(targets.topology.nodes(), targets.settings.clock_skew_ms,
+                                                targets.settings.clock_skew_nodes);
         else throw std::invalid_argument("unknown fault '" + kind + "'");
         if (auto reason = fault->unavailable_reason())
             throw std::invalid_argument("fault '" + kind + "' is unavailable here: " + *reason);

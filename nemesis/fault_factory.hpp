@@ -10,6 +10,7 @@
 
 #include "clusters/topology.hpp"
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_settings.hpp"
 
 namespace lockcheck {
 
@@ -27,6 +28,7 @@ struct FaultTargets {
     WorkerControl& workers;
     Topology& topology;
     bool namespaces = false;  ///< nodes have their own network namespaces
+    FaultSettings settings{};  ///< spec values the faults use
 };
 
 /// One fault per kind in `kinds`. Throws std::invalid_argument naming a kind

@@ -55,7 +55,7 @@ void Nemesis::run(const std::atomic<bool>& stop) {
         }
         ++started_;
         record(OpType::Info, fn::kStartFault, event, &*targets);
-        sleep_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(event.duration_ms), stop);
+        sleep_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(fault.duration_ms(event)), stop);
         heal();
     }
     heal();

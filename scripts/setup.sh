@@ -11,6 +11,8 @@ packages=(
   libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   iproute2 iptables procps
+  chromium
+  python3 python3-redis
 )
 
 missing=()

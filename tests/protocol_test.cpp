@@ -31,8 +31,27 @@ TEST(Protocol, GarbageIsAProtocolError) {
     EXPECT_THROW(decode_request(R"({"id":1})"), ProtocolError);               // no f
 }
 
-TEST(Protocol, HelloIsChecked) {
-    EXPECT_NO_THROW(check_hello(encode_hello("redis-set-nx-px")));
-    EXPECT_THROW(check_hello(R"({"hello":"lockcheck-worker","protocol":99})"), ProtocolError);
-    EXPECT_THROW(check_hello(R"({"id":1,"type":"ok"})"), ProtocolError);
+TEST(Protocol, HandshakeRoundTrips) {
+    WorkerInit init{3, "redis-set-nx-px", "redis-single", {"10.77.5.1:6379"}, 1000, "abc123"};
+    const auto back = decode_init(encode_init(init));
+    EXPECT_EQ(back.process, 3);
+    EXPECT_EQ(back.nodes, init.nodes);
+    EXPECT_EQ(back.run_id, "abc123");
+    const auto hello = decode_hello(encode_hello({"my client", {"fencing"}}));
+    EXPECT_EQ(hello.client, "my client");
+    EXPECT_EQ(hello.supports, std::vector<std::string>{"fencing"});
+}
+
+TEST(Protocol, HandshakeRejectsOtherVersionsAndRefusals) {
+    EXPECT_THROW(decode_hello(R"({"id":0,"type":"ok","protocol":99})"), ProtocolError);
+    EXPECT_THROW(decode_hello(R"({"id":0,"type":"ok"})"), ProtocolError);
+    EXPECT_THROW(decode_hello(R"({"id":1,"type":"ok","protocol":1})"), ProtocolError);
+    try {
+        decode_hello(R"({"id":0,"type":"fail","error":"unknown recipe 'x'"})");
+        FAIL();
+    } catch (const ProtocolError& e) {
+        EXPECT_STREQ(e.what(), "worker refused init: unknown recipe 'x'");
+    }
+    EXPECT_THROW(decode_init(R"({"id":0,"f":"acquire","protocol":1})"), ProtocolError);
+    EXPECT_THROW(decode_init(R"({"id":0,"f":"init","protocol":2})"), ProtocolError);
 }

@@ -75,17 +75,66 @@ WorkerReply decode_reply(const std::string& line) {
     return r;
 }
 
-std::string encode_hello(const std::string& recipe) {
-    return nlohmann::json{{"hello", "lockcheck-worker"}, {"protocol", kProtocolVersion}, {"recipe", recipe}}.dump();
-}
+namespace {
 
-void check_hello(const std::string& line) {
-    const auto j = parse_object(line);
-    if (optional_of<std::string>(j, "hello") != "lockcheck-worker") throw ProtocolError("first line is not a hello");
+void expect_version(const nlohmann::json& j, const char* who) {
     const auto version = optional_of<int>(j, "protocol");
     if (version != kProtocolVersion)
-        throw ProtocolError("worker speaks protocol " + (version ? std::to_string(*version) : std::string("?")) +
-                            ", the controller speaks " + std::to_string(kProtocolVersion));
+        throw ProtocolError(std::string(who) + " speaks protocol " +
+                            (version ? std::to_string(*version) : std::string("(none)")) + ", not " +
+                            std::to_string(kProtocolVersion));
+}
+
+}  // namespace
+
+std::string encode_init(const WorkerInit& init) {
+    return nlohmann::json{{"id", 0},
+                          {"f", "init"},
+                          {"protocol", kProtocolVersion},
+                          {"process", init.process},
+                          {"recipe", init.recipe},
+                          {"topology", init.topology},
+                          {"nodes", init.nodes},
+                          {"server_timeout_ms", init.server_timeout_ms},
+                          {"run_id", init.run_id}}
+        .dump();
+}
+
+WorkerInit decode_init(const std::string& line) {
+    const auto j = parse_object(line);
+    if (optional_of<std::string>(j, "f") != "init") throw ProtocolError("expected the init request first");
+    expect_version(j, "controller");
+    WorkerInit init;
+    init.process = optional_of<int>(j, "process").value_or(0);
+    init.recipe = optional_of<std::string>(j, "recipe").value_or("");
+    init.topology = optional_of<std::string>(j, "topology").value_or("");
+    init.nodes = optional_of<std::vector<std::string>>(j, "nodes").value_or(std::vector<std::string>{});
+    init.server_timeout_ms = optional_of<std::int64_t>(j, "server_timeout_ms").value_or(1000);
+    init.run_id = optional_of<std::string>(j, "run_id").value_or("");
+    return init;
+}
+
+std::string encode_hello(const WorkerHello& hello) {
+    return nlohmann::json{{"id", 0},
+                          {"type", "ok"},
+                          {"protocol", kProtocolVersion},
+                          {"client", hello.client},
+                          {"supports", hello.supports}}
+        .dump();
+}
+
+WorkerHello decode_hello(const std::string& line) {
+    const auto j = parse_object(line);
+    if (id_of(j) != 0) throw ProtocolError("expected the reply to init (id 0)");
+    const auto type = optional_of<std::string>(j, "type").value_or("");
+    if (type == "fail" || type == "info")
+        throw ProtocolError("worker refused init: " + optional_of<std::string>(j, "error").value_or("(no reason)"));
+    if (type != "ok") throw ProtocolError("reply to init has no type ok");
+    expect_version(j, "worker");
+    WorkerHello hello;
+    hello.client = optional_of<std::string>(j, "client").value_or("");
+    hello.supports = optional_of<std::vector<std::string>>(j, "supports").value_or(std::vector<std::string>{});
+    return hello;
 }
 
 }  // namespace lockcheck

@@ -1,8 +1,11 @@
-// The worker protocol: JSON lines between the controller and a lock client
-// process (docs/protocol.md). The controller writes requests to the worker's
-// stdin; the worker writes one reply per request to stdout, echoing its id.
+// The worker protocol, version 1: JSON lines between the controller and a lock
+// client process (docs/protocol.md is the public contract). The controller
+// writes requests to the worker's stdin; the worker writes one reply per
+// request to stdout, echoing its id.
 //
-//   worker, once at start:  {"hello":"lockcheck-worker","protocol":1,"recipe":"redis-set-nx-px"}
+//   handshake: {"id":0,"f":"init","protocol":1,"process":3,"recipe":"redis-set-nx-px",
+//               "topology":"redis-single","nodes":["10.77.5.1:6379"],"server_timeout_ms":1000,"run_id":"..."}
+//          ->  {"id":0,"type":"ok","protocol":1,"client":"...","supports":["fencing"]}
 //   request:  {"id":7,"f":"acquire","key":"lock","owner":"w3-17","ttl_ms":1000}
 //             {"id":8,"f":"read","key":"lock"}            resource access checkpoint
 //             {"id":9,"f":"write","key":"lock","value":6} resource access checkpoint
@@ -21,6 +24,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -58,9 +62,28 @@ std::string encode(const WorkerReply& reply);
 WorkerRequest decode_request(const std::string& line);
 WorkerReply decode_reply(const std::string& line);
 
-/// The worker's first line, and its check by the controller.
-std::string encode_hello(const std::string& recipe);
-/// Throws ProtocolError unless `line` is a hello of a protocol version we speak.
-void check_hello(const std::string& line);
+/// The controller's first request: what the worker needs to know to connect.
+struct WorkerInit {
+    int process = 0;
+    std::string recipe;
+    std::string topology;
+    std::vector<std::string> nodes;  ///< "host:port" of every node, in node order
+    std::int64_t server_timeout_ms = 1000;
+    std::string run_id;
+};
+
+/// The worker's answer to init.
+struct WorkerHello {
+    std::string client;                 ///< free text naming the client
+    std::vector<std::string> supports;  ///< e.g. "fencing" (acquire returns tokens), "renew"
+};
+
+std::string encode_init(const WorkerInit& init);
+/// Throws ProtocolError unless `line` is an init of protocol version 1.
+WorkerInit decode_init(const std::string& line);
+std::string encode_hello(const WorkerHello& hello);
+/// Throws ProtocolError unless `line` is an ok reply to init speaking version 1;
+/// a fail reply becomes "worker refused init: <its error>".
+WorkerHello decode_hello(const std::string& line);
 
 }  // namespace lockcheck

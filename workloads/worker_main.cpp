@@ -1,5 +1,10 @@
 #include "workloads/worker_main.hpp"
 
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
 #include "workloads/protocol.hpp"
 #include "workloads/recipes.hpp"
 
@@ -31,10 +36,22 @@ WorkerReply serve(LockClient& client, const WorkerRequest& request) {
 
 }  // namespace
 
-int run_worker(const WorkerOptions& options, std::istream& in, std::ostream& out) {
-    auto client = make_lock_client(options.recipe, options.endpoints, options.server_timeout);
-    out << encode_hello(options.recipe) << std::endl;
+int run_worker(std::istream& in, std::ostream& out) {
     std::string line;
+    if (!std::getline(in, line)) return 0;
+    std::unique_ptr<LockClient> client;
+    WorkerHello hello;
+    try {
+        const WorkerInit init = decode_init(line);
+        const RecipeInfo* recipe = find_recipe(init.recipe);
+        if (!recipe) throw std::invalid_argument("unknown recipe '" + init.recipe + "'");
+        client = make_lock_client(init.recipe, init.nodes, std::chrono::milliseconds(init.server_timeout_ms));
+        hello = {"lockcheck worker (" + init.recipe + ")", recipe->supports};
+    } catch (const std::exception& e) {
+        out << encode(WorkerReply{0, OpType::Fail, std::nullopt, e.what(), nullptr}) << std::endl;
+        return 254;
+    }
+    out << encode_hello(hello) << std::endl;
     while (std::getline(in, line)) {
         if (line.empty()) continue;
         WorkerReply reply;

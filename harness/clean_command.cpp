@@ -1,0 +1,55 @@
+#include "harness/clean_command.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+#include "clusters/run_network_cleanup.hpp"
+#include "clusters/subnet_lease.hpp"
+#include "harness/exit_codes.hpp"
+#include "harness/run_liveness.hpp"
+
+namespace lockcheck {
+namespace {
+
+/// Run ids with a lock file or a scratch directory under STATE_DIR/runs.
+std::set<std::string> run_ids_in_state_directory() {
+    std::set<std::string> ids;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(state_directory() / "runs", ec))
+        ids.insert(entry.path().stem().string());
+    return ids;
+}
+
+}  // namespace
+
+CleanReport clean_dead_runs(const std::string& except_run_id) {
+    CleanReport report;
+    auto ids = run_ids_with_network();
+    ids.merge(run_ids_in_state_directory());
+    for (const auto& id : ids) {
+        if (id == except_run_id) continue;
+        auto lock = lock_if_dead(id);
+        if (!lock) {
+            report.alive_runs.push_back(id);
+            continue;
+        }
+        report.dead_runs.push_back(id);
+        for (auto& name : remove_run_network(id)) report.removed.push_back(std::move(name));
+        std::error_code ec;
+        const auto scratch = state_directory() / "runs" / id;
+        if (std::filesystem::remove_all(scratch, ec) > 0) report.removed.push_back(scratch.string());
+        std::filesystem::remove(run_lock_path(id), ec);  // still locked by us: no live run can own it
+    }
+    return report;
+}
+
+int clean_command() {
+    const auto report = clean_dead_runs();
+    for (const auto& name : report.removed) std::printf("removed %s\n", name.c_str());
+    std::printf("cleaned %zu dead run(s); left %zu live run(s) alone\n", report.dead_runs.size(),
+                report.alive_runs.size());
+    return exit_code::kValid;
+}
+
+}  // namespace lockcheck

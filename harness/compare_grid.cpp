@@ -1,0 +1,81 @@
+#include "harness/compare_grid.hpp"
+
+namespace lockcheck {
+namespace {
+
+std::vector<std::string> split_top_level(const std::string& text) {
+    std::vector<std::string> parts;
+    std::string part;
+    int depth = 0;
+    for (char c : text) {
+        if (c == '[' || c == '{') ++depth;
+        if (c == ']' || c == '}') --depth;
+        if (c == ',' && depth == 0) {
+            parts.push_back(part);
+            part.clear();
+        } else {
+            part += c;
+        }
+    }
+    parts.push_back(part);
+    return parts;
+}
+
+nlohmann::json parse_value(const std::string& text) {
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error&) {
+        return text;
+    }
+}
+
+}  // namespace
+
+Vary parse_vary(const std::string& option) {
+    const auto eq = option.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == option.size())
+        throw SpecError("--vary '" + option + "' must be FIELD=V1,V2,...");
+    Vary vary{option.substr(0, eq), {}};
+    for (const auto& value : split_top_level(option.substr(eq + 1))) {
+        if (value.empty()) throw SpecError("--vary '" + option + "' has an empty value");
+        vary.values.push_back(parse_value(value));
+    }
+    return vary;
+}
+
+std::string GridCell::label() const {
+    std::string text;
+    for (const auto& [field, value] : settings)
+        text += (text.empty() ? "" : " ") + field + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+    return text;
+}
+
+std::vector<GridCell> expand_grid(const Spec& base, const std::vector<Vary>& varies) {
+    nlohmann::json base_json = spec_to_json(base);
+    if (!base.fault_duration_ms) base_json.erase("fault_duration_ms");  // let it follow a varied ttl_ms
+    std::vector<std::vector<std::pair<std::string, nlohmann::json>>> combos{{}};
+    for (const auto& vary : varies) {
+        if (vary.field == "seed" || vary.field == "name")
+            throw SpecError("--vary " + vary.field + ": compare sets the seeds and names itself");
+        std::vector<std::vector<std::pair<std::string, nlohmann::json>>> next;
+        for (const auto& combo : combos)
+            for (const auto& value : vary.values) {
+                auto extended = combo;
+                extended.emplace_back(vary.field, value);
+                next.push_back(std::move(extended));
+            }
+        combos = std::move(next);
+    }
+    std::vector<GridCell> cells;
+    for (auto& combo : combos) {
+        nlohmann::json cell_json = base_json;
+        for (const auto& [field, value] : combo) cell_json[field] = value;
+        GridCell cell{combo, {}};
+        cell.spec = spec_from_json(cell_json, "--vary " + cell.label());
+        validate(cell.spec);
+        cells.push_back(std::move(cell));
+    }
+    return cells;
+}
+
+}  // namespace lockcheck

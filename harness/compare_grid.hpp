@@ -1,0 +1,36 @@
+// The grid of `lockcheck compare`: --vary FIELD=V1,V2,... options, expanded
+// into cells, each a spec with those fields set. Works on any spec field
+// through the spec's JSON form, so new fields need no code here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/spec.hpp"
+
+namespace lockcheck {
+
+struct Vary {
+    std::string field;
+    std::vector<nlohmann::json> values;  ///< each parsed as JSON when it is JSON (0, true, [1,2]), else a string
+};
+
+/// Parses "FIELD=V1,V2,..." (commas inside [...] or {...} do not split).
+/// Throws SpecError naming the option when it has no '=' or no value.
+Vary parse_vary(const std::string& option);
+
+struct GridCell {
+    std::vector<std::pair<std::string, nlohmann::json>> settings;  ///< field, value, in --vary order
+    Spec spec;
+    std::string label() const;  ///< "field=value field2=value2"
+};
+
+/// Every combination of the values, the first --vary varying slowest. Each
+/// cell's spec is `base` with the fields set, parsed and validated like a
+/// spec file (fault_duration_ms keeps its default unless `base` set it).
+/// Throws SpecError for a field or value the spec does not accept.
+std::vector<GridCell> expand_grid(const Spec& base, const std::vector<Vary>& varies);
+
+}  // namespace lockcheck

@@ -1,0 +1,47 @@
+#include "nemesis/clock_skew.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "clusters/clock_offset.hpp"
+#include "nemesis/lock_location.hpp"
+
+namespace lockcheck {
+
+std::optional<std::string> ClockSkew::unavailable_reason() const {
+    for (const Node* n : nodes_)
+        if (!std::filesystem::exists(clock_offset_file(n->dir())))
+            return "node " + n->name() + " does not run with the clock library (topology redis-independent only)";
+    if (node_count_ < 1 || node_count_ > static_cast<int>(nodes_.size())) return "clock_skew_nodes is out of range";
+    return std::nullopt;
+}
+
+std::optional<std::vector<std::string>> ClockSkew::start(const FaultEvent& event, const std::atomic<bool>& stop) {
+    auto candidates = nodes_of_current_lock(nodes_, std::chrono::seconds(2), stop);
+    if (stop) return std::nullopt;
+    if (static_cast<int>(candidates.size()) < node_count_) candidates = nodes_;
+    std::rotate(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(event.pick % candidates.size()),
+                candidates.end());
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> targets;
+    for (int i = 0; i < node_count_; ++i) {
+        Node* n = candidates[static_cast<std::size_t>(i)];
+        write_clock_offset(n->dir(), offset_ms_);
+        skewed_.push_back(n);
+        targets.push_back(n->name());
+    }
+    return targets;
+}
+
+void ClockSkew::heal() noexcept {
+    std::lock_guard lock(mutex_);
+    for (Node* n : skewed_) {
+        try {
+            write_clock_offset(n->dir(), 0);
+        } catch (...) {
+        }
+    }
+    skewed_.clear();
+}
+
+}  // namespace lockcheck

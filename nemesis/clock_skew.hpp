@@ -1,0 +1,38 @@
+// Fault "clock-skew": the wall clock of one or two server nodes jumps by
+// clock_skew_ms (spec field; forward when positive) while the servers run,
+// and jumps back when the fault ends. Works through the project's LD_PRELOAD
+// clock library (clusters/clock_offset.hpp): the run starts the nodes with it
+// when the nemesis includes clock-skew. Redis expires keys by the wall clock,
+// so a jump past the TTL expires every lease on that node at once.
+//
+// Target: clock_skew_nodes nodes (1 or 2) of the current holder's lock where
+// one is found (nemesis/lock_location.hpp), otherwise nodes chosen by pick.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "clusters/node.hpp"
+#include "nemesis/fault.hpp"
+
+namespace lockcheck {
+
+class ClockSkew : public Fault {
+public:
+    ClockSkew(std::vector<Node*> nodes, std::int64_t offset_ms, int node_count)
+        : nodes_(std::move(nodes)), offset_ms_(offset_ms), node_count_(node_count) {}
+    std::string kind() const override { return "clock-skew"; }
+    std::optional<std::string> unavailable_reason() const override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    void heal() noexcept override;
+
+private:
+    std::vector<Node*> nodes_;
+    std::int64_t offset_ms_;
+    int node_count_;
+    std::mutex mutex_;
+    std::vector<Node*> skewed_;
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,44 @@
+// Fault "failover" (topology redis-sentinel, network namespaces): cut the
+// primary off from the replicas and the sentinels until Sentinel promotes a
+// replica, then heal (FACTS.md: the lock loss reproduces only when the old
+// primary stays cut off until a replica is promoted).
+//
+// start: waits (up to 8 s) until the cluster has settled after any previous
+//   failover, then replaces the primary's filter table with DROP rules for
+//   every other node's address, in and out, in one iptables-restore batch
+//   inside the primary's namespace. Clients in the root namespace (the
+//   bridge address .254) still reach it, and it still answers as master, so
+//   clients the sentinels have not yet redirected keep taking locks there
+//   that never reach the replica about to be promoted.
+// heal: at the end of the event's duration, waits until the sentinels name
+//   another primary (at most 15 s after the cut, less when the run stops),
+//   then clears the rules; Sentinel then turns the old primary into a replica.
+// Target: the primary's node name.
+#pragma once
+
+#include <chrono>
+#include <mutex>
+
+#include "clusters/redis_sentinel.hpp"
+#include "nemesis/fault.hpp"
+
+namespace lockcheck {
+
+class Failover : public Fault {
+public:
+    Failover(RedisSentinel* topology, bool namespaces) : topology_(topology), namespaces_(namespaces) {}
+    std::string kind() const override { return "failover"; }
+    std::optional<std::string> unavailable_reason() const override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    void heal() noexcept override;
+
+private:
+    RedisSentinel* topology_;
+    bool namespaces_;
+    std::mutex mutex_;
+    Node* cut_ = nullptr;
+    const std::atomic<bool>* stop_ = nullptr;
+    std::chrono::steady_clock::time_point cut_at_;
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,29 @@
+#include "nemesis/kill_restart.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "nemesis/lock_location.hpp"
+
+namespace lockcheck {
+
+std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& event, const std::atomic<bool>& stop) {
+    const auto candidates = nodes_of_current_lock(nodes_, std::chrono::seconds(5), stop);
+    if (candidates.empty()) return std::nullopt;
+    std::lock_guard lock(mutex_);
+    killed_ = candidates[event.pick % candidates.size()];
+    killed_->kill();
+    return std::vector<std::string>{killed_->name()};
+}
+
+void KillRestart::heal() noexcept {
+    std::lock_guard lock(mutex_);
+    if (!killed_) return;
+    try {
+        killed_->start();
+    } catch (const std::exception& e) {
+        spdlog::error("kill-restart: {} did not come back: {}", killed_->name(), e.what());
+    }
+    killed_ = nullptr;
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,36 @@
+// Fault "kill-restart": SIGKILL a server node (a crash) and start it again
+// restart_delay_ms later (spec field; 0 = at once). The event's duration is
+// the restart delay: stop-fault marks the restart. With persistence none the
+// node comes back empty; with everysec/always it replays its AOF.
+//
+// Target: on Redis topologies, a node the current holder's lock is on,
+// preferring a holder whose lock sits on a bare majority (see
+// nemesis/lock_location.hpp; waits up to 5 s for a held lock); the event's
+// `pick` chooses among those nodes. Without a held lock: no target.
+#pragma once
+
+#include <mutex>
+#include <vector>
+
+#include "clusters/node.hpp"
+#include "nemesis/fault.hpp"
+
+namespace lockcheck {
+
+class KillRestart : public Fault {
+public:
+    KillRestart(std::vector<Node*> nodes, std::int64_t restart_delay_ms)
+        : nodes_(std::move(nodes)), restart_delay_ms_(restart_delay_ms) {}
+    std::string kind() const override { return "kill-restart"; }
+    std::int64_t duration_ms(const FaultEvent&) const override { return restart_delay_ms_; }
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    void heal() noexcept override;
+
+private:
+    std::vector<Node*> nodes_;
+    std::int64_t restart_delay_ms_;
+    std::mutex mutex_;
+    Node* killed_ = nullptr;
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,59 @@
+#include "nemesis/lock_location.hpp"
+
+#include <map>
+#include <thread>
+
+#include "clusters/redis_admin.hpp"
+#include "clusters/redis_node.hpp"
+
+namespace lockcheck {
+namespace {
+
+/// Every string key (not a ":fence" counter) and its value, flat.
+constexpr const char* kDumpScript =
+    "local r = {} "
+    "for _, k in ipairs(redis.call('KEYS', '*')) do "
+    "  if redis.call('TYPE', k).ok == 'string' and not string.find(k, ':fence', 1, true) then "
+    "    table.insert(r, k) table.insert(r, redis.call('GET', k)) "
+    "  end "
+    "end "
+    "return r";
+
+/// (key, owner) -> nodes storing it.
+std::map<std::pair<std::string, std::string>, std::vector<Node*>> locks_by_owner(const std::vector<Node*>& nodes) {
+    std::map<std::pair<std::string, std::string>, std::vector<Node*>> owners;
+    for (Node* node : nodes) {
+        auto pairs = redis_admin_command(node->address(), kRedisPort, {"EVAL", kDumpScript, "0"},
+                                         std::chrono::milliseconds(100));
+        if (!pairs) continue;
+        for (size_t i = 0; i + 1 < pairs->size(); i += 2) owners[{(*pairs)[i], (*pairs)[i + 1]}].push_back(node);
+    }
+    return owners;
+}
+
+}  // namespace
+
+std::vector<Node*> nodes_of_current_lock(const std::vector<Node*>& nodes, std::chrono::milliseconds patience,
+                                         const std::atomic<bool>& stop) {
+    const std::size_t bare_majority = nodes.size() / 2 + 1;
+    const auto give_up = std::chrono::steady_clock::now() + patience;
+    std::map<std::pair<std::string, std::string>, std::vector<Node*>> previous;
+    while (!stop) {
+        // Only placements seen twice in a row count: an acquire or a release
+        // in progress passes through a bare majority for a moment.
+        auto current = locks_by_owner(nodes);
+        std::vector<Node*> best;
+        for (const auto& [lock, holders] : current) {
+            auto before = previous.find(lock);
+            if (before == previous.end() || before->second != holders) continue;
+            if (holders.size() == bare_majority) return holders;
+            if (holders.size() > best.size()) best = holders;
+        }
+        if (!best.empty() || std::chrono::steady_clock::now() >= give_up) return best;
+        previous = std::move(current);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return {};
+}
+
+}  // namespace lockcheck

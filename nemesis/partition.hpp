@@ -1,0 +1,44 @@
+// Fault "partition": network partitions by iptables DROP rules inside the
+// node namespaces (never the root namespace's), healed when the fault ends
+// and at the end of every run. Unavailable without namespaces.
+//
+// Modes (spec field partition_mode):
+//   isolate-one:       one node (the event's pick) loses every other node;
+//   isolate-primary:   the topology's primary loses every other node
+//                      (falls back to isolate-one without a primary);
+//   majority-minority: the nodes split into a minority of N/2 (chosen by the
+//                      pick) and the rest; neither side reaches the other.
+// Clients (the controller's bridge address) still reach every node: this is a
+// partition between servers, as Jepsen's partitioners make.
+// Targets: the minority's node names.
+#pragma once
+
+#include <mutex>
+#include <vector>
+
+#include "clusters/topology.hpp"
+#include "nemesis/fault.hpp"
+
+namespace lockcheck {
+
+class Partition : public Fault {
+public:
+    Partition(Topology& topology, bool namespaces, std::string mode)
+        : topology_(topology), namespaces_(namespaces), mode_(std::move(mode)) {}
+    std::string kind() const override { return "partition"; }
+    std::optional<std::string> unavailable_reason() const override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    void heal() noexcept override;
+
+private:
+    Topology& topology_;
+    bool namespaces_;
+    std::string mode_;
+    std::mutex mutex_;
+    std::vector<Node*> cut_;  ///< nodes with rules in place
+};
+
+/// The partition modes, for validation.
+const std::vector<std::string>& partition_modes();
+
+}  // namespace lockcheck

@@ -1,0 +1,74 @@
+#include "reports/compare_metrics.hpp"
+
+namespace lockcheck {
+namespace {
+
+std::int64_t integer_at(const nlohmann::json& j, std::initializer_list<const char*> path) {
+    const nlohmann::json* at = &j;
+    for (const char* step : path) {
+        if (!at->is_object() || !at->contains(step)) return 0;
+        at = &(*at)[step];
+    }
+    return at->is_number() ? at->get<std::int64_t>() : 0;
+}
+
+}  // namespace
+
+RunMetrics metrics_from_results(const nlohmann::json& results) {
+    RunMetrics m;
+    if (!results.is_object() || !results.contains("valid")) return m;
+    const auto& v = results["valid"];
+    m.verdict = v.is_boolean() ? (v.get<bool>() ? "valid" : "invalid") : "unknown";
+    if (results.contains("checkers"))
+        for (const auto& [name, checker] : results["checkers"].items())
+            if (checker.value("counts_toward_verdict", true)) m.violations += checker.value("violations_total", std::int64_t{0});
+    m.within_lease = integer_at(results, {"checkers", "mutual-exclusion", "stats", "within_lease"});
+    m.lease_expired = integer_at(results, {"checkers", "mutual-exclusion", "stats", "lease_expired"});
+    m.lost_updates = integer_at(results, {"checkers", "resource", "stats", "lost_updates"});
+    const auto attempts = integer_at(results, {"checkers", "liveness", "stats", "acquires", "attempts"});
+    const auto granted = integer_at(results, {"checkers", "liveness", "stats", "acquires", "ok"});
+    m.acquire_success_rate = attempts > 0 ? static_cast<double>(granted) / static_cast<double>(attempts) : 0;
+    return m;
+}
+
+CellSummary summarize_cell(const std::string& label, const std::vector<RunMetrics>& runs) {
+    CellSummary cell{label, runs};
+    int counted = 0;
+    for (const auto& r : runs) {
+        if (r.verdict == "error") {
+            ++cell.failed_runs;
+            continue;
+        }
+        ++counted;
+        cell.invalid_runs += r.verdict == "invalid" ? 1 : 0;
+        cell.violations_per_run += static_cast<double>(r.violations);
+        cell.within_lease_per_run += static_cast<double>(r.within_lease);
+        cell.lease_expired_per_run += static_cast<double>(r.lease_expired);
+        cell.lost_updates_per_run += static_cast<double>(r.lost_updates);
+        cell.acquire_success_rate += r.acquire_success_rate;
+    }
+    if (counted > 0)
+        for (double* mean : {&cell.violations_per_run, &cell.within_lease_per_run, &cell.lease_expired_per_run,
+                             &cell.lost_updates_per_run, &cell.acquire_success_rate})
+            *mean /= counted;
+    return cell;
+}
+
+nlohmann::json cell_to_json(const CellSummary& cell) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (const auto& r : cell.runs)
+        runs.push_back({{"verdict", r.verdict}, {"violations", r.violations}, {"within_lease", r.within_lease},
+                        {"lease_expired", r.lease_expired}, {"lost_updates", r.lost_updates},
+                        {"acquire_success_rate", r.acquire_success_rate}});
+    return {{"label", cell.label},
+            {"runs", runs},
+            {"invalid_runs", cell.invalid_runs},
+            {"failed_runs", cell.failed_runs},
+            {"violations_per_run", cell.violations_per_run},
+            {"within_lease_per_run", cell.within_lease_per_run},
+            {"lease_expired_per_run", cell.lease_expired_per_run},
+            {"lost_updates_per_run", cell.lost_updates_per_run},
+            {"acquire_success_rate", cell.acquire_success_rate}};
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,154 @@
+#include "reports/html_report.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include "reports/markup.hpp"
+#include "reports/report_assets.hpp"
+#include "reports/terminal_summary.hpp"
+#include "reports/verdict_story.hpp"
+
+namespace lockcheck {
+namespace {
+
+std::string scalar_text(const nlohmann::json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_float()) return fmt::format("{:.3f}", v.get<double>());
+    return v.dump();
+}
+
+/// Flattens nested stats into "a.b.c" rows.
+void flatten(const nlohmann::json& value, const std::string& prefix, std::vector<std::pair<std::string, std::string>>& rows) {
+    if (value.is_object() && !value.empty()) {
+        for (const auto& [k, v] : value.items()) flatten(v, prefix.empty() ? k : prefix + "." + k, rows);
+    } else if (value.is_array() && !value.empty() && (value[0].is_object() || value[0].is_array())) {
+        for (std::size_t i = 0; i < value.size() && i < 50; ++i) flatten(value[i], prefix + "[" + std::to_string(i) + "]", rows);
+    } else {
+        rows.emplace_back(prefix, scalar_text(value));
+    }
+}
+
+std::string verdict_section(const VerdictStory& story, const nlohmann::json& results) {
+    std::string html = fmt::format("<section id=\"verdict\" class=\"verdict {}\" data-verdict=\"{}\">\n<h1>{}</h1>\n",
+                                   story.verdict, story.verdict, escape_markup(story.headline));
+    for (std::size_t i = 0; i < story.lines.size(); ++i)
+        html += fmt::format("<p{}>{}</p>\n", i == 1 && story.worst_violation >= 0 ? " class=\"lead\"" : "",
+                            escape_markup(story.lines[i]));
+    if (story.worst_violation >= 0)
+        html += fmt::format("<p><a href=\"#v{0}\" class=\"jump\" data-violation=\"{0}\">Show it on the timeline ↓</a></p>\n",
+                            story.worst_violation);
+    if (results.contains("expectation")) {
+        const auto& e = results["expectation"];
+        std::string mismatches;
+        for (const auto& m : e.value("mismatches", nlohmann::json::array())) mismatches += "; " + scalar_text(m);
+        html += fmt::format("<p class=\"expectation\">Scenario expectation: <b>{}</b>{}</p>\n",
+                            e.value("matched", false) ? "met" : "NOT met", escape_markup(mismatches));
+    }
+    return html + "</section>\n";
+}
+
+std::string run_table(const nlohmann::json& results, const nlohmann::json& spec, std::size_t ops) {
+    std::vector<std::pair<std::string, std::string>> rows;
+    if (results.contains("run")) flatten(results["run"], "", rows);
+    else rows.emplace_back("ops", std::to_string(ops));
+    for (const char* field : {"recipe", "topology", "persistence", "workers", "keys", "ttl_ms", "hold_ms", "nemesis",
+                              "fault_duration_ms", "fencing", "time_limit_s"})
+        if (spec.is_object() && spec.contains(field)) rows.emplace_back(field, scalar_text(spec[field]));
+    std::string html = "<table class=\"kv\"><tbody>\n";
+    for (const auto& [k, v] : rows)
+        html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", escape_markup(k), escape_markup(v));
+    return html + "</tbody></table>\n";
+}
+
+std::string checker_tables(const CheckReport& report, const nlohmann::json& results) {
+    std::string html = "<table class=\"checkers\"><thead><tr><th>checker</th><th>verdict</th><th>violations</th>"
+                       "<th>summary</th></tr></thead><tbody>\n";
+    for (const auto& c : report.checkers) {
+        std::size_t total = c.violations.size();
+        if (results.contains("checkers") && results["checkers"].contains(c.name))
+            total = results["checkers"][c.name].value("violations_total", total);
+        html += fmt::format("<tr class=\"{}\"><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td></tr>\n", to_string(c.valid),
+                            escape_markup(c.name), to_string(c.valid), c.counts_toward_verdict ? "" : " (advisory)",
+                            total, escape_markup(checker_summary(c)));
+    }
+    html += "</tbody></table>\n";
+    for (const auto& c : report.checkers) {
+        std::map<std::string, int> kinds;
+        for (const auto& v : c.violations) ++kinds[v.kind];
+        std::vector<std::pair<std::string, std::string>> rows;
+        for (const auto& [kind, n] : kinds) rows.emplace_back("violations of kind " + kind, std::to_string(n));
+        flatten(c.stats, "", rows);
+        html += fmt::format("<details><summary>{} — figures</summary><table class=\"kv\"><tbody>\n", escape_markup(c.name));
+        for (const auto& [k, v] : rows)
+            html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", escape_markup(k), escape_markup(v));
+        html += "</tbody></table></details>\n";
+    }
+    return html;
+}
+
+}  // namespace
+
+std::string render_report_html(const ReportPageInput& in) {
+    const ReportModel model = build_report_model(in.history, in.report, in.limits);
+    const VerdictStory story = tell_verdict(in.report, model, in.spec);
+    nlohmann::json data = report_model_to_json(model);
+    data["verdict"] = story.verdict;
+    data["worst"] = story.worst_violation;
+
+    const std::string title =
+        fmt::format("lockcheck: {} — {}", in.spec.is_object() ? in.spec.value("name", "history") : "history", story.verdict);
+    std::string html;
+    html.reserve(256 * 1024);
+    html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+    html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+            "script-src 'unsafe-inline'; img-src data:\">\n";
+    html += "<title>" + escape_markup(title) + "</title>\n";
+    // The error hook comes first so that any later script error shows on the page.
+    html += "<script>window.lockcheckErrors=[];window.onerror=function(m,s,l){window.lockcheckErrors.push(m+' (line '+l+')');"
+            "var e=document.getElementById('script-errors');if(e){e.hidden=false;var li=document.createElement('li');"
+            "li.className='script-error';li.textContent=m+' (line '+l+')';e.appendChild(li);}};</script>\n";
+    html += "<style>\n" + std::string(report_css()) + "</style>\n</head>\n<body>\n";
+    html += "<ul id=\"script-errors\" hidden></ul>\n";
+    html += verdict_section(story, in.results);
+    if (!model.notes.empty()) {
+        html += "<section id=\"notes\" class=\"notes\"><b>Drawn with caps</b> (the history has " +
+                std::to_string(model.op_count) + " ops):<ul>\n";
+        for (const auto& note : model.notes) html += "<li>" + escape_markup(note) + "</li>\n";
+        html += "</ul></section>\n";
+    }
+    html += "<section id=\"timeline-section\"><h2>Timeline</h2>\n"
+            "<p class=\"help\">One lane per worker. Bars: the lock held (from the acquire's ok to the release); the "
+            "hatched part lies past the lease. Ticks: acquire attempts (green granted, grey busy, orange unsure). Bands: "
+            "faults. Red: violations. Drag across the timeline to zoom; click a bar, tick or violation for its ops.</p>\n"
+            "<div class=\"toolbar\"><button id=\"zoom-reset\" type=\"button\">Whole run</button> <span id=\"zoom-label\"></span></div>\n"
+            "<div id=\"timelines\"></div>\n<pre id=\"op-details\" class=\"details\">Click a bar, tick or violation to see its ops.</pre>\n"
+            "</section>\n";
+    html += "<section id=\"violations-section\"><h2>Violations</h2><ol id=\"violations\"></ol></section>\n";
+    html += "<section id=\"plots\"><h2>Latency over time</h2><div id=\"latency\"></div>\n"
+            "<h2>Throughput</h2><div id=\"throughput\"></div></section>\n";
+    html += "<section id=\"checkers\"><h2>Checkers</h2>\n" + checker_tables(in.report, in.results) + "</section>\n";
+    html += "<section id=\"run\"><h2>Run</h2>\n" + run_table(in.results, in.spec, in.history.size()) + "</section>\n";
+    html += "<script type=\"application/json\" id=\"report-data\">" + json_for_script(data) + "</script>\n";
+    html += "<script>\n" + std::string(report_js()) + "</script>\n</body>\n</html>\n";
+    return html;
+}
+
+void write_text_file(const std::filesystem::path& path, const std::string& text) {
+    const auto temporary = path.parent_path() / ("." + path.filename().string() + ".tmp");
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error("cannot write " + temporary.string());
+        out << text;
+        if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
+    }
+    std::filesystem::rename(temporary, path);
+}
+
+void write_report_html(const std::filesystem::path& path, const ReportPageInput& input) {
+    write_text_file(path, render_report_html(input));
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,37 @@
+// report.html: one self-contained page (inline CSS, script and SVG; no
+// network fetch) that a person reads to see what went wrong in a run: the
+// verdict in plain words, a timeline per key, latency and throughput plots,
+// and the checkers' summary tables.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "checkers/run_checkers.hpp"
+#include "core/history.hpp"
+#include "reports/timeline_model.hpp"
+
+namespace lockcheck {
+
+/// What the page shows besides the history: `results` is results.json (with
+/// its "run" and "expectation" when present), `spec` the resolved spec.json
+/// (null when unknown, e.g. a bare history).
+struct ReportPageInput {
+    const History& history;
+    const CheckReport& report;
+    const nlohmann::json& results;
+    const nlohmann::json& spec;
+    ReportLimits limits{};
+};
+
+std::string render_report_html(const ReportPageInput& input);
+
+/// Renders and writes the page atomically (temporary file, then rename).
+void write_report_html(const std::filesystem::path& path, const ReportPageInput& input);
+
+/// Writes `text` to `path` atomically; throws std::runtime_error on failure.
+void write_text_file(const std::filesystem::path& path, const std::string& text);
+
+}  // namespace lockcheck

@@ -1,0 +1,39 @@
+// junit.xml for CI: the JUnit XML that Jenkins, GitLab and GitHub Actions
+// test reporters read. A run gives one testcase per checker; a suite gives one
+// testcase per scenario (whether its verdict matched its expectation).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checkers/run_checkers.hpp"
+
+namespace lockcheck {
+
+struct JUnitCase {
+    std::string name;
+    std::string classname;
+    double seconds = 0;
+    std::optional<std::string> failure;   ///< the failure's one-line message; nullopt: passed
+    std::string failure_type;             ///< e.g. "invalid", "unknown", "expectation"
+    std::string details;                  ///< the failure's body (violation summaries), or system-out when passed
+};
+
+struct JUnitSuite {
+    std::string name;
+    double seconds = 0;
+    std::vector<JUnitCase> cases;
+};
+
+/// The document: <testsuites> with one <testsuite> per entry, counts filled in.
+std::string junit_xml(const std::vector<JUnitSuite>& suites);
+
+/// One testcase per checker of `report`, named after the checker, classname
+/// "lockcheck.<suite_name>". A checker that counts toward the verdict fails
+/// when invalid or unknown; its failure lists up to `max_listed` violations.
+/// An advisory checker never fails; its findings go to system-out.
+JUnitSuite junit_for_report(const std::string& suite_name, const CheckReport& report, double seconds,
+                            std::size_t max_listed = 20);
+
+}  // namespace lockcheck

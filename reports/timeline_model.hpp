@@ -1,0 +1,121 @@
+// The data behind report.html: what the timeline, the plots and the violation
+// list draw, derived from a history and the checkers' findings.
+//
+// Everything here is capped (ReportLimits) so that a 100k-op history still
+// yields a page a browser draws at once; `notes` says what was left out.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "checkers/run_checkers.hpp"
+#include "core/history.hpp"
+
+namespace lockcheck {
+
+/// How much the report draws at most.
+struct ReportLimits {
+    std::size_t max_holds = 4000;        ///< hold bars over all keys
+    std::size_t max_attempts = 4000;     ///< acquire-attempt ticks over all keys
+    std::size_t max_latency_points = 3000;
+    std::size_t throughput_buckets = 120;
+    std::size_t max_violations = 300;    ///< markers and list entries
+    std::size_t max_linked_ops = 2000;   ///< op records embedded for violations
+};
+
+/// One lock session as drawn: from the acquire's ok to the release's
+/// completion (or the history's end when it never released).
+struct HoldBar {
+    int process = 0;
+    std::int64_t start_ns = 0;
+    std::int64_t end_ns = 0;
+    std::optional<std::int64_t> lease_end_ns;  ///< acquire invoke + ttl, when it asked for a lease
+    std::int64_t acquire_op = kNoOp;            ///< index of the acquire's ok
+    std::int64_t release_op = kNoOp;            ///< index of the release's completion, if any
+    std::string owner;
+    std::optional<std::int64_t> token;
+    bool released = false;                      ///< false: the history ended (or the release was unsure)
+};
+
+/// One acquire attempt: its invoke time and how it ended.
+struct AcquireMark {
+    int process = 0;
+    std::int64_t time_ns = 0;
+    std::int64_t op = kNoOp;   ///< index of the invoke
+    std::string outcome;       ///< "ok", "held", "fail", "info" or "open" (never completed)
+};
+
+struct KeyTimeline {
+    std::string key;
+    std::vector<int> processes;     ///< one lane each, ascending
+    std::vector<HoldBar> holds;
+    std::vector<AcquireMark> attempts;
+    std::size_t holds_total = 0;    ///< before the cap
+    std::size_t attempts_total = 0;
+};
+
+/// A fault from its start-fault to its stop-fault (or the history's end).
+struct FaultBand {
+    std::int64_t id = 0;
+    std::string kind;
+    std::vector<std::string> targets;  ///< e.g. "worker 4", "node n1"
+    std::int64_t start_ns = 0;
+    std::int64_t end_ns = 0;
+    std::int64_t start_op = kNoOp;
+    std::int64_t end_op = kNoOp;
+};
+
+struct ViolationMark {
+    std::string checker;
+    std::string kind;
+    std::string description;
+    std::vector<std::int64_t> ops;
+    std::string key;               ///< "" when the violation names none
+    std::vector<int> processes;    ///< the workers whose ops it cites
+    std::int64_t start_ns = 0;     ///< span of the cited ops (an overlap: the overlap itself)
+    std::int64_t end_ns = 0;
+    std::vector<std::int64_t> faults;  ///< ids of faults active during the span
+    bool advisory = false;         ///< from a checker that does not count toward the verdict
+};
+
+struct LatencyPoint {
+    std::int64_t time_ns = 0;  ///< invoke time
+    double ms = 0;
+    std::string f;
+    std::string outcome;       ///< ok | fail | info
+    std::int64_t op = kNoOp;
+};
+
+struct ThroughputBucket {
+    std::int64_t start_ns = 0;
+    std::int64_t ok = 0, fail = 0, info = 0;  ///< completions in the bucket
+};
+
+struct ReportModel {
+    std::int64_t start_ns = 0;
+    std::int64_t end_ns = 0;
+    std::size_t op_count = 0;
+    std::vector<KeyTimeline> keys;
+    std::vector<FaultBand> faults;
+    std::vector<ViolationMark> violations;
+    std::size_t violations_total = 0;
+    std::vector<LatencyPoint> latency;
+    std::size_t latency_total = 0;
+    std::int64_t bucket_ns = 1;
+    std::vector<ThroughputBucket> throughput;
+    nlohmann::json linked_ops = nlohmann::json::object();  ///< "index" -> op record, for violations
+    std::vector<std::string> notes;  ///< what the caps left out, in plain words
+};
+
+/// Builds the model. `report` must come from the same history. Pure.
+ReportModel build_report_model(const History& history, const CheckReport& report, const ReportLimits& limits = {});
+
+/// The model as the JSON the page's script reads.
+nlohmann::json report_model_to_json(const ReportModel& model);
+
+}  // namespace lockcheck

@@ -1,0 +1,110 @@
+#include "reports/verdict_story.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "reports/terminal_summary.hpp"
+
+namespace lockcheck {
+namespace {
+
+double num(const nlohmann::json& j, const char* field, double fallback = 0) {
+    return j.is_object() && j.contains(field) && j[field].is_number() ? j[field].get<double>() : fallback;
+}
+
+std::string text(const nlohmann::json& j, const char* field) {
+    return j.is_object() && j.contains(field) && j[field].is_string() ? j[field].get<std::string>() : "";
+}
+
+const CheckerResult* find_checker(const CheckReport& report, const std::string& name) {
+    for (const auto& c : report.checkers)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+std::string fault_words(const FaultBand& band) {
+    std::string targets;
+    for (const auto& t : band.targets) targets += (targets.empty() ? " on " : ", ") + t;
+    return fmt::format("{} #{}{} ({:.0f} ms, ops {}–{})", band.kind, band.id, targets,
+                       static_cast<double>(band.end_ns - band.start_ns) / 1e6, band.start_op, band.end_op);
+}
+
+/// The sentence about the longest overlap, and which mark it is.
+std::string overlap_story(const CheckerResult& mutex, const ReportModel& model, int& mark_index) {
+    const Violation* worst = nullptr;
+    for (const auto& v : mutex.violations)
+        if (!worst || num(v.details, "overlap_ms") > num(worst->details, "overlap_ms")) worst = &v;
+    if (!worst) return "";
+    for (std::size_t i = 0; i < model.violations.size(); ++i)
+        if (model.violations[i].checker == mutex.name && model.violations[i].ops == worst->ops) mark_index = static_cast<int>(i);
+    const auto& d = worst->details;
+    const double lease_left = num(d, "first_lease_left_ms");
+    const std::string lease = worst->kind == "overlap-within-lease"
+                                  ? fmt::format("its lease still had {:.1f} ms to run, so the lock service itself broke its promise", lease_left)
+                                  : fmt::format("its lease had expired {:.1f} ms before, but it still acted as the holder", -lease_left);
+    std::string fault = "No fault was active at the time.";
+    if (mark_index >= 0) {
+        std::string names;
+        for (auto id : model.violations[static_cast<std::size_t>(mark_index)].faults)
+            for (const auto& band : model.faults)
+                if (band.id == id) names += (names.empty() ? "" : "; ") + fault_words(band);
+        if (!names.empty()) fault = "Fault active at the time: " + names + ".";
+    }
+    const std::size_t total = mutex.violations.size();
+    return fmt::format("Lock '{}': worker {} acquired it at op {} while worker {} still held it since op {} ({}). "
+                       "They overlapped for {:.1f} ms. {}{}",
+                       text(d, "key"), num(d, "second_process"), worst->ops.size() > 2 ? worst->ops[2] : -1,
+                       num(d, "first_process"), worst->ops.size() > 1 ? worst->ops[1] : -1, lease,
+                       num(d, "overlap_ms"), fault,
+                       total > 1 ? fmt::format(" This is the longest of {} overlaps.", total) : "");
+}
+
+std::string faults_sentence(const ReportModel& model) {
+    if (model.faults.empty()) return "No faults were injected.";
+    std::map<std::string, int> kinds;
+    for (const auto& band : model.faults) ++kinds[band.kind];
+    std::string list;
+    for (const auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + fmt::format("{} × {}", n, kind);
+    return fmt::format("{} fault{} injected: {}.", model.faults.size(), model.faults.size() == 1 ? "" : "s", list);
+}
+
+}  // namespace
+
+VerdictStory tell_verdict(const CheckReport& report, const ReportModel& model, const nlohmann::json& spec) {
+    VerdictStory story;
+    story.verdict = std::string(to_string(report.valid));
+    story.headline = verdict_sentence(report);
+    if (spec.is_object())
+        story.lines.push_back(fmt::format("Scenario '{}': recipe {} on {}, {} workers, lease {} ms, fencing {}.",
+                                          text(spec, "name"), text(spec, "recipe"), text(spec, "topology"),
+                                          num(spec, "workers"), num(spec, "ttl_ms"),
+                                          spec.contains("fencing") && spec["fencing"] == true ? "on" : "off"));
+    const CheckerResult* mutex = find_checker(report, "mutual-exclusion");
+    if (mutex && mutex->valid == Validity::Invalid) {
+        story.lines.push_back(overlap_story(*mutex, model, story.worst_violation));
+    } else if (mutex) {
+        story.lines.push_back(fmt::format("No two clients held the same lock at once ({} lock sessions).",
+                                          num(mutex->stats, "sessions")));
+    }
+    if (const CheckerResult* resource = find_checker(report, "resource")) {
+        const double lost = num(resource->stats, "lost_updates"), stale = num(resource->stats, "stale_writes_accepted");
+        if (lost > 0 || stale > 0)
+            story.lines.push_back(fmt::format("The protected resource lost {} update{} and accepted {} stale write{}.",
+                                              lost, lost == 1 ? "" : "s", stale, stale == 1 ? "" : "s"));
+        else if (num(resource->stats, "fenced") > 0)
+            story.lines.push_back(fmt::format("Fencing rejected {} stale accesses: no update was lost.",
+                                              num(resource->stats, "fenced")));
+    }
+    if (story.worst_violation < 0 && report.valid != Validity::Valid)
+        for (std::size_t i = 0; i < model.violations.size(); ++i)
+            if (!model.violations[i].advisory) {  // the first finding that counts toward the verdict
+                story.worst_violation = static_cast<int>(i);
+                story.lines.push_back("First finding (" + model.violations[i].kind + "): " + model.violations[i].description + ".");
+                break;
+            }
+    story.lines.push_back(faults_sentence(model));
+    return story;
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,67 @@
+#include <gtest/gtest.h>
+
+#include "harness/compare_grid.hpp"
+#include "reports/compare_html.hpp"
+#include "reports/compare_metrics.hpp"
+
+using namespace lockcheck;
+
+TEST(CompareGrid, ParsesValuesAsJsonOrStrings) {
+    const auto v = parse_vary("persistence=none,everysec,always");
+    EXPECT_EQ(v.field, "persistence");
+    ASSERT_EQ(v.values.size(), 3u);
+    EXPECT_EQ(v.values[1], "everysec");
+    const auto n = parse_vary("hold_ms=[100,400],[1500,2500]");
+    ASSERT_EQ(n.values.size(), 2u);
+    EXPECT_EQ(n.values[1], nlohmann::json({1500, 2500}));
+    EXPECT_EQ(parse_vary("fencing=true,false").values[0], true);
+    EXPECT_THROW(parse_vary("ttl_ms"), SpecError);
+    EXPECT_THROW(parse_vary("ttl_ms=1,,2"), SpecError);
+}
+
+TEST(CompareGrid, ExpandsEveryCombinationFirstVaryingSlowest) {
+    Spec base;
+    const auto cells = expand_grid(base, {parse_vary("ttl_ms=500,1000"), parse_vary("fencing=false,true")});
+    ASSERT_EQ(cells.size(), 4u);
+    EXPECT_EQ(cells[0].label(), "ttl_ms=500 fencing=false");
+    EXPECT_EQ(cells[1].label(), "ttl_ms=500 fencing=true");
+    EXPECT_EQ(cells[2].spec.ttl_ms, 1000);
+    EXPECT_TRUE(cells[3].spec.fencing);
+    // fault_duration_ms was not set, so it follows each cell's lease
+    EXPECT_EQ(cells[0].spec.fault_duration().min, 750);
+    EXPECT_EQ(cells[2].spec.fault_duration().min, 1500);
+}
+
+TEST(CompareGrid, RejectsUnknownFieldsAndBadValuesBeforeRunning) {
+    Spec base;
+    EXPECT_THROW(expand_grid(base, {parse_vary("no_such_field=1,2")}), SpecError);
+    EXPECT_THROW(expand_grid(base, {parse_vary("persistence=none,sometimes")}), SpecError);
+    EXPECT_THROW(expand_grid(base, {parse_vary("workers=abc")}), SpecError);
+    EXPECT_THROW(expand_grid(base, {parse_vary("seed=1,2")}), SpecError);
+}
+
+TEST(CompareMetrics, ReadsTheFiguresOfEachRunAndAveragesACell) {
+    const nlohmann::json invalid = {
+        {"valid", false},
+        {"checkers",
+         {{"mutual-exclusion", {{"violations_total", 3}, {"counts_toward_verdict", true},
+                                {"stats", {{"within_lease", 1}, {"lease_expired", 2}}}}},
+          {"resource", {{"violations_total", 2}, {"stats", {{"lost_updates", 2}}}}},
+          {"linearizability", {{"violations_total", 9}, {"counts_toward_verdict", false}, {"stats", nlohmann::json::object()}}},
+          {"liveness", {{"violations_total", 0}, {"stats", {{"acquires", {{"attempts", 10}, {"ok", 4}}}}}}}}}};
+    const auto m = metrics_from_results(invalid);
+    EXPECT_EQ(m.verdict, "invalid");
+    EXPECT_EQ(m.violations, 5);  // the advisory checker does not count
+    EXPECT_EQ(m.within_lease, 1);
+    EXPECT_EQ(m.lease_expired, 2);
+    EXPECT_EQ(m.lost_updates, 2);
+    EXPECT_DOUBLE_EQ(m.acquire_success_rate, 0.4);
+    const auto cell = summarize_cell("x", {m, metrics_from_results({{"valid", true}}), metrics_from_results(nullptr)});
+    EXPECT_EQ(cell.invalid_runs, 1);
+    EXPECT_EQ(cell.failed_runs, 1);
+    EXPECT_DOUBLE_EQ(cell.violations_per_run, 2.5);
+    EXPECT_DOUBLE_EQ(cell.acquire_success_rate, 0.2);
+    const auto html = render_compare_html({{"spec_name", "s"}, {"runs", 3}, {"seeds", {1, 2, 3}}, {"cells", {cell_to_json(cell)}}});
+    EXPECT_NE(html.find("<svg id=\"compare-chart\""), std::string::npos);
+    EXPECT_NE(html.find("<td>1/3</td><td>2.50</td>"), std::string::npos) << html;
+}
