@@ -173,6 +173,10 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.integer("op_timeout_ms", s.op_timeout_ms, 1);
     r.integer("server_timeout_ms", s.server_timeout_ms, 1);
     if (auto* v = r.find("expect"); v && !v->is_null()) s.expect = expectation_from_json(*v, source);
+    if (auto* v = r.find("recipe_options"); v && !v->is_null()) {
+        if (!v->is_object()) r.fail("recipe_options", "must be an object");
+        s.recipe_options = *v;
+    }
     if (auto* v = r.find("client_cmd"); v && !v->is_null()) {
         if (!v->is_string() || v->get<std::string>().empty()) r.fail("client_cmd", "must be a non-empty string");
         s.client_cmd = v->get<std::string>();
@@ -227,6 +231,7 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"server_timeout_ms", s.server_timeout_ms}};
     j["seed"] = s.seed ? nlohmann::json(*s.seed) : nlohmann::json(nullptr);
     if (s.client_cmd) j["client_cmd"] = *s.client_cmd;
+    if (!s.recipe_options.empty()) j["recipe_options"] = s.recipe_options;
     j["nodes"] = s.nodes;
     j["restart_delay_ms"] = s.restart_delay_ms.to_json();
     j["partition_mode"] = s.partition_mode;
@@ -254,6 +259,11 @@ void validate(const Spec& s) {
         if (!recipe) fail("recipe", "names no known recipe ('" + s.recipe + "'); `lockcheck list` shows them");
         if (std::find(recipe->topologies.begin(), recipe->topologies.end(), s.topology) == recipe->topologies.end())
             fail("topology", "'" + s.topology + "' cannot run recipe '" + s.recipe + "'");
+        try {
+            check_recipe_options(s.recipe, s.recipe_options);
+        } catch (const std::invalid_argument& e) {
+            fail("recipe_options", std::string("is not valid: ") + e.what());
+        }
     }
     if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
         fail("persistence", "must be none, everysec or always");

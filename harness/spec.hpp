@@ -68,6 +68,9 @@ struct Spec {
     /// Run this command as every worker instead of the built-in recipe client
     /// (a lock client in any language speaking docs/protocol.md).
     std::optional<std::string> client_cmd;
+    /// Settings of the built-in recipe, passed to the worker in its init,
+    /// e.g. {"expire_gap_ms": 300} for redis-setnx-expire (docs/spec.md).
+    nlohmann::json recipe_options = nlohmann::json::object();
     int nodes = 0;                             ///< redis-independent: server nodes (0: 5)
     TtlTime restart_delay_ms;                  ///< kill-restart: downtime of the killed node
     std::string partition_mode = "isolate-one";  ///< partition: isolate-one | isolate-primary | majority-minority

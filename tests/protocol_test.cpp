@@ -14,7 +14,7 @@ TEST(Protocol, RequestRoundTrips) {
 }
 
 TEST(Protocol, ReplyRoundTrips) {
-    WorkerReply r{9, OpType::Fail, std::nullopt, "held"};
+    WorkerReply r{9, OpType::Fail, std::nullopt, "held", nullptr};
     auto back = decode_reply(encode(r));
     EXPECT_EQ(back.id, 9);
     EXPECT_EQ(back.type, OpType::Fail);
@@ -32,11 +32,12 @@ TEST(Protocol, GarbageIsAProtocolError) {
 }
 
 TEST(Protocol, HandshakeRoundTrips) {
-    WorkerInit init{3, "redis-set-nx-px", "redis-single", {"10.77.5.1:6379"}, 1000, "abc123"};
+    WorkerInit init{3, "redis-set-nx-px", "redis-single", {"10.77.5.1:6379"}, 1000, "abc123", {{"expire_gap_ms", 50}}};
     const auto back = decode_init(encode_init(init));
     EXPECT_EQ(back.process, 3);
     EXPECT_EQ(back.nodes, init.nodes);
     EXPECT_EQ(back.run_id, "abc123");
+    EXPECT_EQ(back.recipe_options["expire_gap_ms"], 50);
     const auto hello = decode_hello(encode_hello({"my client", {"fencing"}}));
     EXPECT_EQ(hello.client, "my client");
     EXPECT_EQ(hello.supports, std::vector<std::string>{"fencing"});

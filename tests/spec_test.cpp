@@ -82,3 +82,16 @@ TEST(Spec, ShippedScenariosParseAndValidate) {
         EXPECT_EQ(s.name, entry.path().stem().string());
     }
 }
+
+TEST(Spec, RecipeOptionsAreCheckedAgainstTheRecipe) {
+    EXPECT_EQ(error_of({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", 50}}}}), "");
+    EXPECT_NE(error_of({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", -1}}}})
+                  .find("field 'recipe_options' is not valid: recipe option 'expire_gap_ms' must be an integer >= 0"),
+              std::string::npos);
+    EXPECT_NE(error_of({{"recipe_options", {{"expire_gap_ms", 50}}}}).find("has no option 'expire_gap_ms'"),
+              std::string::npos)
+        << "redis-set-nx-px has no gap";
+    EXPECT_NE(error_of({{"recipe_options", 3}}).find("field 'recipe_options' must be an object"), std::string::npos);
+    const Spec s = spec_from_json({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", 50}}}}, "t");
+    EXPECT_EQ(spec_to_json(s)["recipe_options"]["expire_gap_ms"], 50);
+}

@@ -96,7 +96,8 @@ std::string encode_init(const WorkerInit& init) {
                           {"topology", init.topology},
                           {"nodes", init.nodes},
                           {"server_timeout_ms", init.server_timeout_ms},
-                          {"run_id", init.run_id}}
+                          {"run_id", init.run_id},
+                          {"recipe_options", init.recipe_options}}
         .dump();
 }
 
@@ -111,6 +112,10 @@ WorkerInit decode_init(const std::string& line) {
     init.nodes = optional_of<std::vector<std::string>>(j, "nodes").value_or(std::vector<std::string>{});
     init.server_timeout_ms = optional_of<std::int64_t>(j, "server_timeout_ms").value_or(1000);
     init.run_id = optional_of<std::string>(j, "run_id").value_or("");
+    if (auto it = j.find("recipe_options"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) throw ProtocolError("'recipe_options' must be an object");
+        init.recipe_options = *it;
+    }
     return init;
 }
 

@@ -70,6 +70,8 @@ struct WorkerInit {
     std::vector<std::string> nodes;  ///< "host:port" of every node, in node order
     std::int64_t server_timeout_ms = 1000;
     std::string run_id;
+    /// Settings of the recipe (spec field recipe_options), an object; {} when none.
+    nlohmann::json recipe_options = nlohmann::json::object();
 };
 
 /// The worker's answer to init.

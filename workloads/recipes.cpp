@@ -41,12 +41,40 @@ const RecipeInfo* find_recipe(const std::string& name) {
     return nullptr;
 }
 
+namespace {
+
+/// The integer option `name` (>= 0) of `options`, or `fallback` when absent.
+std::int64_t option_ms(const nlohmann::json& options, const char* name, std::int64_t fallback) {
+    const auto it = options.find(name);
+    if (it == options.end()) return fallback;
+    if (!it->is_number_integer() || it->get<std::int64_t>() < 0)
+        throw std::invalid_argument(std::string("recipe option '") + name + "' must be an integer >= 0");
+    return it->get<std::int64_t>();
+}
+
+}  // namespace
+
+void check_recipe_options(const std::string& recipe, const nlohmann::json& options) {
+    if (!options.is_object()) throw std::invalid_argument("recipe options must be an object");
+    for (const auto& [name, value] : options.items()) {
+        if (recipe == "redis-setnx-expire" && name == "expire_gap_ms") {
+            option_ms(options, "expire_gap_ms", 0);
+            continue;
+        }
+        throw std::invalid_argument("recipe '" + recipe + "' has no option '" + name + "'");
+    }
+}
+
 std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
-                                             std::chrono::milliseconds timeout) {
+                                             std::chrono::milliseconds timeout, const nlohmann::json& options) {
     if (endpoints.empty()) throw std::invalid_argument("recipe '" + recipe + "' needs at least one endpoint");
+    check_recipe_options(recipe, options);
     if (recipe == "redis-set-nx-px") return std::make_unique<RedisSetNxPx>(endpoints, timeout);
     if (recipe == "redlock") return std::make_unique<Redlock>(endpoints, timeout);
-    if (recipe == "redis-setnx-expire") return std::make_unique<RedisSetNxExpire>(endpoints.front(), timeout);
+    if (recipe == "redis-setnx-expire")
+        return std::make_unique<RedisSetNxExpire>(
+            endpoints.front(), timeout,
+            std::chrono::milliseconds(option_ms(options, "expire_gap_ms", RedisSetNxExpire::kDefaultExpireGap.count())));
     if (recipe == "redis-del-unsafe") return std::make_unique<RedisDelUnsafe>(endpoints.front(), timeout);
     if (recipe == "redis-getset-timestamp") return std::make_unique<RedisGetsetTimestamp>(endpoints.front(), timeout);
     if (recipe == "redis-reentrant-hash") return std::make_unique<RedisReentrantHash>(endpoints.front(), timeout);

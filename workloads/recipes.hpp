@@ -21,9 +21,16 @@ const std::vector<RecipeInfo>& recipes();
 /// nullptr when unknown.
 const RecipeInfo* find_recipe(const std::string& name);
 
+/// Throws std::invalid_argument naming an option `recipe` does not know, or a
+/// bad value. Known: redis-setnx-expire {"expire_gap_ms": integer >= 0}.
+void check_recipe_options(const std::string& recipe, const nlohmann::json& options);
+
 /// A client of `recipe` connected to the topology's `endpoints`, with
-/// `timeout` per server call. Throws std::invalid_argument for an unknown recipe.
+/// `timeout` per server call and the recipe's `options` (spec field
+/// recipe_options; docs/spec.md lists them). Throws std::invalid_argument for
+/// an unknown recipe or a bad option.
 std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
-                                             std::chrono::milliseconds timeout);
+                                             std::chrono::milliseconds timeout,
+                                             const nlohmann::json& options = nlohmann::json::object());
 
 }  // namespace lockcheck

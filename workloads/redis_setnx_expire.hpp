@@ -1,7 +1,8 @@
 // Recipe "redis-setnx-expire": SETNX key owner, then PEXPIRE key ttl as a
 // second command - the pre-2.6.12 idiom, before SET had NX and PX.
 //
-// acquire: SETNX; on 1, wait `expire_gap` (a stand-in for whatever a real
+// acquire: SETNX; on 1, wait `expire_gap` (spec recipe_options.expire_gap_ms,
+//          default 300 ms; a stand-in for whatever a real
 //          client does between two round trips: a GC, a context switch, a
 //          slow network), then PEXPIRE. A client that dies in between leaves
 //          a lock with no TTL that nobody can ever take again. A PEXPIRE whose
