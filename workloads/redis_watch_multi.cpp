@@ -16,7 +16,8 @@ LockResult not_executed(const RedisOutcome& outcome) {
 RedisWatchMulti::RedisWatchMulti(const std::string& endpoint, std::chrono::milliseconds timeout)
     : connection_(endpoint, timeout) {}
 
-void RedisWatchMulti::abandon() {
+void RedisWatchMulti::abandon(const RedisOutcome& failed) {
+    if (failed.kind != RedisOutcome::Kind::Reply) return;  // the connection was dropped, and its state with it
     connection_.command({"DISCARD"});  // error reply outside MULTI: harmless
     connection_.command({"UNWATCH"});
 }
@@ -26,7 +27,7 @@ std::optional<LockResult> RedisWatchMulti::watch_and_get(const std::string& key,
     if (!is_usable(watch)) return not_executed(watch);
     auto get = connection_.command({"GET", key});
     if (!is_usable(get)) {
-        abandon();
+        abandon(get);
         return not_executed(get);
     }
     value = reply_string(*get.reply);
@@ -37,13 +38,13 @@ std::optional<LockResult> RedisWatchMulti::transaction(const std::vector<std::ve
                                                        RedisOutcome& exec) {
     auto multi = connection_.command({"MULTI"});
     if (!is_usable(multi)) {
-        abandon();
+        abandon(multi);
         return not_executed(multi);
     }
     for (const auto& command : commands) {
         auto queued = connection_.command(command);
         if (!is_usable(queued)) {
-            abandon();
+            abandon(queued);
             return not_executed(queued);
         }
     }

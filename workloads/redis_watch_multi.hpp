@@ -40,8 +40,9 @@ private:
     /// MULTI, the queued `commands`, EXEC. The EXEC reply (nil when aborted) in
     /// `exec`, or the failure to return.
     std::optional<LockResult> transaction(const std::vector<std::vector<std::string>>& commands, RedisOutcome& exec);
-    /// Drops WATCH/MULTI state after a failure (best effort).
-    void abandon();
+    /// Drops WATCH/MULTI state after `failed` (best effort; nothing to drop
+    /// when the connection was lost).
+    void abandon(const RedisOutcome& failed);
 };
 
 }  // namespace lockcheck
