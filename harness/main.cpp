@@ -71,11 +71,11 @@ Spec resolve_spec(const RunFlags& f) {
 
 int list_command() {
     std::printf("recipes:\n");
-    for (const auto& r : recipes()) std::printf("  %-20s %s\n", r.name.c_str(), r.description.c_str());
+    for (const auto& r : recipes()) std::printf("  %-22s %s\n", r.name.c_str(), r.description.c_str());
     std::printf("topologies:\n");
     for (const auto& t : topology_names()) std::printf("  %s\n", t.c_str());
     std::printf("nemeses:\n");
-    for (const auto& kind : fault_kinds()) std::printf("  %-20s %s\n", kind.name.c_str(), kind.description.c_str());
+    for (const auto& kind : fault_kinds()) std::printf("  %-22s %s\n", kind.name.c_str(), kind.description.c_str());
     std::printf("%s", scenario_list_text(default_scenarios_dir()).c_str());
     return exit_code::kValid;
 }
