@@ -32,7 +32,11 @@ CheckerResult check_release_ownership(const History& history, const std::vector<
         result.violations.push_back(std::move(v));
     }
     result.valid = result.violations.empty() ? Validity::Valid : Validity::Invalid;
-    result.stats = {{"releases_reporting_owner", reported}, {"releases_by_non_owner", result.violations.size()}};
+    result.stats = {{"releases_reporting_owner", reported},
+                    {"releases_by_non_owner", result.violations.size()},
+                    {"summary", reported == 0 ? std::string("no release reported what it removed")
+                                              : fmt::format("{} of {} releases deleted another owner's lock",
+                                                            result.violations.size(), reported)}};
     return result;
 }
 

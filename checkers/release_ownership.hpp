@@ -7,7 +7,8 @@
 // had not run out): a violation of kind "release-by-non-owner", which makes
 // the run invalid. Its ops: the release's invoke and ok, and the ok of the
 // acquire that took the removed lock when the history has it.
-// Recipes that report nothing are never flagged.
+// Recipes that report nothing are never flagged. stats: releases_reporting_owner,
+// releases_by_non_owner, and a one-line summary.
 #pragma once
 
 #include "checkers/checker_result.hpp"

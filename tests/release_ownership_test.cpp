@@ -64,3 +64,11 @@ TEST(ReleaseOwnership, CountsTowardTheRunsVerdict) {
     for (const auto& c : report.checkers) found |= c.name == "release-ownership" && !c.violations.empty();
     EXPECT_TRUE(found);
 }
+
+TEST(ReleaseOwnership, SummarySaysHowManyReleasesDeletedAnotherOwnersLock) {
+    auto b = paused_holder_releases("other");
+    EXPECT_EQ(check(b).stats["summary"], "1 of 1 releases deleted another owner's lock");
+    HistoryBuilder quiet;
+    quiet.session(1, 0, 1, 50, 51);
+    EXPECT_EQ(check(quiet).stats["summary"], "no release reported what it removed");
+}
