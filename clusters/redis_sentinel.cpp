@@ -17,6 +17,10 @@ NodeProgram sentinel_program(const std::filesystem::path& dir, const std::string
     out << "# written by lockcheck\n"
         << "bind " << address << "\n"
         << "port " << kSentinelPort << "\n"
+        // Without these, in loopback mode every sentinel would connect from and
+        // announce 127.0.0.1, and they would never find each other.
+        << "bind-source-addr " << address << "\n"
+        << "sentinel announce-ip " << address << "\n"
         << "protected-mode no\n"
         << "daemonize no\n"
         << "logfile \"\"\n"
@@ -46,7 +50,10 @@ RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& 
     for (int i = 0; i < kRedisNodes; ++i) {
         const std::string name = "n" + std::to_string(i + 1);
         const auto dir = options.dir / name;
-        std::vector<std::string> extra{"repl-diskless-sync-delay 0"};
+        // bind-source-addr / replica-announce-ip: in loopback mode a replica
+        // would otherwise connect from, and be known as, 127.0.0.1.
+        std::vector<std::string> extra{"repl-diskless-sync-delay 0", "bind-source-addr " + network.address(i),
+                                       "replica-announce-ip " + network.address(i)};
         if (i > 0) extra.push_back("replicaof " + primary + " " + std::to_string(kRedisPort));
         redis_.push_back(std::make_unique<Node>(name, network.address(i), network.netns(i), dir,
                                                 redis_server_program(dir, network.address(i), persistence, extra)));
