@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 
@@ -52,12 +53,14 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
         summaries.push_back(summarize_cell(cells[c].label(), runs));
     }
 
-    std::printf("\n%-40s %8s %10s %8s %8s %8s %9s\n", "cell", "invalid", "viol/run", "in-lease", "expired", "lost-upd",
-                "acq-ok");
+    int width = 4;
+    for (const auto& s : summaries) width = std::max(width, static_cast<int>(s.label.size()));
+    std::printf("\n%-*s %8s %10s %8s %8s %8s %9s\n", width, "cell", "invalid", "viol/run", "in-lease", "expired",
+                "lost-upd", "acq-ok");
     nlohmann::json cells_json = nlohmann::json::array();
     for (std::size_t c = 0; c < summaries.size(); ++c) {
         const auto& s = summaries[c];
-        std::printf("%-40s %5d/%-2zu %10.2f %8.2f %8.2f %8.2f %8.1f%%%s\n", s.label.c_str(), s.invalid_runs, s.runs.size(),
+        std::printf("%-*s %5d/%-2zu %10.2f %8.2f %8.2f %8.2f %8.1f%%%s\n", width, s.label.c_str(), s.invalid_runs, s.runs.size(),
                     s.violations_per_run, s.within_lease_per_run, s.lease_expired_per_run, s.lost_updates_per_run,
                     100 * s.acquire_success_rate, s.failed_runs ? fmt::format("  ({} failed)", s.failed_runs).c_str() : "");
         auto j = cell_to_json(s);

@@ -20,7 +20,7 @@ constexpr Series kSeries[] = {{"within_lease_per_run", "overlaps within the leas
                               {"lost_updates_per_run", "lost updates / run", "#6a1b9a"}};
 
 std::string chart(const nlohmann::json& cells) {
-    const double width = 1100, height = 320, left = 60, bottom = 110, top = 20;
+    const double width = 1100, height = 260, left = 60, bottom = 40, top = 20;
     double max = 1;
     for (const auto& cell : cells)
         for (const auto& s : kSeries) max = std::max(max, cell.value(s.field, 0.0));
@@ -44,9 +44,10 @@ std::string chart(const nlohmann::json& cells) {
                                x0 + bar * static_cast<double>(s), top + plot_h - h, bar - 2, h, kSeries[s].color,
                                escape_markup(cells[c].value("label", "")), kSeries[s].name, v);
         }
-        const double cx = left + slot * (static_cast<double>(c) + 0.5), ty = top + plot_h + 14;
-        svg += fmt::format("<text x=\"{0:.1f}\" y=\"{1:.1f}\" text-anchor=\"end\" transform=\"rotate(-35 {0:.1f} {1:.1f})\">{2}</text>\n",
-                           cx, ty, escape_markup(cells[c].value("label", "")));
+        // Cells are numbered under their bars; the table below names each number's settings.
+        const double cx = left + slot * (static_cast<double>(c) + 0.5), ty = top + plot_h + 16;
+        svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">#{}<title>{}</title></text>\n", cx, ty,
+                           c + 1, escape_markup(cells[c].value("label", "")));
     }
     return svg + "</svg>\n";
 }
@@ -59,25 +60,28 @@ std::string render_compare_html(const nlohmann::json& compare) {
                        escape_markup(compare.value("spec_name", "")) + "</title>\n<style>\n"
                        "body{font:14px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:16px 24px;color:#1d2330}"
                        "table{border-collapse:collapse;font-size:13px}th,td{border:1px solid #dde2ea;padding:3px 8px;text-align:right}"
-                       "th:first-child,td:first-child{text-align:left}svg text{font-size:11px;fill:#334}"
+                       "th:nth-child(2),td:nth-child(2){text-align:left}svg text{font-size:11px;fill:#334}"
                        ".legend span{margin-right:16px;font-size:12px}.legend i{display:inline-block;width:12px;height:10px;margin-right:4px}"
                        "</style>\n</head>\n<body>\n";
-    html += fmt::format("<h1>{} — {} cells × {} runs</h1>\n<p>Every cell ran the same seeds: {}.</p>\n",
-                        escape_markup(compare.value("spec_name", "")), cells.size(), compare.value("runs", 0),
+    const int runs = compare.value("runs", 0);
+    html += fmt::format("<h1>{} — {} cells × {} run{}</h1>\n<p>Every cell ran the same seeds: {}.</p>\n",
+                        escape_markup(compare.value("spec_name", "")), cells.size(), runs, runs == 1 ? "" : "s",
                         escape_markup(compare.value("seeds", nlohmann::json::array()).dump()));
     html += "<div class=\"legend\">";
     for (const auto& s : kSeries) html += fmt::format("<span><i style=\"background:{}\"></i>{}</span>", s.color, s.name);
     html += "</div>\n" + chart(cells);
-    html += "<table id=\"compare-table\"><thead><tr><th>cell</th><th>invalid runs</th><th>violations / run</th>"
+    html += "<table id=\"compare-table\"><thead><tr><th>#</th><th>cell</th><th>invalid runs</th><th>violations / run</th>"
             "<th>within lease / run</th><th>lease expired / run</th><th>lost updates / run</th><th>acquires granted</th>"
             "<th>failed runs</th></tr></thead><tbody>\n";
-    for (const auto& c : cells)
-        html += fmt::format("<tr><td>{}</td><td>{}/{}</td><td>{:.2f}</td><td>{:.2f}</td><td>{:.2f}</td><td>{:.2f}</td>"
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const auto& c = cells[i];
+        html += fmt::format("<tr><td>#{}</td><td>{}</td><td>{}/{}</td><td>{:.2f}</td><td>{:.2f}</td><td>{:.2f}</td><td>{:.2f}</td>"
                             "<td>{:.1f}%</td><td>{}</td></tr>\n",
-                            escape_markup(c.value("label", "")), c.value("invalid_runs", 0), c["runs"].size(),
+                            i + 1, escape_markup(c.value("label", "")), c.value("invalid_runs", 0), c["runs"].size(),
                             c.value("violations_per_run", 0.0), c.value("within_lease_per_run", 0.0),
                             c.value("lease_expired_per_run", 0.0), c.value("lost_updates_per_run", 0.0),
                             100 * c.value("acquire_success_rate", 0.0), c.value("failed_runs", 0));
+    }
     return html + "</tbody></table>\n</body>\n</html>\n";
 }
 
