@@ -40,7 +40,14 @@ void Nemesis::run(const std::atomic<bool>& stop) {
         if (it == faults_.end()) continue;
         Fault& fault = *it->second;
         record(OpType::Invoke, fn::kStartFault, event, nullptr);
-        auto targets = fault.start(event, stop);
+        std::optional<std::vector<std::string>> targets;
+        try {
+            targets = fault.start(event, stop);
+        } catch (const std::exception& e) {  // e.g. iptables failed: undo what was done, record why, go on
+            fault.heal();
+            record(OpType::Info, fn::kStartFault, event, nullptr, std::string("fault failed: ") + e.what());
+            continue;
+        }
         if (!targets) {
             record(OpType::Info, fn::kStartFault, event, nullptr, "no target");
             continue;

@@ -27,7 +27,8 @@ public:
             std::chrono::steady_clock::time_point run_start);
 
     /// Executes the schedule until it ends or `stop` is set; heals the fault
-    /// in progress before returning. Call on a thread that outlives the run's
+    /// in progress before returning. A fault whose start throws is healed and
+    /// recorded as a start-fault info with error "fault failed: ...". Call on a thread that outlives the run's
     /// children (see ChildProcess).
     void run(const std::atomic<bool>& stop);
     /// Ends the fault in progress, if any (also called by run on stop).
