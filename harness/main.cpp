@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
     run->add_option("--seed", flags.seed, "Seed of the fault schedule and workload (printed and stored)");
     run->add_option("--workers", flags.workers, "Number of lock clients, each its own process")->check(CLI::Range(1, 256));
     run->add_option("--ttl-ms", flags.ttl_ms, "Lease asked for by every acquire")->check(CLI::PositiveNumber);
-    run->add_option("--nemesis", flags.nemesis, "Comma-separated faults (pause-holder,pause-node) or none");
+    run->add_option("--nemesis", flags.nemesis, "Comma-separated faults (`lockcheck list` shows them) or none");
     run->add_flag("--fencing", flags.fencing, "Reject stale fencing tokens at the protected resource");
     run->add_option("--network", flags.network, "auto, netns (needs root) or loopback");
     run->add_option("--name", flags.name, "Scenario name (the run directory's parent)");
