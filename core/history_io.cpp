@@ -19,7 +19,7 @@ History parse_history(std::istream& in, const std::string& source, HistoryReadRe
         Op op;
         try {
             op = op_from_json(nlohmann::json::parse(line));
-        } catch (const nlohmann::json::parse_error&) {
+        } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
             if (!has_newline) {  // torn final record of a writer that died mid-line
                 if (report) report->dropped_torn_tail = true;
                 break;

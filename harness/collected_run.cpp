@@ -13,7 +13,7 @@ nlohmann::json read_json_or_null(const std::filesystem::path& path) {
     if (!in) return nullptr;
     try {
         return nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error&) {
+    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
         return nullptr;
     }
 }

@@ -24,7 +24,7 @@ std::vector<std::string> split_top_level(const std::string& text) {
 nlohmann::json parse_value(const std::string& text) {
     try {
         return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error&) {
+    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
         return text;
     }
 }

@@ -13,6 +13,7 @@ packages=(
   iproute2 iptables procps
   chromium
   python3 python3-redis
+  clang libclang-rt-14-dev
 )
 
 missing=()

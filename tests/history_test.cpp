@@ -75,6 +75,17 @@ TEST(History, InvalidJsonIsNamedWithItsLine) {
         HistoryError);
 }
 
+TEST(History, NumberTooLargeIsNamedNotACrash) {
+    // Found by fuzz_protocol: nlohmann throws out_of_range, not parse_error, for such numbers.
+    std::istringstream in("{\"index\":0,\"time\":8658e9659623781719,\"process\":0,\"type\":\"invoke\",\"f\":\"acquire\"}\n");
+    try {
+        parse_history(in, "h.jsonl");
+        FAIL();
+    } catch (const HistoryError& e) {
+        EXPECT_STREQ(e.what(), "h.jsonl:1: not valid JSON");
+    }
+}
+
 TEST(History, MissingFieldIsNamed) {
     std::istringstream in(R"({"index":0,"process":0,"type":"invoke","f":"acquire"})" "\n");
     try {

@@ -22,6 +22,11 @@ TEST(Protocol, ReplyRoundTrips) {
     EXPECT_FALSE(back.token);
 }
 
+TEST(Protocol, NumberTooLargeIsAProtocolError) {
+    // Found by fuzz_protocol in its first 20 s: this used to terminate the controller.
+    EXPECT_THROW(decode_reply(R"({"id":8658e9659623781719,"type":"ok"})"), ProtocolError);
+}
+
 TEST(Protocol, GarbageIsAProtocolError) {
     EXPECT_THROW(decode_reply("hello there"), ProtocolError);
     EXPECT_THROW(decode_reply("[1,2]"), ProtocolError);

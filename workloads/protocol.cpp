@@ -7,7 +7,7 @@ nlohmann::json parse_object(const std::string& line) {
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error&) {
+    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
         throw ProtocolError("not JSON: " + line.substr(0, 80));
     }
     if (!j.is_object()) throw ProtocolError("not a JSON object: " + line.substr(0, 80));
