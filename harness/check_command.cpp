@@ -13,20 +13,6 @@
 #include "reports/terminal_summary.hpp"
 
 namespace lockcheck {
-namespace {
-
-nlohmann::json read_json_or_null(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    if (!in) return nullptr;
-    try {
-        return nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
-        return nullptr;
-    }
-}
-
-}  // namespace
-
 int check_command(const std::filesystem::path& path) {
     const bool run_dir = std::filesystem::is_directory(path);
     const auto history_path = history_file_of(path);

@@ -8,16 +8,6 @@
 
 namespace lockcheck {
 
-nlohmann::json read_json_or_null(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    if (!in) return nullptr;
-    try {
-        return nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
-        return nullptr;
-    }
-}
-
 CollectedRun run_and_collect(const Spec& spec, RunOptions options, const std::filesystem::path& store) {
     CollectedRun run;
     options.store = store;

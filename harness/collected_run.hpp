@@ -9,6 +9,7 @@
 
 #include "harness/run.hpp"
 #include "harness/spec.hpp"
+#include "reports/results_json.hpp"
 
 namespace lockcheck {
 
@@ -23,8 +24,5 @@ struct CollectedRun {
 /// for this run alone). A SpecError becomes exit code 254 with the message on
 /// stderr; the caller goes on with its next run.
 CollectedRun run_and_collect(const Spec& spec, RunOptions options, const std::filesystem::path& store);
-
-/// Reads a JSON file; null when it is missing or not JSON.
-nlohmann::json read_json_or_null(const std::filesystem::path& path);
 
 }  // namespace lockcheck

@@ -23,6 +23,16 @@ nlohmann::json results_to_json(const CheckReport& report) {
     return {{"valid", validity_to_json(report.valid)}, {"checkers", checkers}};
 }
 
+nlohmann::json read_json_or_null(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    if (!in) return nullptr;
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
+        return nullptr;
+    }
+}
+
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& json) {
     const auto temporary = path.string() + ".tmp";
     {

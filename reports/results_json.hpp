@@ -21,5 +21,7 @@ inline constexpr std::size_t kMaxListedViolations = 1000;
 nlohmann::json results_to_json(const CheckReport& report);
 /// Writes JSON to `path` atomically (temporary file, then rename).
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& json);
+/// The JSON in `path`, or null when the file is missing or not valid JSON.
+nlohmann::json read_json_or_null(const std::filesystem::path& path);
 
 }  // namespace lockcheck
