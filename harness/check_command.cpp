@@ -1,7 +1,6 @@
 #include "harness/check_command.hpp"
 
 #include <cstdio>
-#include <fstream>
 
 #include "checkers/run_checkers.hpp"
 #include "core/history_io.hpp"

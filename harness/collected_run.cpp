@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 
 #include "harness/exit_codes.hpp"
 
