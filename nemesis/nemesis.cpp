@@ -69,15 +69,28 @@ void Nemesis::run(const std::atomic<bool>& stop) {
 }
 
 void Nemesis::heal() noexcept {
-    std::lock_guard lock(mutex_);
-    if (!active_) return;
-    try {
-        record(OpType::Invoke, fn::kStopFault, active_event_, &active_targets_);
-        active_->heal();
-        record(OpType::Info, fn::kStopFault, active_event_, &active_targets_);
-    } catch (...) {
-        active_->heal();
+    // One healer at a time; the state lock is not held while healing, so the
+    // progress line (current()) never waits on a slow heal such as a failover.
+    std::lock_guard healing(heal_mutex_);
+    Fault* fault = nullptr;
+    FaultEvent event;
+    std::vector<std::string> targets;
+    {
+        std::lock_guard lock(mutex_);
+        if (!active_) return;
+        fault = active_;
+        event = active_event_;
+        targets = active_targets_;
+        current_ += " (healing)";
     }
+    try {
+        record(OpType::Invoke, fn::kStopFault, event, &targets);
+        fault->heal();
+        record(OpType::Info, fn::kStopFault, event, &targets);
+    } catch (...) {
+        fault->heal();
+    }
+    std::lock_guard lock(mutex_);
     active_ = nullptr;
     current_.clear();
 }

@@ -42,7 +42,8 @@ private:
     std::map<std::string, std::unique_ptr<Fault>> faults_;
     Recorder record_;
     std::chrono::steady_clock::time_point run_start_;
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  ///< guards the fields below
+    std::mutex heal_mutex_;     ///< serialises heal()
     std::string current_;
     Fault* active_ = nullptr;
     FaultEvent active_event_;
