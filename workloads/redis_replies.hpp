@@ -1,5 +1,5 @@
-// Helpers shared by the Redis lock recipes: turning a connection outcome into
-// a LockResult, and reading reply values.
+// Helpers shared by the Redis lock recipes: the compare-and-delete release,
+// turning a connection outcome into a LockResult, and reading reply values.
 #pragma once
 
 #include <optional>
@@ -9,6 +9,14 @@
 #include "workloads/redis_connection.hpp"
 
 namespace lockcheck {
+
+/// Release only your own lock: DEL KEYS[1] if its value is ARGV[1] (the
+/// owner). Returns 1 when it deleted, 0 otherwise.
+inline constexpr const char* kCompareAndDeleteScript =
+    "if redis.call('GET', KEYS[1]) == ARGV[1] then "
+    "  return redis.call('DEL', KEYS[1]) "
+    "end "
+    "return 0";
 
 /// True when the server answered with something other than an error reply.
 bool is_usable(const RedisOutcome& outcome);

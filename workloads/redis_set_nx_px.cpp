@@ -9,12 +9,6 @@ constexpr const char* kAcquireScript =
     "end "
     "return false";
 
-constexpr const char* kReleaseScript =
-    "if redis.call('GET', KEYS[1]) == ARGV[1] then "
-    "  return redis.call('DEL', KEYS[1]) "
-    "end "
-    "return 0";
-
 }  // namespace
 
 RedisSetNxPx::RedisSetNxPx(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout)
@@ -30,7 +24,7 @@ LockResult RedisSetNxPx::acquire(const LockRequest& request) {
 }
 
 LockResult RedisSetNxPx::release(const LockRequest& request) {
-    auto outcome = connection_.command({"EVAL", kReleaseScript, "1", request.key, request.owner});
+    auto outcome = connection_.command({"EVAL", kCompareAndDeleteScript, "1", request.key, request.owner});
     if (outcome.kind != RedisOutcome::Kind::Reply || outcome.is_error_reply()) return redis_failure(outcome);
     if (outcome.reply->type == REDIS_REPLY_INTEGER && outcome.reply->integer == 1) return LockResult::ok();
     return LockResult::fail(std::string(err::kNotOwner));

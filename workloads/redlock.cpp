@@ -2,16 +2,9 @@
 
 #include <thread>
 
+#include "workloads/redis_replies.hpp"
+
 namespace lockcheck {
-namespace {
-
-constexpr const char* kReleaseScript =
-    "if redis.call('GET', KEYS[1]) == ARGV[1] then "
-    "  return redis.call('DEL', KEYS[1]) "
-    "end "
-    "return 0";
-
-}  // namespace
 
 Redlock::Redlock(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout)
     : rng_(std::random_device{}()) {
@@ -32,7 +25,7 @@ Redlock::Votes Redlock::try_once(const LockRequest& request) {
 std::pair<int, int> Redlock::release_everywhere(const LockRequest& request) {
     int deleted = 0, answered = 0;
     for (auto& node : nodes_) {
-        auto outcome = node->command({"EVAL", kReleaseScript, "1", request.key, request.owner});
+        auto outcome = node->command({"EVAL", kCompareAndDeleteScript, "1", request.key, request.owner});
         if (outcome.kind != RedisOutcome::Kind::Reply || outcome.is_error_reply()) continue;
         ++answered;
         if (outcome.reply->type == REDIS_REPLY_INTEGER && outcome.reply->integer == 1) ++deleted;
