@@ -93,8 +93,8 @@ INSTANTIATE_TEST_SUITE_P(Modes, MisbehavingWorker,
                                            std::pair<std::string, std::string>{"wrong-id", "worker answered id"},
                                            std::pair<std::string, std::string>{"crash", "worker exited"},
                                            std::pair<std::string, std::string>{"hang", "worker timed out"}),
-                         [](const auto& info) {
-                             std::string name = info.param.first;
+                         [](const auto& param_info) {
+                             std::string name = param_info.param.first;
                              std::erase(name, '-');
                              return name;
                          });
