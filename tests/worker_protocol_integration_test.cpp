@@ -84,7 +84,11 @@ TEST_P(MisbehavingWorker, ItsOpBecomesIndeterminateAndItIsReplaced) {
     EXPECT_GE(ops_with_error(run, reason), 1) << "the op in flight is completed with the reason";
     EXPECT_GE(highest_process(run), 3) << "replacements run under new process numbers";
     EXPECT_NE(read_file(run.run_dir / "lockcheck.log").find("replaced by worker"), std::string::npos);
-    EXPECT_EQ(stats(run, "mutual-exclusion")["overlaps"].get<int>(), 0) << "no false overlaps from a dead worker";
+    EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0) << "no false overlaps from a dead worker";
+    // A worker that hangs past its 1 s lease really is inside its critical section until the
+    // controller kills it at op_timeout_ms (1.5 s): a lease-expired overlap then is a fact, as with
+    // a GC pause. The other modes fail at once and must leave no overlap at all.
+    if (mode != "hang") EXPECT_EQ(stats(run, "mutual-exclusion")["overlaps"].get<int>(), 0);
     expect_nothing_left(run);
 }
 
