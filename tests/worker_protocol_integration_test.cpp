@@ -88,7 +88,9 @@ TEST_P(MisbehavingWorker, ItsOpBecomesIndeterminateAndItIsReplaced) {
     // A worker that hangs past its 1 s lease really is inside its critical section until the
     // controller kills it at op_timeout_ms (1.5 s): a lease-expired overlap then is a fact, as with
     // a GC pause. The other modes fail at once and must leave no overlap at all.
-    if (mode != "hang") EXPECT_EQ(stats(run, "mutual-exclusion")["overlaps"].get<int>(), 0);
+    if (mode != "hang") {
+        EXPECT_EQ(stats(run, "mutual-exclusion")["overlaps"].get<int>(), 0);
+    }
     expect_nothing_left(run);
 }
 
