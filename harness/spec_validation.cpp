@@ -36,6 +36,8 @@ void validate(const Spec& s) {
     if (s.workers > 256) fail("workers", "must be at most 256");
     if (s.nodes != 0 && s.topology != "redis-independent") fail("nodes", "applies to topology redis-independent only");
     if (s.nodes > 64) fail("nodes", "must be at most 64");
+    if (s.recipe == "redlock" && !s.client_cmd && s.nodes != 0 && s.nodes < 3)
+        fail("nodes", "must be at least 3 for redlock: with fewer, a majority is every node and one crash stops the lock");
     if (s.partition_mode != "isolate-one" && s.partition_mode != "isolate-primary" &&
         s.partition_mode != "majority-minority")
         fail("partition_mode", "must be isolate-one, isolate-primary or majority-minority");

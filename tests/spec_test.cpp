@@ -45,6 +45,13 @@ TEST(Spec, UnknownRecipeAndFaultAreRejected) {
     EXPECT_NE(error_of({{"nemesis", {"meteor"}}}).find("field 'nemesis' names no known fault"), std::string::npos);
 }
 
+TEST(Spec, RedlockOnTwoNodesIsRejected) {
+    EXPECT_EQ(error_of({{"recipe", "redlock"}, {"topology", "redis-independent"}, {"nodes", 2}}),
+              "spec redis-holder-pause: field 'nodes' must be at least 3 for redlock: with fewer, a majority is "
+              "every node and one crash stops the lock");
+    EXPECT_EQ(error_of({{"recipe", "redlock"}, {"topology", "redis-independent"}, {"nodes", 3}}), "");
+}
+
 TEST(Spec, FaultsLongerThanTheOpTimeoutAreRejected) {
     EXPECT_NE(error_of({{"fault_duration_ms", {1000, 20000}}}).find("op_timeout_ms"), std::string::npos);
 }
