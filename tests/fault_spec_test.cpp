@@ -5,20 +5,12 @@
 
 #include "harness/run_setup.hpp"
 #include "harness/spec.hpp"
+#include "tests/spec_test_support.hpp"
 
 using namespace lockcheck;
 
 namespace {
-
-std::string error_of(const nlohmann::json& j) {
-    try {
-        validate(spec_from_json(j, "t.json"));
-    } catch (const SpecError& e) {
-        return e.what();
-    }
-    return "";
-}
-
+const auto error_of = lockcheck::testing::spec_error_of;
 }  // namespace
 
 TEST(FaultSpec, RestartDelayIsMillisecondsOrAMultipleOfTheTtl) {
