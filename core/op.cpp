@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "core/json_integer.hpp"
+
 namespace lockcheck {
 namespace {
 
@@ -20,9 +22,9 @@ const nlohmann::json& required(const nlohmann::json& object, const char* field) 
 }
 
 std::int64_t integer_field(const nlohmann::json& value, const char* field) {
-    if (!value.is_number_integer())
-        throw OpFormatError(std::string("field '") + field + "' must be an integer");
-    return value.get<std::int64_t>();
+    const auto integer = json_integer<std::int64_t>(value);
+    if (!integer) throw OpFormatError(std::string("field '") + field + "' must be a 64-bit integer");
+    return *integer;
 }
 
 std::string string_field(const nlohmann::json& value, const char* field) {
@@ -79,8 +81,8 @@ Op op_from_json(const nlohmann::json& object) {
     const auto& process = required(object, "process");
     if (process.is_string() && process.get<std::string>() == "nemesis")
         op.process = kNemesisProcess;
-    else if (process.is_number_integer() && process.get<std::int64_t>() >= 0)
-        op.process = process.get<int>();
+    else if (const auto number = json_integer<int>(process); number && *number >= 0)
+        op.process = *number;
     else
         throw OpFormatError("field 'process' must be a non-negative integer or \"nemesis\"");
     auto type = op_type_from_string(string_field(required(object, "type"), "type"));

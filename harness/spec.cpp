@@ -5,6 +5,7 @@
 #include <sstream>
 #include <set>
 
+#include "core/json_integer.hpp"
 
 namespace lockcheck {
 namespace {
@@ -36,9 +37,9 @@ public:
     template <typename Int>
     void integer(const char* field, Int& out, std::int64_t min) {
         if (auto* v = find(field)) {
-            if (!v->is_number_integer() || v->get<std::int64_t>() < min)
-                fail(field, "must be an integer >= " + std::to_string(min));
-            out = static_cast<Int>(v->get<std::int64_t>());
+            const auto integer = json_integer<Int>(*v);
+            if (!integer || *integer < min) fail(field, "must be an integer >= " + std::to_string(min));
+            out = *integer;
         }
     }
 
@@ -66,10 +67,13 @@ public:
 
     void range(const char* field, Range& out) {
         if (auto* v = find(field)) {
-            if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number_integer() || !(*v)[1].is_number_integer() ||
-                (*v)[0].get<std::int64_t>() < 0 || (*v)[0].get<std::int64_t>() > (*v)[1].get<std::int64_t>())
-                fail(field, "must be [min, max] with 0 <= min <= max");
-            out = {(*v)[0].get<std::int64_t>(), (*v)[1].get<std::int64_t>()};
+            std::optional<std::int64_t> low, high;
+            if (v->is_array() && v->size() == 2) {
+                low = json_integer<std::int64_t>((*v)[0]);
+                high = json_integer<std::int64_t>((*v)[1]);
+            }
+            if (!low || !high || *low < 0 || *low > *high) fail(field, "must be [min, max] with 0 <= min <= max");
+            out = {*low, *high};
         }
     }
 
@@ -86,7 +90,7 @@ private:
 };
 
 TtlTime ttl_time_from_json(FieldReader& r, const char* field, const nlohmann::json& v) {
-    if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return {v.get<std::int64_t>(), std::nullopt};
+    if (const auto ms = json_integer<std::int64_t>(v); ms && *ms >= 0) return {*ms, std::nullopt};
     if (v.is_string()) {
         const auto text = v.get<std::string>();
         const auto x = text.find("xttl");
@@ -155,9 +159,9 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.number("time_limit_s", s.time_limit_s);
     r.integer("max_ops", s.max_ops, 1);
     if (auto* v = r.find("seed"); v && !v->is_null()) {
-        if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<std::int64_t>() >= 0))
-            r.fail("seed", "must be a non-negative integer");
-        s.seed = v->get<std::uint64_t>();
+        const auto seed = json_integer<std::uint64_t>(*v);
+        if (!seed) r.fail("seed", "must be a non-negative integer");
+        s.seed = *seed;
     }
     r.strings("nemesis", s.nemesis);
     r.range("nemesis_gap_ms", s.nemesis_gap_ms);
@@ -183,8 +187,8 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.string("partition_mode", s.partition_mode);
     r.number("packet_loss", s.packet_loss);
     if (auto* v = r.find("clock_skew_ms")) {
-        if (v->is_number_integer() && v->get<std::int64_t>() < 0)
-            s.clock_skew_ms = {v->get<std::int64_t>(), std::nullopt};  // a clock may jump back too
+        if (const auto ms = json_integer<std::int64_t>(*v); ms && *ms < 0)
+            s.clock_skew_ms = {*ms, std::nullopt};  // a clock may jump back too
         else
             s.clock_skew_ms = ttl_time_from_json(r, "clock_skew_ms", *v);
     }

@@ -86,6 +86,22 @@ TEST(History, NumberTooLargeIsNamedNotACrash) {
     }
 }
 
+TEST(History, FloatOrOutOfRangeIntegersAreNamed) {
+    const auto error_of = [](const std::string& line) -> std::string {
+        std::istringstream in(line + "\n");
+        try {
+            parse_history(in, "h.jsonl");
+        } catch (const HistoryError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    EXPECT_NE(error_of(R"({"index":0,"time":1e300,"process":0,"type":"invoke","f":"acquire"})"), "");
+    EXPECT_NE(error_of(R"({"index":0,"time":1,"process":4294967296,"type":"invoke","f":"acquire"})"), "");
+    EXPECT_NE(error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire","token":2.5})"), "");
+    EXPECT_EQ(error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire","token":2})"), "");
+}
+
 TEST(History, MissingFieldIsNamed) {
     std::istringstream in(R"({"index":0,"process":0,"type":"invoke","f":"acquire"})" "\n");
     try {

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstdint>
+
 #include "workloads/protocol.hpp"
 
 using namespace lockcheck;
@@ -25,6 +27,17 @@ TEST(Protocol, ReplyRoundTrips) {
 TEST(Protocol, NumberTooLargeIsAProtocolError) {
     // Found by fuzz_protocol in its first 20 s: this used to terminate the controller.
     EXPECT_THROW(decode_reply(R"({"id":8658e9659623781719,"type":"ok"})"), ProtocolError);
+}
+
+TEST(Protocol, FloatOrOutOfRangeIntegerFieldsAreProtocolErrors) {
+    // Found by fuzz_protocol in CI: converting 1e300 to an integer was undefined behaviour.
+    EXPECT_THROW(decode_request(R"({"id":1,"f":"acquire","ttl_ms":1e300})"), ProtocolError);
+    EXPECT_THROW(decode_reply(R"({"id":1,"type":"ok","token":-1e300})"), ProtocolError);
+    EXPECT_THROW(decode_reply(R"({"id":1.5,"type":"ok"})"), ProtocolError);
+    EXPECT_THROW(decode_reply(R"({"id":18446744073709551615,"type":"ok"})"), ProtocolError);
+    EXPECT_THROW(decode_init(R"({"id":0,"f":"init","protocol":1,"process":4294967296})"), ProtocolError);
+    EXPECT_THROW(decode_init(R"({"id":0,"f":"init","protocol":1e300})"), ProtocolError);
+    EXPECT_EQ(decode_reply(R"({"id":1,"type":"ok","token":9223372036854775807})").token, INT64_MAX);
 }
 
 TEST(Protocol, GarbageIsAProtocolError) {

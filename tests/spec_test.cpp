@@ -28,6 +28,10 @@ TEST(Spec, UnknownFieldIsNamed) {
 
 TEST(Spec, WrongTypeIsNamed) {
     EXPECT_EQ(error_of({{"workers", "five"}}), "spec t.json: field 'workers' must be an integer >= 1");
+    EXPECT_EQ(error_of({{"workers", 1e300}}), "spec t.json: field 'workers' must be an integer >= 1");
+    EXPECT_EQ(error_of({{"workers", 4294967297LL}}), "spec t.json: field 'workers' must be an integer >= 1");
+    EXPECT_EQ(error_of({{"seed", -1}}), "spec t.json: field 'seed' must be a non-negative integer");
+    EXPECT_EQ(error_of({{"hold_ms", {1e300, 2}}}), "spec t.json: field 'hold_ms' must be [min, max] with 0 <= min <= max");
     EXPECT_EQ(error_of({{"fencing", 1}}), "spec t.json: field 'fencing' must be true or false");
     EXPECT_EQ(error_of({{"hold_ms", {400, 100}}}), "spec t.json: field 'hold_ms' must be [min, max] with 0 <= min <= max");
     EXPECT_EQ(error_of({{"expect", {{"valid", "maybe"}}}}),

@@ -1,5 +1,9 @@
 #include "workloads/protocol.hpp"
 
+#include <concepts>
+
+#include "core/json_integer.hpp"
+
 namespace lockcheck {
 namespace {
 
@@ -16,14 +20,20 @@ nlohmann::json parse_object(const std::string& line) {
 
 std::int64_t id_of(const nlohmann::json& j) {
     auto it = j.find("id");
-    if (it == j.end() || !it->is_number_integer()) throw ProtocolError("missing integer 'id'");
-    return it->get<std::int64_t>();
+    const auto id = it == j.end() ? std::nullopt : json_integer<std::int64_t>(*it);
+    if (!id) throw ProtocolError("missing integer 'id'");
+    return *id;
 }
 
 template <typename T>
 std::optional<T> optional_of(const nlohmann::json& j, const char* field) {
     auto it = j.find(field);
     if (it == j.end() || it->is_null()) return std::nullopt;
+    if constexpr (std::integral<T>) {
+        const auto integer = json_integer<T>(*it);
+        if (!integer) throw ProtocolError(std::string("field '") + field + "' must be an integer in range");
+        return integer;
+    }
     try {
         return it->get<T>();
     } catch (const nlohmann::json::exception&) {

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/json_integer.hpp"
+
 #include "workloads/redis_set_nx_px.hpp"
 #include "workloads/redlock.hpp"
 #include "workloads/redis_del_unsafe.hpp"
@@ -47,9 +49,9 @@ namespace {
 std::int64_t option_ms(const nlohmann::json& options, const char* name, std::int64_t fallback) {
     const auto it = options.find(name);
     if (it == options.end()) return fallback;
-    if (!it->is_number_integer() || it->get<std::int64_t>() < 0)
-        throw std::invalid_argument(std::string("recipe option '") + name + "' must be an integer >= 0");
-    return it->get<std::int64_t>();
+    const auto ms = json_integer<std::int64_t>(*it);
+    if (!ms || *ms < 0) throw std::invalid_argument(std::string("recipe option '") + name + "' must be an integer >= 0");
+    return *ms;
 }
 
 }  // namespace
