@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 packages=(
   g++ cmake make pkg-config
   redis-server redis-sentinel redis-tools
+  mariadb-server mariadb-client libmariadb-dev
+  zookeeper default-jre-headless libzookeeper-mt-dev
+  etcd-server etcd-client libcurl4-openssl-dev
   libhiredis-dev nlohmann-json3-dev libboost-dev libboost-filesystem-dev
   libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
