@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <thread>
 
 namespace lockcheck {
 
@@ -171,6 +172,18 @@ std::optional<std::string> ZkSession::ensure(int timeout_ms) {
                std::to_string(timeout_ms) + " ms asked for (maxSessionTimeout): the lease would be shorter than ttl_ms";
     }
     return std::nullopt;
+}
+
+ZkSession::Settled ZkSession::settle() {
+    if (!handle_) return Settled::Expired;
+    const auto deadline = std::chrono::steady_clock::now() + call_timeout_;
+    for (;;) {  // bounded by the deadline
+        const int state = zoo_state(handle_);
+        if (state == ZOO_CONNECTED_STATE) return Settled::Connected;
+        if (state == ZOO_EXPIRED_SESSION_STATE || expired()) return Settled::Expired;
+        if (std::chrono::steady_clock::now() >= deadline) return Settled::Unknown;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
 }
 
 std::int64_t ZkSession::session_id() const {

@@ -61,6 +61,12 @@ public:
     bool open() const { return handle_ != nullptr; }
     /// Closes the session (its ephemeral nodes go with it). Idempotent.
     void close();
+    /// Where the session stands after a lost connection: the client library
+    /// reconnects on its own and learns there whether the ensemble expired
+    /// the session. Polls (every 10 ms) until it is connected or expired, at
+    /// most the call timeout.
+    enum class Settled { Connected, Expired, Unknown };
+    Settled settle();
     /// The session id, 0 without a session.
     std::int64_t session_id() const;
     /// The timeout the server granted (ms), 0 without a session.

@@ -35,15 +35,27 @@ LockResult ZkEphemeral::release(const LockRequest& request) {
     if (lease_.session_lost()) return LockResult::fail(std::string(err::kNotOwner));
     auto& zk = lease_.session();
     const std::string path = zk_lock_path(request.key);
-    const ZkReply node = zk.get(path);
-    if (node.rc == ZNONODE) return LockResult::fail(std::string(err::kNotOwner));
-    if (node.rc != ZOK) return LockResult::fail("get: " + zk_error_text(node.rc));  // nothing deleted
-    if (node.stat.ephemeralOwner != zk.session_id() || node.data != request.owner)
-        return LockResult::fail(std::string(err::kNotOwner));
-    const ZkReply removed = zk.remove(path, node.stat.version);
-    if (removed.rc == ZOK) return LockResult::ok();
-    if (removed.rc == ZNONODE || removed.rc == ZBADVERSION) return LockResult::fail(std::string(err::kNotOwner));
-    return lease_.release_failure(removed.rc, "delete");
+    int lost = ZOK;  // a delete whose outcome is unknown
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const ZkReply node = zk.get(path);
+        if (node.rc != ZOK && node.rc != ZNONODE) {  // a read: it deleted nothing
+            if (lost == ZOK) return LockResult::fail("get: " + zk_error_text(node.rc));
+            return lease_.release_failure(lost, "delete");
+        }
+        const bool ours =
+            node.rc == ZOK && node.stat.ephemeralOwner == zk.session_id() && node.data == request.owner;
+        // Not ours. First try: we did not hold it. After a lost delete on a
+        // live session: that delete took effect (only we delete our node).
+        if (!ours) return lost == ZOK ? LockResult::fail(std::string(err::kNotOwner)) : LockResult::ok();
+        const int rc = zk.remove(path, node.stat.version).rc;
+        if (rc == ZOK) return LockResult::ok();
+        if (rc == ZNONODE || rc == ZBADVERSION)  // gone since the get: our session ended, or our lost delete landed
+            return lost == ZOK ? LockResult::fail(std::string(err::kNotOwner)) : LockResult::ok();
+        LockResult outcome;
+        if (!lease_.may_retry_release(rc, "delete", outcome)) return outcome;
+        lost = rc;
+    }
+    return lease_.release_failure(lost, "delete");
 }
 
 }  // namespace lockcheck

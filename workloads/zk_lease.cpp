@@ -51,6 +51,17 @@ LockResult ZkLease::release_failure(int rc, const std::string& what) {
     return LockResult::info(what + ": " + zk_error_text(rc) + "; session closed");
 }
 
+bool ZkLease::may_retry_release(int rc, const std::string& what, LockResult& outcome) {
+    if (!zk_may_have_applied(rc)) {
+        outcome = release_failure(rc, what);
+        return false;
+    }
+    const auto settled = rc == ZSESSIONEXPIRED ? ZkSession::Settled::Expired : session_.settle();
+    if (settled == ZkSession::Settled::Connected) return true;
+    outcome = release_failure(settled == ZkSession::Settled::Expired ? ZSESSIONEXPIRED : rc, what);
+    return false;
+}
+
 bool ZkLease::session_lost() {
     if (session_.open() && !session_.expired()) return false;
     session_.close();

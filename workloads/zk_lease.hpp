@@ -50,6 +50,12 @@ public:
     /// The same for a release: info when the delete may have been applied;
     /// fail "not-owner" when the session expired (its nodes are gone).
     LockResult release_failure(int rc, const std::string& what);
+    /// After a release's delete ended with `rc` that may have been applied:
+    /// true when the session is alive again (connected), so the release may
+    /// look again and tell for sure (only this session deletes its own node
+    /// while the session lives); otherwise the release's final result in
+    /// `outcome` (not-owner when the session expired, info when unknown).
+    bool may_retry_release(int rc, const std::string& what, LockResult& outcome);
     /// True when the session that created our nodes is gone (never opened,
     /// closed, or expired): its ephemeral nodes are gone too.
     bool session_lost();

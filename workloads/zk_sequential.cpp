@@ -71,10 +71,18 @@ LockResult ZkSequential::release(const LockRequest& request) {
     const std::string path = it->second;
     children_.erase(it);
     if (lease_.session_lost()) return LockResult::fail(std::string(err::kNotOwner));
-    const ZkReply removed = lease_.session().remove(path, -1);
-    if (removed.rc == ZOK) return LockResult::ok();
-    if (removed.rc == ZNONODE) return LockResult::fail(std::string(err::kNotOwner));
-    return lease_.release_failure(removed.rc, "delete");
+    int lost = ZOK;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const int rc = lease_.session().remove(path, -1).rc;
+        if (rc == ZOK) return LockResult::ok();
+        // Gone. First try: our session ended. After a lost delete on a live
+        // session: that delete took effect (only we delete our child).
+        if (rc == ZNONODE) return attempt == 0 ? LockResult::fail(std::string(err::kNotOwner)) : LockResult::ok();
+        LockResult outcome;
+        if (!lease_.may_retry_release(rc, "delete", outcome)) return outcome;
+        lost = rc;
+    }
+    return lease_.release_failure(lost, "delete");
 }
 
 }  // namespace lockcheck
