@@ -39,8 +39,14 @@ LockResult ZkEphemeral::release(const LockRequest& request) {
     for (int attempt = 0; attempt < 2; ++attempt) {
         const ZkReply node = zk.get(path);
         if (node.rc != ZOK && node.rc != ZNONODE) {  // a read: it deleted nothing
-            if (lost == ZOK) return LockResult::fail("get: " + zk_error_text(node.rc));
-            return lease_.release_failure(lost, "delete");
+            if (lost != ZOK) return lease_.release_failure(lost, "delete");
+            // Connection lost (say, after a pause): expired means our node is gone.
+            const auto settled = node.rc == ZSESSIONEXPIRED ? ZkSession::Settled::Expired
+                                 : zk_may_have_applied(node.rc) ? zk.settle()
+                                                                : ZkSession::Settled::Unknown;
+            if (settled == ZkSession::Settled::Expired) return lease_.release_failure(ZSESSIONEXPIRED, "get");
+            if (settled == ZkSession::Settled::Connected && attempt == 0) continue;
+            return LockResult::fail("get: " + zk_error_text(node.rc));
         }
         const bool ours =
             node.rc == ZOK && node.stat.ephemeralOwner == zk.session_id() && node.data == request.owner;
