@@ -35,6 +35,11 @@ public:
     /// The node clients currently write to, for topologies with a primary
     /// (asks the cluster); nullptr otherwise or when it is unknown.
     virtual Node* primary() { return nullptr; }
+    /// The nodes a fault should strike to hurt the current lock holder, when
+    /// the topology knows them without reading lock keys: a replicated
+    /// ensemble keeps every lock on all members, so its leader. nullopt:
+    /// find them from the keys on the servers (Redis, nemesis/lock_location.hpp).
+    virtual std::optional<std::vector<Node*>> lock_nodes() { return std::nullopt; }
 };
 
 /// Topology names this build knows.

@@ -45,6 +45,12 @@ void validate(const Spec& s) {
     if (s.clock_skew_nodes > 2) fail("clock_skew_nodes", "must be 1 or 2");
     if (s.fault_duration().max >= s.op_timeout_ms)
         fail("fault_duration_ms", "must stay below op_timeout_ms, or paused workers would be given up on");
+    if ((s.recipe == "zk-ephemeral" || s.recipe == "zk-sequential") && !s.client_cmd) {
+        // The session is the lease: the servers grant at most maxSessionTimeout (docs/recipes/zk-ephemeral.md).
+        if (s.ttl_ms > 60'000) fail("ttl_ms", "must be at most 60000 for ZooKeeper recipes (the servers' maxSessionTimeout)");
+        if (s.recipe_options.value("session_timeout_ms", s.ttl_ms) < s.ttl_ms)
+            fail("recipe_options", "session_timeout_ms must be >= ttl_ms: a shorter session would end the lease early");
+    }
 }
 
 }  // namespace lockcheck

@@ -43,7 +43,7 @@ std::map<std::string, std::unique_ptr<Fault>> make_faults(const std::vector<std:
         else if (kind == "pause-node") fault = std::make_unique<PauseNode>(targets.topology.nodes());
         else if (kind == "kill-holder") fault = std::make_unique<KillHolder>(targets.workers);
         else if (kind == "kill-restart")
-            fault = std::make_unique<KillRestart>(targets.topology.nodes(), targets.settings.restart_delay_ms);
+            fault = std::make_unique<KillRestart>(targets.topology, targets.settings.restart_delay_ms);
         else if (kind == "failover")
             fault = std::make_unique<Failover>(dynamic_cast<RedisSentinel*>(&targets.topology), targets.namespaces);
         else if (kind == "partition")

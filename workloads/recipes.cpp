@@ -12,6 +12,8 @@
 #include "workloads/redis_setnx_expire.hpp"
 #include "workloads/redis_watch_multi.hpp"
 #include "workloads/redis_watchdog.hpp"
+#include "workloads/zk_ephemeral.hpp"
+#include "workloads/zk_sequential.hpp"
 
 namespace lockcheck {
 
@@ -33,6 +35,10 @@ const std::vector<RecipeInfo>& recipes() {
          {"fencing"}},
         {"redlock", "Redlock over 5 independent nodes: quorum 3, validity = TTL - elapsed - drift; no token",
          {"redis-independent"}},
+        {"zk-ephemeral", "ZooKeeper: one EPHEMERAL node per lock plus a watch; session = lease; czxid as token",
+         {"zookeeper"}, {"fencing"}},
+        {"zk-sequential", "ZooKeeper: EPHEMERAL|SEQUENCE children, lowest holds, each watches its predecessor "
+         "(Curator); czxid as token", {"zookeeper"}, {"fencing"}},
     };
     return all;
 }
@@ -54,6 +60,18 @@ std::int64_t option_ms(const nlohmann::json& options, const char* name, std::int
     return *ms;
 }
 
+/// The zk recipes' session_timeout_ms, when set: within what the zookeeper
+/// topology's servers grant (zoo.cfg minSessionTimeout..maxSessionTimeout).
+std::optional<std::int64_t> zk_session_timeout_option(const nlohmann::json& options) {
+    if (!options.contains("session_timeout_ms")) return std::nullopt;
+    const auto ms = option_ms(options, "session_timeout_ms", 0);
+    if (ms < kZkMinSessionMs || ms > kZkMaxSessionMs)
+        throw std::invalid_argument("recipe option 'session_timeout_ms' must be within [" +
+                                    std::to_string(kZkMinSessionMs) + ", " + std::to_string(kZkMaxSessionMs) +
+                                    "] ms, the session timeouts the zookeeper topology's servers grant");
+    return ms;
+}
+
 }  // namespace
 
 void check_recipe_options(const std::string& recipe, const nlohmann::json& options) {
@@ -61,6 +79,10 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
     for (const auto& [name, value] : options.items()) {
         if (recipe == "redis-setnx-expire" && name == "expire_gap_ms") {
             option_ms(options, "expire_gap_ms", 0);
+            continue;
+        }
+        if ((recipe == "zk-ephemeral" || recipe == "zk-sequential") && name == "session_timeout_ms") {
+            zk_session_timeout_option(options);
             continue;
         }
         throw std::invalid_argument("recipe '" + recipe + "' has no option '" + name + "'");
@@ -82,6 +104,10 @@ std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const st
     if (recipe == "redis-reentrant-hash") return std::make_unique<RedisReentrantHash>(endpoints.front(), timeout);
     if (recipe == "redis-watchdog") return std::make_unique<RedisWatchdog>(endpoints.front(), timeout);
     if (recipe == "redis-watch-multi") return std::make_unique<RedisWatchMulti>(endpoints.front(), timeout);
+    if (recipe == "zk-ephemeral")
+        return std::make_unique<ZkEphemeral>(endpoints, timeout, zk_session_timeout_option(options));
+    if (recipe == "zk-sequential")
+        return std::make_unique<ZkSequential>(endpoints, timeout, zk_session_timeout_option(options));
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 

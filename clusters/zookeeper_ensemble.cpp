@@ -1,0 +1,71 @@
+#include "clusters/zookeeper_ensemble.hpp"
+
+#include <thread>
+
+#include "clusters/clock_offset.hpp"
+
+namespace lockcheck {
+
+ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestNetwork& network) {
+    std::vector<std::string> ensemble;
+    for (int i = 0; i < kServers; ++i) ensemble.push_back(network.address(i));
+    for (int i = 0; i < kServers; ++i) {
+        const std::string name = "n" + std::to_string(i + 1);
+        const auto dir = options.dir / name;
+        nodes_.push_back(std::make_unique<Node>(name, network.address(i), network.netns(i), dir,
+                                                zookeeper_server_program(dir, i + 1, ensemble),
+                                                options.clock_library ? clock_environment(*options.clock_library, dir)
+                                                                      : std::vector<std::string>{}));
+    }
+}
+
+void ZooKeeperEnsemble::start() {
+    for (auto& n : nodes_) n->start(std::chrono::seconds(30));  // a JVM on a busy machine: ≈ 1.3 s, give slack
+    if (!wait_for_leader(std::chrono::seconds(30)))
+        throw NodeStartError("topology zookeeper elected no leader within 30 s (one node in Mode: leader, the others "
+                             "following); see the nodes' server.log");
+}
+
+void ZooKeeperEnsemble::stop() {
+    for (auto& n : nodes_) n->kill();
+}
+
+std::vector<Node*> ZooKeeperEnsemble::nodes() {
+    std::vector<Node*> out;
+    for (auto& n : nodes_) out.push_back(n.get());
+    return out;
+}
+
+std::vector<std::string> ZooKeeperEnsemble::client_endpoints() const {
+    std::vector<std::string> out;
+    for (const auto& n : nodes_) out.push_back(n->address() + ":" + std::to_string(kZooKeeperClientPort));
+    return out;
+}
+
+Node* ZooKeeperEnsemble::primary() {
+    for (auto& n : nodes_)
+        if (!n->paused() && zookeeper_mode(n->address()) == "leader") return n.get();
+    return nullptr;
+}
+
+std::optional<std::vector<Node*>> ZooKeeperEnsemble::lock_nodes() {
+    if (Node* leader = primary()) return std::vector<Node*>{leader};
+    return nodes();
+}
+
+bool ZooKeeperEnsemble::wait_for_leader(std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        int leaders = 0, followers = 0;
+        for (auto& n : nodes_) {
+            const auto mode = zookeeper_mode(n->address());
+            leaders += mode == "leader";
+            followers += mode == "follower";
+        }
+        if (leaders == 1 && followers == kServers - 1) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+}
+
+}  // namespace lockcheck

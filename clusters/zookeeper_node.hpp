@@ -1,0 +1,42 @@
+// How to run one ZooKeeper 3.8 server of an ensemble (FACTS.md, "ZooKeeper
+// 3.8"): its zoo.cfg, myid and log4j.properties, the JVM command line, and
+// the four-letter-word probes (`ruok`, `srvr`) on its client port.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clusters/node.hpp"
+
+namespace lockcheck {
+
+inline constexpr int kZooKeeperClientPort = 2181;
+inline constexpr int kZooKeeperTickMs = 500;
+/// The session timeouts a server grants: a client's request is clamped into
+/// [min, max] (zoo.cfg minSessionTimeout / maxSessionTimeout).
+inline constexpr int kZooKeeperMinSessionMs = 2 * kZooKeeperTickMs;
+inline constexpr int kZooKeeperMaxSessionMs = 60'000;
+
+/// Writes `dir`/zoo.cfg, `dir`/data/myid and `dir`/conf/log4j.properties for
+/// server `myid` (1-based) of the ensemble whose server addresses are
+/// `ensemble` (in myid order), and returns the program that runs it: a JVM
+/// with a small heap, logging to stdout (the node's server.log), ready when
+/// it answers `ruok` with `imok` (which it does before a quorum forms).
+NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
+                                     const std::vector<std::string>& ensemble);
+
+/// Sends a four-letter word (`ruok`, `srvr`, ...) to the server's client port
+/// and returns everything it answers before closing, or nullopt when it does
+/// not answer within `timeout` (connect and read together).
+std::optional<std::string> zookeeper_four_letter(const std::string& address, const std::string& word,
+                                                 std::chrono::milliseconds timeout = std::chrono::milliseconds(300));
+
+/// The server's "Mode:" in `srvr` ("leader", "follower", "standalone"), or
+/// nullopt when it does not answer or is not serving (no quorum).
+std::optional<std::string> zookeeper_mode(const std::string& address,
+                                          std::chrono::milliseconds timeout = std::chrono::milliseconds(300));
+
+}  // namespace lockcheck
