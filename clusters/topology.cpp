@@ -5,16 +5,18 @@
 #include "clusters/redis_independent.hpp"
 #include "clusters/redis_sentinel.hpp"
 #include "clusters/redis_single.hpp"
+#include "clusters/etcd_cluster.hpp"
 
 namespace lockcheck {
 
-std::vector<std::string> topology_names() { return {"redis-single", "redis-sentinel", "redis-independent"}; }
+std::vector<std::string> topology_names() { return {"redis-single", "redis-sentinel", "redis-independent", "etcd"}; }
 
 int topology_node_count(const TopologyOptions& options) {
     if (options.name == "redis-single") return 1;
     if (options.name == "redis-sentinel") return RedisSentinel::kRedisNodes + RedisSentinel::kSentinels;
     if (options.name == "redis-independent")
         return options.node_count > 0 ? options.node_count : RedisIndependent::kDefaultNodes;
+    if (options.name == "etcd") return EtcdCluster::kMembers;
     throw std::invalid_argument("unknown topology '" + options.name + "'");
 }
 
@@ -22,6 +24,7 @@ std::unique_ptr<Topology> make_topology(const TopologyOptions& options, const Te
     if (options.name == "redis-single") return std::make_unique<RedisSingle>(options, network);
     if (options.name == "redis-sentinel") return std::make_unique<RedisSentinel>(options, network);
     if (options.name == "redis-independent") return std::make_unique<RedisIndependent>(options, network);
+    if (options.name == "etcd") return std::make_unique<EtcdCluster>(options, network);
     throw std::invalid_argument("unknown topology '" + options.name + "'");
 }
 

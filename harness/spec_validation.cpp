@@ -45,6 +45,9 @@ void validate(const Spec& s) {
     if (s.clock_skew_nodes > 2) fail("clock_skew_nodes", "must be 1 or 2");
     if (s.fault_duration().max >= s.op_timeout_ms)
         fail("fault_duration_ms", "must stay below op_timeout_ms, or paused workers would be given up on");
+    if (s.topology == "etcd" && std::find(s.nemesis.begin(), s.nemesis.end(), "clock-skew") != s.nemesis.end())
+        fail("nemesis", "cannot use clock-skew on topology etcd: etcd is Go and reads time from the vDSO, which no "
+                        "LD_PRELOAD clock library reaches");
 }
 
 }  // namespace lockcheck

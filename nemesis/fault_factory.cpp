@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "clusters/redis_sentinel.hpp"
+#include "clusters/etcd_cluster.hpp"
 #include "nemesis/clock_skew.hpp"
 #include "nemesis/failover.hpp"
 #include "nemesis/kill_holder.hpp"
@@ -42,6 +43,9 @@ std::map<std::string, std::unique_ptr<Fault>> make_faults(const std::vector<std:
         if (kind == "pause-holder") fault = std::make_unique<PauseHolder>(targets.workers);
         else if (kind == "pause-node") fault = std::make_unique<PauseNode>(targets.topology.nodes());
         else if (kind == "kill-holder") fault = std::make_unique<KillHolder>(targets.workers);
+        else if (kind == "kill-restart" && dynamic_cast<EtcdCluster*>(&targets.topology))  // every member holds the lock
+            fault = std::make_unique<KillRestart>(targets.topology.nodes(), targets.settings.restart_delay_ms,
+                                                  primary_or_any(targets.topology));
         else if (kind == "kill-restart")
             fault = std::make_unique<KillRestart>(targets.topology.nodes(), targets.settings.restart_delay_ms);
         else if (kind == "failover")

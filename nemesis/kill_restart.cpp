@@ -6,8 +6,20 @@
 
 namespace lockcheck {
 
+KillRestart::KillRestart(std::vector<Node*> nodes, std::int64_t restart_delay_ms)
+    : nodes_(std::move(nodes)), restart_delay_ms_(restart_delay_ms), locate_([this](const std::atomic<bool>& stop) {
+          return nodes_of_current_lock(nodes_, std::chrono::seconds(5), stop);
+      }) {}
+
+KillRestart::Locator primary_or_any(Topology& topology) {
+    return [&topology](const std::atomic<bool>&) {
+        Node* primary = topology.primary();
+        return primary ? std::vector<Node*>{primary} : topology.nodes();
+    };
+}
+
 std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& event, const std::atomic<bool>& stop) {
-    const auto candidates = nodes_of_current_lock(nodes_, std::chrono::seconds(5), stop);
+    const auto candidates = locate_(stop);
     if (candidates.empty()) return std::nullopt;
     std::lock_guard lock(mutex_);
     killed_ = candidates[event.pick % candidates.size()];

@@ -12,6 +12,7 @@
 #include "workloads/redis_setnx_expire.hpp"
 #include "workloads/redis_watch_multi.hpp"
 #include "workloads/redis_watchdog.hpp"
+#include "workloads/etcd_lease_lock.hpp"
 
 namespace lockcheck {
 
@@ -33,6 +34,8 @@ const std::vector<RecipeInfo>& recipes() {
          {"fencing"}},
         {"redlock", "Redlock over 5 independent nodes: quorum 3, validity = TTL - elapsed - drift; no token",
          {"redis-independent"}},
+        {"etcd-lease-lock", "etcd lease + txn on create_revision == 0, kept alive while held; revision as token",
+         {"etcd"}, {"fencing", "renew"}},
     };
     return all;
 }
@@ -82,6 +85,7 @@ std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const st
     if (recipe == "redis-reentrant-hash") return std::make_unique<RedisReentrantHash>(endpoints.front(), timeout);
     if (recipe == "redis-watchdog") return std::make_unique<RedisWatchdog>(endpoints.front(), timeout);
     if (recipe == "redis-watch-multi") return std::make_unique<RedisWatchMulti>(endpoints.front(), timeout);
+    if (recipe == "etcd-lease-lock") return std::make_unique<EtcdLeaseLock>(endpoints, timeout);
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 
