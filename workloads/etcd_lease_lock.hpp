@@ -46,6 +46,7 @@ private:
     EtcdHttp http_;
     std::map<std::string, std::int64_t> leases_;  ///< owner -> its lease, while it may hold the lock
 
+    /// Best effort: a failure is one line on stderr (the worker's log), not an op.
     void revoke(std::int64_t lease);
 };
 
