@@ -53,9 +53,10 @@ EtcdResponse EtcdHttp::post(const std::string& path, const nlohmann::json& body)
     for (std::size_t tried = 0; tried < endpoints_.size(); ++tried) {
         const std::string& endpoint = endpoints_[current_];
         last = post_to(endpoint, path, text);
-        if (last.kind == EtcdResponse::Kind::Reply || last.kind == EtcdResponse::Kind::ErrorReply) return last;
-        current_ = (current_ + 1) % endpoints_.size();
-        if (last.kind == EtcdResponse::Kind::Unknown) return last;
+        if (last.kind == EtcdResponse::Kind::Reply) return last;
+        const bool member_unwell = last.kind != EtcdResponse::Kind::ErrorReply || !etcd_error_is_definite(last.code);
+        if (member_unwell) current_ = (current_ + 1) % endpoints_.size();  // e.g. "no leader": try another next time
+        if (last.kind != EtcdResponse::Kind::NotSent) return last;  // only an unsent request may go elsewhere
     }
     return last;
 }

@@ -5,7 +5,8 @@
 // after a connection that could not be made the same request goes to the next
 // endpoint (nothing was sent); after a timeout or a broken reply the request
 // may have taken effect, so it is not repeated, and the next request starts
-// at the next endpoint (the member may be paused or cut off).
+// at the next endpoint (the member may be paused or cut off); so does the
+// next request after an error reply that may not be definite ("no leader").
 // Every request is bounded by `timeout` (connect included). Not thread-safe.
 #pragma once
 
