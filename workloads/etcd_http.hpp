@@ -33,6 +33,7 @@ public:
     /// POSTs `body` to `path` (e.g. "/v3/kv/txn"). NotSent only when no
     /// endpoint could be reached; its error names the last one's failure.
     EtcdResponse post(const std::string& path, const nlohmann::json& body);
+    std::size_t endpoint_count() const { return endpoints_.size(); }
 
 private:
     struct Handle;

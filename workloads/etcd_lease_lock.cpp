@@ -98,7 +98,15 @@ LockResult EtcdLeaseLock::acquire(const LockRequest& request) {
 LockResult EtcdLeaseLock::renew(const LockRequest& request) {
     const auto lease = leases_.find(request.owner);
     if (lease == leases_.end()) return LockResult::fail(std::string(err::kNotOwner));
-    const auto response = http_.post("/v3/lease/keepalive", lease_id(lease->second));
+    // A keep-alive is idempotent, so unlike a txn it may be repeated after a timeout, on the next
+    // member, as etcd's own client keeps sending them until one is answered.
+    EtcdResponse response;
+    for (std::size_t attempt = 0; attempt < http_.endpoint_count(); ++attempt) {
+        response = http_.post("/v3/lease/keepalive", lease_id(lease->second));
+        const bool may_retry = response.kind == EtcdResponse::Kind::Unknown ||
+                               (response.kind == EtcdResponse::Kind::ErrorReply && !etcd_error_is_definite(response.code));
+        if (!may_retry) break;
+    }
     if (response.kind != EtcdResponse::Kind::Reply) return failure(response, "keepalive");
     try {
         const std::int64_t ttl = parse_keepalive_ttl(response.body);

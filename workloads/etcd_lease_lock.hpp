@@ -10,7 +10,9 @@
 //          {"lease": id, "lease_ttl_s": granted}. Busy: fail held (value
 //          {"holder": owner seen}) and the lease is revoked.
 // renew:   lease keepalive; ok while the lease lives (value {"lease_ttl_s"}),
-//          fail not-owner once it has expired (TTL <= 0 in the reply).
+//          fail not-owner once it has expired (TTL <= 0 in the reply). A
+//          keepalive is idempotent: after a timeout it is sent again to the
+//          next member (at most one try per member).
 // release: txn: if value(key) == owner, delete the key (ok), else fail
 //          not-owner; then the lease is revoked either way.
 // Errors: unreachable members = fail (not executed); a timeout, a broken reply
