@@ -6,10 +6,18 @@
 #include "clusters/redis_sentinel.hpp"
 #include "clusters/redis_single.hpp"
 #include "clusters/zookeeper_ensemble.hpp"
+#include "clusters/etcd_cluster.hpp"
 
 namespace lockcheck {
 
-std::vector<std::string> topology_names() { return {"redis-single", "redis-sentinel", "redis-independent", "zookeeper"}; }
+std::vector<Node*> primary_or_all(Topology& topology) {
+    if (Node* primary = topology.primary()) return {primary};
+    return topology.nodes();
+}
+
+std::vector<std::string> topology_names() {
+    return {"redis-single", "redis-sentinel", "redis-independent", "zookeeper", "etcd"};
+}
 
 int topology_node_count(const TopologyOptions& options) {
     if (options.name == "redis-single") return 1;
@@ -17,6 +25,7 @@ int topology_node_count(const TopologyOptions& options) {
     if (options.name == "redis-independent")
         return options.node_count > 0 ? options.node_count : RedisIndependent::kDefaultNodes;
     if (options.name == "zookeeper") return ZooKeeperEnsemble::kServers;
+    if (options.name == "etcd") return EtcdCluster::kMembers;
     throw std::invalid_argument("unknown topology '" + options.name + "'");
 }
 
@@ -25,6 +34,7 @@ std::unique_ptr<Topology> make_topology(const TopologyOptions& options, const Te
     if (options.name == "redis-sentinel") return std::make_unique<RedisSentinel>(options, network);
     if (options.name == "redis-independent") return std::make_unique<RedisIndependent>(options, network);
     if (options.name == "zookeeper") return std::make_unique<ZooKeeperEnsemble>(options, network);
+    if (options.name == "etcd") return std::make_unique<EtcdCluster>(options, network);
     throw std::invalid_argument("unknown topology '" + options.name + "'");
 }
 

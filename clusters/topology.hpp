@@ -42,6 +42,10 @@ public:
     virtual std::optional<std::vector<Node*>> lock_nodes() { return std::nullopt; }
 };
 
+/// The lock nodes of a replicated store that keeps every lock on all its
+/// members: the primary (leader) when one is known, else every node.
+std::vector<Node*> primary_or_all(Topology& topology);
+
 /// Topology names this build knows.
 std::vector<std::string> topology_names();
 /// How many nodes (network hosts) the topology needs.

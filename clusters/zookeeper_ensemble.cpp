@@ -48,10 +48,7 @@ Node* ZooKeeperEnsemble::primary() {
     return nullptr;
 }
 
-std::optional<std::vector<Node*>> ZooKeeperEnsemble::lock_nodes() {
-    if (Node* leader = primary()) return std::vector<Node*>{leader};
-    return nodes();
-}
+std::optional<std::vector<Node*>> ZooKeeperEnsemble::lock_nodes() { return primary_or_all(*this); }
 
 bool ZooKeeperEnsemble::wait_for_leader(std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;

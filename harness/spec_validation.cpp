@@ -51,6 +51,9 @@ void validate(const Spec& s) {
         if (s.recipe_options.value("session_timeout_ms", s.ttl_ms) < s.ttl_ms)
             fail("recipe_options", "session_timeout_ms must be >= ttl_ms: a shorter session would end the lease early");
     }
+    if (s.topology == "etcd" && std::find(s.nemesis.begin(), s.nemesis.end(), "clock-skew") != s.nemesis.end())
+        fail("nemesis", "cannot use clock-skew on topology etcd: etcd is Go and reads time from the vDSO, which no "
+                        "LD_PRELOAD clock library reaches");
 }
 
 }  // namespace lockcheck

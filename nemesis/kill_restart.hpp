@@ -8,7 +8,7 @@
 // nemesis/lock_location.hpp; waits up to 5 s for a held lock); the event's
 // `pick` chooses among those nodes. Without a held lock: no target.
 // Topologies that name their lock nodes themselves (Topology::lock_nodes(),
-// e.g. zookeeper: the leader, or any member while none leads) are struck there.
+// zookeeper and etcd: the leader, or any member while none leads) are struck there.
 #pragma once
 
 #include <mutex>

@@ -57,3 +57,14 @@ TEST(FaultSpec, TopologyOptionsCarryNodesAndTheClockLibraryOnlyForClockSkew) {
     EXPECT_THROW(topology_options_for(s, "/tmp/nodes", "/nonexistent/lockcheck"), std::runtime_error)
         << "clock-skew without libclockshift.so beside the binary is an error, not a silent no-op";
 }
+
+TEST(FaultSpec, ClockSkewOnEtcdIsRefusedWithTheReason) {
+    const std::string error =
+        error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "clock-skew"}}});
+    EXPECT_NE(error.find("field 'nemesis' cannot use clock-skew on topology etcd: etcd is Go and reads time from the "
+                         "vDSO, which no LD_PRELOAD clock library reaches"),
+              std::string::npos)
+        << error;
+    EXPECT_EQ(error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "kill-restart"}}}),
+              "");
+}

@@ -14,6 +14,7 @@
 #include "workloads/redis_watchdog.hpp"
 #include "workloads/zk_ephemeral.hpp"
 #include "workloads/zk_sequential.hpp"
+#include "workloads/etcd_lease_lock.hpp"
 
 namespace lockcheck {
 
@@ -39,6 +40,8 @@ const std::vector<RecipeInfo>& recipes() {
          {"zookeeper"}, {"fencing"}},
         {"zk-sequential", "ZooKeeper: EPHEMERAL|SEQUENCE children, lowest holds, each watches its predecessor "
          "(Curator); czxid as token", {"zookeeper"}, {"fencing"}},
+        {"etcd-lease-lock", "etcd lease + txn on create_revision == 0, kept alive while held; revision as token",
+         {"etcd"}, {"fencing", "renew"}},
     };
     return all;
 }
@@ -108,6 +111,7 @@ std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const st
         return std::make_unique<ZkEphemeral>(endpoints, timeout, zk_session_timeout_option(options));
     if (recipe == "zk-sequential")
         return std::make_unique<ZkSequential>(endpoints, timeout, zk_session_timeout_option(options));
+    if (recipe == "etcd-lease-lock") return std::make_unique<EtcdLeaseLock>(endpoints, timeout);
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 

@@ -1,0 +1,45 @@
+// Topology "etcd": three etcd 3.4 members (n1..n3), each in its own node
+// namespace, bootstrapped statically (--initial-cluster, state new, a fresh
+// cluster token per run). Clients get the members' client addresses
+// ("IP:2379") in node order.
+//
+// start() spawns every member (a member answers nothing until a quorum is up,
+// so they cannot be started and awaited one by one), then waits until every
+// member names the same leader. stop() SIGKILLs: a SIGTERMed leader spends
+// about 5 s handing over leadership (FACTS.md); then it removes the members'
+// data dirs (about 120 MB of preallocated WAL each), keeping their logs.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "clusters/etcd_node.hpp"
+#include "clusters/topology.hpp"
+
+namespace lockcheck {
+
+class EtcdCluster : public Topology {
+public:
+    static constexpr int kMembers = 3;
+
+    EtcdCluster(const TopologyOptions& options, const TestNetwork& network);
+    void start() override;
+    void stop() override;
+    std::vector<Node*> nodes() override;
+    std::vector<std::string> client_endpoints() const override;
+    /// The member that a majority of the members answering name as leader
+    /// (each asked with a 300 ms timeout), or nullptr.
+    Node* primary() override;
+    /// Every member holds every lock: the leader, or all members while none leads.
+    std::optional<std::vector<Node*>> lock_nodes() override { return primary_or_all(*this); }
+
+    /// Waits until every member answers and names the same leader; false after `timeout`.
+    bool wait_for_leader(std::chrono::milliseconds timeout);
+
+private:
+    std::vector<std::unique_ptr<Node>> members_;
+};
+
+}  // namespace lockcheck

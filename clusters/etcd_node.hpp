@@ -1,0 +1,42 @@
+// How to run one etcd 3.4 member (Debian's etcd-server) and ask it about the
+// cluster over its HTTP/JSON gateway.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "clusters/node.hpp"
+
+namespace lockcheck {
+
+inline constexpr int kEtcdClientPort = 2379;
+inline constexpr int kEtcdPeerPort = 2380;
+
+/// The static bootstrap of one cluster, the same for every member.
+struct EtcdBootstrap {
+    std::string initial_cluster;  ///< "n1=http://IP:2380,n2=..."
+    std::string token;            ///< fresh per run, so members of two runs never join each other
+};
+
+/// The program of member `name` at `address`: data dir `dir`/data, log on
+/// stderr (the node's server.log), --heartbeat-interval 100
+/// --election-timeout 1000 (FACTS.md). Its readiness probe is "the client port
+/// accepts a connection": a member answers nothing before a quorum is up, so
+/// the topology waits for the leader itself (EtcdCluster::start).
+NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::string& name, const std::string& address,
+                                const EtcdBootstrap& bootstrap);
+
+/// What one member says about the cluster (POST /v3/maintenance/status).
+struct EtcdMemberStatus {
+    std::string member_id;  ///< its own id (decimal uint64 as text)
+    std::string leader;     ///< the leader's id; "" or "0" when it knows none
+};
+
+/// The member's status, or nullopt when it does not answer within `timeout`
+/// or answers something else.
+std::optional<EtcdMemberStatus> etcd_member_status(const std::string& address,
+                                                   std::chrono::milliseconds timeout = std::chrono::milliseconds(300));
+
+}  // namespace lockcheck
