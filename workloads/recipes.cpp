@@ -12,6 +12,8 @@
 #include "workloads/redis_setnx_expire.hpp"
 #include "workloads/redis_watch_multi.hpp"
 #include "workloads/redis_watchdog.hpp"
+#include "workloads/mysql_get_lock.hpp"
+#include "workloads/mysql_table_record.hpp"
 
 namespace lockcheck {
 
@@ -33,6 +35,10 @@ const std::vector<RecipeInfo>& recipes() {
          {"fencing"}},
         {"redlock", "Redlock over 5 independent nodes: quorum 3, validity = TTL - elapsed - drift; no token",
          {"redis-independent"}},
+        {"mysql-table-record", "INSERT a row keyed by the lock to take, DELETE it to release; option cleanup: delete rows older than ttl first",
+         {"mysql-single", "mysql-replicated"}},
+        {"mysql-get-lock", "GET_LOCK(key, 0) / RELEASE_LOCK(key) on the worker's MariaDB session (no lease, not replicated)",
+         {"mysql-single", "mysql-replicated"}},
     };
     return all;
 }
@@ -44,6 +50,14 @@ const RecipeInfo* find_recipe(const std::string& name) {
 }
 
 namespace {
+
+/// The boolean option `name` of `options`, or `fallback` when absent.
+bool option_bool(const nlohmann::json& options, const char* name, bool fallback) {
+    const auto it = options.find(name);
+    if (it == options.end()) return fallback;
+    if (!it->is_boolean()) throw std::invalid_argument(std::string("recipe option '") + name + "' must be true or false");
+    return it->get<bool>();
+}
 
 /// The integer option `name` (>= 0) of `options`, or `fallback` when absent.
 std::int64_t option_ms(const nlohmann::json& options, const char* name, std::int64_t fallback) {
@@ -61,6 +75,10 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
     for (const auto& [name, value] : options.items()) {
         if (recipe == "redis-setnx-expire" && name == "expire_gap_ms") {
             option_ms(options, "expire_gap_ms", 0);
+            continue;
+        }
+        if (recipe == "mysql-table-record" && name == "cleanup") {
+            option_bool(options, "cleanup", false);
             continue;
         }
         throw std::invalid_argument("recipe '" + recipe + "' has no option '" + name + "'");
@@ -82,6 +100,9 @@ std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const st
     if (recipe == "redis-reentrant-hash") return std::make_unique<RedisReentrantHash>(endpoints.front(), timeout);
     if (recipe == "redis-watchdog") return std::make_unique<RedisWatchdog>(endpoints.front(), timeout);
     if (recipe == "redis-watch-multi") return std::make_unique<RedisWatchMulti>(endpoints.front(), timeout);
+    if (recipe == "mysql-table-record")
+        return std::make_unique<MysqlTableRecord>(endpoints, timeout, option_bool(options, "cleanup", false));
+    if (recipe == "mysql-get-lock") return std::make_unique<MysqlGetLock>(endpoints, timeout);
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 
