@@ -3,6 +3,8 @@
 #include <mysql.h>
 
 #include <exception>
+#include <fstream>
+#include <sstream>
 #include <memory>
 #include <stdexcept>
 #include <thread>
@@ -50,6 +52,15 @@ MysqlPtr root_connection(const std::filesystem::path& node_dir, std::chrono::mil
     return m;
 }
 
+/// The last non-blank line of `text`.
+std::string last_line(const std::string& text) {
+    std::istringstream in(text);
+    std::string line, last = "(no output)";
+    while (std::getline(in, line))
+        if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
+    return last;
+}
+
 }  // namespace
 
 void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs) {
@@ -59,9 +70,13 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
         threads.emplace_back([&, i] {
             try {
                 std::filesystem::create_directories(node_dirs[i]);
-                run_checked({"mariadb-install-db", "--no-defaults", "--user=root",
-                             "--datadir=" + (node_dirs[i] / "data").string(), "--skip-test-db",
-                             "--auth-root-authentication-method=socket", kRedoLogSize});
+                const auto result = run_command({"mariadb-install-db", "--no-defaults", "--user=root",
+                                                 "--datadir=" + (node_dirs[i] / "data").string(), "--skip-test-db",
+                                                 "--auth-root-authentication-method=socket", kRedoLogSize});
+                std::ofstream(node_dirs[i] / "install.log") << result.output;
+                if (result.exit_code != 0)
+                    errors[i] = "mariadb-install-db exited with status " + std::to_string(result.exit_code) +
+                                "; " + (node_dirs[i] / "install.log").string() + " says: " + last_line(result.output);
             } catch (const std::exception& e) {
                 errors[i] = e.what();
             }

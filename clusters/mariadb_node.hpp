@@ -2,7 +2,8 @@
 // its command line, its readiness probe, and the root account the harness
 // uses over the node's Unix socket to set it up and to inject faults.
 //
-// Layout of a node's directory: data/ (mariadb-install-db), mysqld.sock,
+// Layout of a node's directory: data/ (mariadb-install-db, its output in
+// install.log), mysqld.sock,
 // mysqld.pid, server.log (the server's stderr, through Node). Binary logs
 // (ROW format) and relay logs live in data/.
 //
