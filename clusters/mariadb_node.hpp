@@ -29,8 +29,10 @@ namespace lockcheck {
 /// naming the directory and the installer's first output line.
 void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs);
 
-/// The node's Unix socket. Throws std::invalid_argument when the path is too
-/// long for a Unix socket (a run directory nested too deep).
+/// The node's Unix socket. Its path may be longer than a Unix socket address
+/// allows (a deep run directory): the server gets it relative to its data
+/// directory, which mariadbd changes into, and the harness connects through
+/// /proc/self/fd/N/mysqld.sock, N an O_PATH descriptor of `node_dir`.
 std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir);
 
 /// The program that runs mariadbd on `address`:3306 with data in
