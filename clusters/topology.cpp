@@ -7,6 +7,8 @@
 #include "clusters/redis_single.hpp"
 #include "clusters/zookeeper_ensemble.hpp"
 #include "clusters/etcd_cluster.hpp"
+#include "clusters/mysql_replicated.hpp"
+#include "clusters/mysql_single.hpp"
 
 namespace lockcheck {
 
@@ -16,7 +18,8 @@ std::vector<Node*> primary_or_all(Topology& topology) {
 }
 
 std::vector<std::string> topology_names() {
-    return {"redis-single", "redis-sentinel", "redis-independent", "zookeeper", "etcd"};
+    return {"redis-single", "redis-sentinel", "redis-independent", "zookeeper", "etcd", "mysql-single",
+            "mysql-replicated"};
 }
 
 int topology_node_count(const TopologyOptions& options) {
@@ -26,6 +29,8 @@ int topology_node_count(const TopologyOptions& options) {
         return options.node_count > 0 ? options.node_count : RedisIndependent::kDefaultNodes;
     if (options.name == "zookeeper") return ZooKeeperEnsemble::kServers;
     if (options.name == "etcd") return EtcdCluster::kMembers;
+    if (options.name == "mysql-single") return 1;
+    if (options.name == "mysql-replicated") return 2;
     throw std::invalid_argument("unknown topology '" + options.name + "'");
 }
 
@@ -35,6 +40,8 @@ std::unique_ptr<Topology> make_topology(const TopologyOptions& options, const Te
     if (options.name == "redis-independent") return std::make_unique<RedisIndependent>(options, network);
     if (options.name == "zookeeper") return std::make_unique<ZooKeeperEnsemble>(options, network);
     if (options.name == "etcd") return std::make_unique<EtcdCluster>(options, network);
+    if (options.name == "mysql-single") return std::make_unique<MysqlSingle>(options, network);
+    if (options.name == "mysql-replicated") return std::make_unique<MysqlReplicated>(options, network);
     throw std::invalid_argument("unknown topology '" + options.name + "'");
 }
 

@@ -37,8 +37,9 @@ public:
     virtual Node* primary() { return nullptr; }
     /// The nodes a fault should strike to hurt the current lock holder, when
     /// the topology knows them without reading lock keys: a replicated
-    /// ensemble keeps every lock on all members, so its leader. nullopt:
-    /// find them from the keys on the servers (Redis, nemesis/lock_location.hpp).
+    /// ensemble keeps every lock on all members, so its leader; a database
+    /// keeps every lock on its primary (empty when no primary answers).
+    /// nullopt: find them from the keys on the servers (Redis, nemesis/lock_location.hpp).
     virtual std::optional<std::vector<Node*>> lock_nodes() { return std::nullopt; }
 };
 

@@ -7,11 +7,10 @@
 namespace lockcheck {
 
 std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& event, const std::atomic<bool>& stop) {
-    auto candidates = topology_.lock_nodes();
-    if (!candidates) candidates = nodes_of_current_lock(topology_.nodes(), std::chrono::seconds(5), stop);
-    if (candidates->empty()) return std::nullopt;
+    const auto candidates = nodes_of_current_lock(topology_, std::chrono::seconds(5), stop);
+    if (candidates.empty()) return std::nullopt;
     std::lock_guard lock(mutex_);
-    killed_ = (*candidates)[event.pick % candidates->size()];
+    killed_ = candidates[event.pick % candidates.size()];
     killed_->kill();
     return std::vector<std::string>{killed_->name()};
 }

@@ -7,8 +7,9 @@
 // preferring a holder whose lock sits on a bare majority (see
 // nemesis/lock_location.hpp; waits up to 5 s for a held lock); the event's
 // `pick` chooses among those nodes. Without a held lock: no target.
-// Topologies that name their lock nodes themselves (Topology::lock_nodes(),
-// zookeeper and etcd: the leader, or any member while none leads) are struck there.
+// Topologies that name their lock nodes themselves (Topology::lock_nodes())
+// are struck there: zookeeper and etcd, the leader (any member while none
+// leads); the MariaDB topologies, the primary, held lock or not.
 #pragma once
 
 #include <mutex>

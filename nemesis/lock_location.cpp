@@ -56,4 +56,10 @@ std::vector<Node*> nodes_of_current_lock(const std::vector<Node*>& nodes, std::c
     return {};
 }
 
+std::vector<Node*> nodes_of_current_lock(Topology& topology, std::chrono::milliseconds patience,
+                                         const std::atomic<bool>& stop) {
+    if (auto named = topology.lock_nodes()) return *named;
+    return nodes_of_current_lock(topology.nodes(), patience, stop);
+}
+
 }  // namespace lockcheck

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "clusters/node.hpp"
+#include "clusters/topology.hpp"
 
 namespace lockcheck {
 
@@ -18,6 +19,12 @@ namespace lockcheck {
 /// passes through every count for a moment. Polls until some lock is held,
 /// for at most `patience`; empty when none is or `stop` is set.
 std::vector<Node*> nodes_of_current_lock(const std::vector<Node*>& nodes, std::chrono::milliseconds patience,
+                                         const std::atomic<bool>& stop);
+
+/// The nodes of the current lock on `topology`: Topology::lock_nodes() when
+/// the topology names them (ZooKeeper, etcd, MariaDB), otherwise
+/// nodes_of_current_lock(topology.nodes(), patience, stop) (Redis).
+std::vector<Node*> nodes_of_current_lock(Topology& topology, std::chrono::milliseconds patience,
                                          const std::atomic<bool>& stop);
 
 }  // namespace lockcheck

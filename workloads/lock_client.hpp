@@ -40,6 +40,11 @@ public:
     /// Extends the lease of a held lock; recipes without renewal fail "unsupported".
     /// ok: the lease was extended; fail not-owner: the caller no longer held it.
     virtual LockResult renew(const LockRequest&) { return LockResult::fail("unsupported"); }
+    /// False for a lock without a lease (held until released, however long
+    /// that takes): the worker then announces capability "no-lease" and the
+    /// controller records its acquires without ttl_ms, so the checkers judge
+    /// every overlap as one within the (unbounded) lease.
+    virtual bool has_lease() const { return true; }
 };
 
 }  // namespace lockcheck

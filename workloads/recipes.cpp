@@ -15,6 +15,8 @@
 #include "workloads/zk_ephemeral.hpp"
 #include "workloads/zk_sequential.hpp"
 #include "workloads/etcd_lease_lock.hpp"
+#include "workloads/mysql_get_lock.hpp"
+#include "workloads/mysql_table_record.hpp"
 
 namespace lockcheck {
 
@@ -42,6 +44,10 @@ const std::vector<RecipeInfo>& recipes() {
          "(Curator); czxid as token", {"zookeeper"}, {"fencing"}},
         {"etcd-lease-lock", "etcd lease + txn on create_revision == 0, kept alive while held; revision as token",
          {"etcd"}, {"fencing", "renew"}},
+        {"mysql-table-record", "INSERT a row keyed by the lock, DELETE it to release; option cleanup: expire rows older than ttl",
+         {"mysql-single", "mysql-replicated"}},
+        {"mysql-get-lock", "GET_LOCK(key, 0) / RELEASE_LOCK(key) on the worker's MariaDB session (no lease, not replicated)",
+         {"mysql-single", "mysql-replicated"}},
     };
     return all;
 }
@@ -53,6 +59,14 @@ const RecipeInfo* find_recipe(const std::string& name) {
 }
 
 namespace {
+
+/// The boolean option `name` of `options`, or `fallback` when absent.
+bool option_bool(const nlohmann::json& options, const char* name, bool fallback) {
+    const auto it = options.find(name);
+    if (it == options.end()) return fallback;
+    if (!it->is_boolean()) throw std::invalid_argument(std::string("recipe option '") + name + "' must be true or false");
+    return it->get<bool>();
+}
 
 /// The integer option `name` (>= 0) of `options`, or `fallback` when absent.
 std::int64_t option_ms(const nlohmann::json& options, const char* name, std::int64_t fallback) {
@@ -88,6 +102,10 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
             zk_session_timeout_option(options);
             continue;
         }
+        if (recipe == "mysql-table-record" && name == "cleanup") {
+            option_bool(options, "cleanup", false);
+            continue;
+        }
         throw std::invalid_argument("recipe '" + recipe + "' has no option '" + name + "'");
     }
 }
@@ -112,6 +130,9 @@ std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const st
     if (recipe == "zk-sequential")
         return std::make_unique<ZkSequential>(endpoints, timeout, zk_session_timeout_option(options));
     if (recipe == "etcd-lease-lock") return std::make_unique<EtcdLeaseLock>(endpoints, timeout);
+    if (recipe == "mysql-table-record")
+        return std::make_unique<MysqlTableRecord>(endpoints, timeout, option_bool(options, "cleanup", false));
+    if (recipe == "mysql-get-lock") return std::make_unique<MysqlGetLock>(endpoints, timeout);
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 

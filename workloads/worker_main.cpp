@@ -48,6 +48,7 @@ int run_worker(std::istream& in, std::ostream& out) {
         client = make_lock_client(init.recipe, init.nodes, std::chrono::milliseconds(init.server_timeout_ms),
                                   init.recipe_options);
         hello = {"lockcheck worker (" + init.recipe + ")", recipe->supports};
+        if (!client->has_lease()) hello.supports.emplace_back("no-lease");
     } catch (const std::exception& e) {
         out << encode(WorkerReply{0, OpType::Fail, std::nullopt, e.what(), nullptr}) << std::endl;
         return 254;
