@@ -46,17 +46,9 @@ void EtcdCluster::stop() {
     }
 }
 
-std::vector<Node*> EtcdCluster::nodes() {
-    std::vector<Node*> out;
-    for (auto& m : members_) out.push_back(m.get());
-    return out;
-}
+std::vector<Node*> EtcdCluster::nodes() { return node_pointers(members_); }
 
-std::vector<std::string> EtcdCluster::client_endpoints() const {
-    std::vector<std::string> out;
-    for (const auto& m : members_) out.push_back(m->address() + ":" + std::to_string(kEtcdClientPort));
-    return out;
-}
+std::vector<std::string> EtcdCluster::client_endpoints() const { return node_endpoints(members_, kEtcdClientPort); }
 
 Node* EtcdCluster::primary() {
     std::map<std::string, Node*> by_id;

@@ -96,4 +96,17 @@ pid_t Node::pid() const {
     return process_ ? process_->pid() : -1;
 }
 
+std::vector<Node*> node_pointers(const std::vector<std::unique_ptr<Node>>& nodes) {
+    std::vector<Node*> out;
+    for (const auto& n : nodes) out.push_back(n.get());
+    return out;
+}
+
+std::vector<std::string> node_endpoints(const std::vector<std::unique_ptr<Node>>& nodes, int port,
+                                        const std::string& prefix) {
+    std::vector<std::string> out;
+    for (const auto& n : nodes) out.push_back(prefix + n->address() + ":" + std::to_string(port));
+    return out;
+}
+
 }  // namespace lockcheck

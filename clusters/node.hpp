@@ -76,4 +76,11 @@ private:
     std::string last_log_line() const;
 };
 
+/// The nodes a topology owns, as the Node* its interface hands out.
+std::vector<Node*> node_pointers(const std::vector<std::unique_ptr<Node>>& nodes);
+
+/// "address:port" of each node, in order (optionally after `prefix`).
+std::vector<std::string> node_endpoints(const std::vector<std::unique_ptr<Node>>& nodes, int port,
+                                        const std::string& prefix = "");
+
 }  // namespace lockcheck

@@ -24,16 +24,8 @@ void RedisIndependent::stop() {
     for (auto& n : nodes_) n->stop();
 }
 
-std::vector<Node*> RedisIndependent::nodes() {
-    std::vector<Node*> out;
-    for (auto& n : nodes_) out.push_back(n.get());
-    return out;
-}
+std::vector<Node*> RedisIndependent::nodes() { return node_pointers(nodes_); }
 
-std::vector<std::string> RedisIndependent::client_endpoints() const {
-    std::vector<std::string> out;
-    for (const auto& n : nodes_) out.push_back(n->address() + ":" + std::to_string(kRedisPort));
-    return out;
-}
+std::vector<std::string> RedisIndependent::client_endpoints() const { return node_endpoints(nodes_, kRedisPort); }
 
 }  // namespace lockcheck

@@ -86,23 +86,12 @@ std::vector<Node*> RedisSentinel::nodes() {
     return all;
 }
 
-std::vector<Node*> RedisSentinel::redis_nodes() {
-    std::vector<Node*> out;
-    for (auto& n : redis_) out.push_back(n.get());
-    return out;
-}
+std::vector<Node*> RedisSentinel::redis_nodes() { return node_pointers(redis_); }
 
-std::vector<Node*> RedisSentinel::sentinels() {
-    std::vector<Node*> out;
-    for (auto& s : sentinels_) out.push_back(s.get());
-    return out;
-}
+std::vector<Node*> RedisSentinel::sentinels() { return node_pointers(sentinels_); }
 
 std::vector<std::string> RedisSentinel::client_endpoints() const {
-    std::vector<std::string> out;
-    for (const auto& s : sentinels_)
-        out.push_back(std::string(kSentinelEndpointPrefix) + s->address() + ":" + std::to_string(kSentinelPort));
-    return out;
+    return node_endpoints(sentinels_, kSentinelPort, kSentinelEndpointPrefix);
 }
 
 Node* RedisSentinel::primary() {

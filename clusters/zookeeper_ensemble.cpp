@@ -30,17 +30,9 @@ void ZooKeeperEnsemble::stop() {
     for (auto& n : nodes_) n->kill();
 }
 
-std::vector<Node*> ZooKeeperEnsemble::nodes() {
-    std::vector<Node*> out;
-    for (auto& n : nodes_) out.push_back(n.get());
-    return out;
-}
+std::vector<Node*> ZooKeeperEnsemble::nodes() { return node_pointers(nodes_); }
 
-std::vector<std::string> ZooKeeperEnsemble::client_endpoints() const {
-    std::vector<std::string> out;
-    for (const auto& n : nodes_) out.push_back(n->address() + ":" + std::to_string(kZooKeeperClientPort));
-    return out;
-}
+std::vector<std::string> ZooKeeperEnsemble::client_endpoints() const { return node_endpoints(nodes_, kZooKeeperClientPort); }
 
 Node* ZooKeeperEnsemble::primary() {
     for (auto& n : nodes_)
