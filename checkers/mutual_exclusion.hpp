@@ -11,6 +11,9 @@
 //     (a client paused past its TTL): the case fencing tokens exist for.
 // A lease is certainly valid until (acquire or renew invoke) + ttl - 1 ms, counting
 // only the acquire and renews that completed before the moment in question.
+// A lease-expired overlap whose earlier holder was a transaction that was
+// rolled back (checkers/rolled_back_sessions.hpp) is no violation: it is
+// counted in stats.rolled_back.
 #pragma once
 
 #include "checkers/checker_result.hpp"
