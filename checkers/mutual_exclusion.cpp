@@ -6,7 +6,7 @@
 #include <set>
 
 #include "checkers/lock_sessions.hpp"
-#include "checkers/rolled_back_sessions.hpp"
+#include "checkers/transactional_sessions.hpp"
 
 namespace lockcheck {
 namespace {
@@ -50,8 +50,8 @@ Violation describe_overlap(const History& history, const LockSession& first, con
 CheckerResult check_mutual_exclusion(const History& history, const std::vector<std::int64_t>& partner) {
     CheckerResult result;
     result.name = "mutual-exclusion";
-    const auto sessions = extract_sessions(history, partner);
-    const RolledBackSessions rolled_back(history, partner);
+    auto sessions = extract_sessions(history, partner);
+    const auto rolled_back = end_transactional_sessions(history, partner, sessions);
 
     // Sweep per key in start order, keeping the sessions still open by end time.
     std::map<std::string, std::multiset<std::pair<std::int64_t, std::size_t>>> active;  // key -> (end, session)
@@ -63,8 +63,8 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
         while (!open.empty() && open.begin()->first <= s.start_ns) open.erase(open.begin());
         for (const auto& [end, j] : open) {
             Violation v = describe_overlap(history, sessions[j], s);
-            if (v.kind == kOverlapLeaseExpired && rolled_back.rolled_back(sessions[j])) {
-                ++harmless;  // the earlier holder's transaction committed nothing (rolled_back_sessions.hpp)
+            if (v.kind == kOverlapLeaseExpired && rolled_back[j]) {
+                ++harmless;  // the earlier holder's transaction committed nothing (transactional_sessions.hpp)
                 continue;
             }
             (v.kind == kOverlapWithinLease ? within : expired)++;

@@ -35,6 +35,10 @@ public:
     /// The node clients currently write to, for topologies with a primary
     /// (asks the cluster); nullptr otherwise or when it is unknown.
     virtual Node* primary() { return nullptr; }
+    /// True when every lock lives on primary() (one database server, or the
+    /// writable one of a replicated database): faults that strike the node
+    /// of the current lock (kill-restart, clock-skew) strike the primary.
+    virtual bool locks_on_primary() const { return false; }
 };
 
 /// Topology names this build knows.

@@ -27,6 +27,12 @@ Op lease_op(std::string_view f, const std::string& key, const std::string& owner
     return op;
 }
 
+/// An acquire asking for a lease of `ttl_ms`; without one (ttl_ms not
+/// recorded) when the worker's locks have no lease ("no-lease").
+Op acquire_op(const SlotSession& session, const std::string& key, const std::string& owner, std::int64_t ttl_ms) {
+    return session.supports("no-lease") ? lock_op(fn::kAcquire, key, owner) : lease_op(fn::kAcquire, key, owner, ttl_ms);
+}
+
 /// Holds for `duration`. When the worker supports "renew" (a watchdog), sends
 /// a renew through it every ttl/3 while holding, until one does not succeed:
 /// the renewal runs in the worker process, so a paused worker renews nothing.
@@ -127,7 +133,7 @@ void LockWorkload::run_cycles(int slot, const std::atomic<bool>& stop) {
         const std::string owner = fmt::format("w{}-{}", process, ++attempt);
 
         live_.acquiring(process, key);
-        const Op acquired = session.perform(lease_op(fn::kAcquire, key, owner, options_.ttl_ms));
+        const Op acquired = session.perform(acquire_op(session, key, owner, options_.ttl_ms));
         live_.acquire_done(process);
         if (acquired.type != OpType::Ok) {
             std::this_thread::sleep_for(between(5, 30));  // busy or unknown: back off, try with a new owner
@@ -138,7 +144,7 @@ void LockWorkload::run_cycles(int slot, const std::atomic<bool>& stop) {
         // re-entry is by owner identity (docs/recipes/redis-reentrant-hash.md).
         int entered = 1;
         if (session.supports("reentrant")) {
-            const Op again = session.perform(lease_op(fn::kAcquire, key, owner, options_.ttl_ms));
+            const Op again = session.perform(acquire_op(session, key, owner, options_.ttl_ms));
             if (again.type == OpType::Ok) {
                 ++entered;
                 live_.acquired(process, key);

@@ -11,13 +11,13 @@ namespace lockcheck {
 std::optional<std::string> ClockSkew::unavailable_reason() const {
     for (const Node* n : nodes_)
         if (!std::filesystem::exists(clock_offset_file(n->dir())))
-            return "node " + n->name() + " does not run with the clock library (topology redis-independent only)";
+            return "node " + n->name() + " does not run with the clock library (topologies redis-independent, mysql-single, mysql-replicated)";
     if (node_count_ < 1 || node_count_ > static_cast<int>(nodes_.size())) return "clock_skew_nodes is out of range";
     return std::nullopt;
 }
 
 std::optional<std::vector<std::string>> ClockSkew::start(const FaultEvent& event, const std::atomic<bool>& stop) {
-    auto candidates = nodes_of_current_lock(nodes_, std::chrono::seconds(2), stop);
+    auto candidates = nodes_of_current_lock(topology_, std::chrono::seconds(2), stop);
     if (stop) return std::nullopt;
     if (static_cast<int>(candidates.size()) < node_count_) candidates = nodes_;
     std::rotate(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(event.pick % candidates.size()),

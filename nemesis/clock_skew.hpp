@@ -6,28 +6,31 @@
 // so a jump past the TTL expires every lease on that node at once.
 //
 // Target: clock_skew_nodes nodes (1 or 2) of the current holder's lock where
-// one is found (nemesis/lock_location.hpp), otherwise nodes chosen by pick.
+// one is found (nemesis/lock_location.hpp; the primary on the MariaDB
+// topologies), otherwise nodes chosen by pick. MariaDB's NOW() follows the
+// skewed clock.
 #pragma once
 
 #include <cstdint>
 #include <mutex>
 #include <vector>
 
-#include "clusters/node.hpp"
+#include "clusters/topology.hpp"
 #include "nemesis/fault.hpp"
 
 namespace lockcheck {
 
 class ClockSkew : public Fault {
 public:
-    ClockSkew(std::vector<Node*> nodes, std::int64_t offset_ms, int node_count)
-        : nodes_(std::move(nodes)), offset_ms_(offset_ms), node_count_(node_count) {}
+    ClockSkew(Topology& topology, std::int64_t offset_ms, int node_count)
+        : topology_(topology), nodes_(topology.nodes()), offset_ms_(offset_ms), node_count_(node_count) {}
     std::string kind() const override { return "clock-skew"; }
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
     void heal() noexcept override;
 
 private:
+    Topology& topology_;
     std::vector<Node*> nodes_;
     std::int64_t offset_ms_;
     int node_count_;

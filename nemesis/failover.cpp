@@ -13,7 +13,7 @@ constexpr auto kPromotionWait = std::chrono::seconds(15);
 }  // namespace
 
 std::optional<std::string> Failover::unavailable_reason() const {
-    if (!topology_) return "it needs topology redis-sentinel";
+    if (!topology_) return "it needs topology redis-sentinel or mysql-replicated";
     if (!namespaces_) return "it needs network namespaces (run as root)";
     return std::nullopt;
 }

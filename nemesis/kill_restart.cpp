@@ -7,7 +7,7 @@
 namespace lockcheck {
 
 std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& event, const std::atomic<bool>& stop) {
-    const auto candidates = nodes_of_current_lock(nodes_, std::chrono::seconds(5), stop);
+    const auto candidates = nodes_of_current_lock(topology_, std::chrono::seconds(5), stop);
     if (candidates.empty()) return std::nullopt;
     std::lock_guard lock(mutex_);
     killed_ = candidates[event.pick % candidates.size()];

@@ -6,28 +6,29 @@
 // Target: on Redis topologies, a node the current holder's lock is on,
 // preferring a holder whose lock sits on a bare majority (see
 // nemesis/lock_location.hpp; waits up to 5 s for a held lock); the event's
-// `pick` chooses among those nodes. Without a held lock: no target.
+// `pick` chooses among those nodes. Without a held lock: no target. On the
+// MariaDB topologies, the primary (every lock lives there), held lock or not.
 #pragma once
 
 #include <mutex>
 #include <vector>
 
-#include "clusters/node.hpp"
+#include "clusters/topology.hpp"
 #include "nemesis/fault.hpp"
 
 namespace lockcheck {
 
 class KillRestart : public Fault {
 public:
-    KillRestart(std::vector<Node*> nodes, std::int64_t restart_delay_ms)
-        : nodes_(std::move(nodes)), restart_delay_ms_(restart_delay_ms) {}
+    KillRestart(Topology& topology, std::int64_t restart_delay_ms)
+        : topology_(topology), restart_delay_ms_(restart_delay_ms) {}
     std::string kind() const override { return "kill-restart"; }
     std::int64_t duration_ms(const FaultEvent&) const override { return restart_delay_ms_; }
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
     void heal() noexcept override;
 
 private:
-    std::vector<Node*> nodes_;
+    Topology& topology_;
     std::int64_t restart_delay_ms_;
     std::mutex mutex_;
     Node* killed_ = nullptr;

@@ -56,4 +56,11 @@ std::vector<Node*> nodes_of_current_lock(const std::vector<Node*>& nodes, std::c
     return {};
 }
 
+std::vector<Node*> nodes_of_current_lock(Topology& topology, std::chrono::milliseconds patience,
+                                         const std::atomic<bool>& stop) {
+    if (!topology.locks_on_primary()) return nodes_of_current_lock(topology.nodes(), patience, stop);
+    Node* primary = topology.primary();
+    return primary ? std::vector<Node*>{primary} : std::vector<Node*>{};
+}
+
 }  // namespace lockcheck

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "clusters/node.hpp"
+#include "clusters/topology.hpp"
 
 namespace lockcheck {
 
@@ -18,6 +19,13 @@ namespace lockcheck {
 /// passes through every count for a moment. Polls until some lock is held,
 /// for at most `patience`; empty when none is or `stop` is set.
 std::vector<Node*> nodes_of_current_lock(const std::vector<Node*>& nodes, std::chrono::milliseconds patience,
+                                         const std::atomic<bool>& stop);
+
+/// The nodes of the current lock on `topology`: {primary()} when the
+/// topology keeps every lock there (Topology::locks_on_primary(), the
+/// MariaDB topologies; empty when no primary answers), otherwise
+/// nodes_of_current_lock(topology.nodes(), patience, stop) (Redis).
+std::vector<Node*> nodes_of_current_lock(Topology& topology, std::chrono::milliseconds patience,
                                          const std::atomic<bool>& stop);
 
 }  // namespace lockcheck

@@ -104,7 +104,7 @@ TEST(WorkerOwnedResource, AnIndeterminateWriteProvesNothing) {
     EXPECT_EQ(r.stats["worker_owned"]["writes_indeterminate"], 1);
 }
 
-TEST(RolledBackSessions, OverlapAfterTheLeaseWithARolledBackHolderIsHarmless) {
+TEST(TransactionalSessions, OverlapAfterTheLeaseWithARolledBackHolderIsHarmless) {
     // Worker 1 holds a 1 s lease and pauses; the server kills its connection
     // (rolling the transaction back) and worker 2 takes the lock at 1500 ms.
     // Worker 1 wakes at 3000 ms: its write fails, then it releases.
@@ -128,7 +128,7 @@ TEST(RolledBackSessions, OverlapAfterTheLeaseWithARolledBackHolderIsHarmless) {
     EXPECT_EQ(resource(b).valid, Validity::Valid);
 }
 
-TEST(RolledBackSessions, ACommittedOrUnknownWriteKeepsTheOverlapAViolation) {
+TEST(TransactionalSessions, ACommittedOrUnknownWriteKeepsTheOverlapAViolation) {
     for (const OpType late : {OpType::Ok, OpType::Info}) {
         HistoryBuilder b;
         b.acquire_invoke(0, 1, 1000);
@@ -148,7 +148,7 @@ TEST(RolledBackSessions, ACommittedOrUnknownWriteKeepsTheOverlapAViolation) {
     }
 }
 
-TEST(RolledBackSessions, AnOverlapWithinTheLeaseIsAViolationEvenWhenRolledBack) {
+TEST(TransactionalSessions, AnOverlapWithinTheLeaseIsAViolationEvenWhenRolledBack) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1, 1000);
     b.acquire_done(5, 1, OpType::Ok);
@@ -162,6 +162,44 @@ TEST(RolledBackSessions, AnOverlapWithinTheLeaseIsAViolationEvenWhenRolledBack) 
     auto r = mutex(b);
     EXPECT_EQ(r.valid, Validity::Invalid);
     EXPECT_EQ(r.stats["within_lease"], 1);
+}
+
+TEST(TransactionalSessions, TheCommitEndsTheCriticalSectionNotTheRelease) {
+    // Worker 1's commit (its write) frees the row; worker 2 gets it before
+    // worker 1's reply and release arrive. No overlap: worker 1 relied on
+    // nothing after sending the commit.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    worker_read(b, 6, 7, 1, 0);
+    b.add(100, 1, OpType::Invoke, "write");
+    b.history().back().resource = std::string(resource_owner::kWorker);
+    b.acquire_invoke(100.5, 2, 1000);
+    b.acquire_done(101, 2, OpType::Ok);
+    b.add(102, 1, OpType::Ok, "write");
+    b.history().back().resource = std::string(resource_owner::kWorker);
+    b.history().back().value = 1;
+    b.release_invoke(103, 1);
+    b.release_done(104, 1, OpType::Ok);
+    b.release_invoke(200, 2);
+    b.release_done(201, 2, OpType::Ok);
+    auto r = mutex(b);
+    EXPECT_EQ(r.valid, Validity::Valid);
+    EXPECT_EQ(r.stats["overlaps"], 0);
+    EXPECT_EQ(r.stats["rolled_back"], 0);
+}
+
+TEST(TransactionalSessions, WithoutTheMarkerTheSameHistoryOverlaps) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.add(100, 1, OpType::Invoke, "write");
+    b.acquire_invoke(100.5, 2, 1000);
+    b.acquire_done(101, 2, OpType::Ok);
+    b.add(102, 1, OpType::Ok, "write");
+    b.release_invoke(103, 1);
+    b.release_done(104, 1, OpType::Ok);
+    EXPECT_EQ(mutex(b).valid, Validity::Invalid);
 }
 
 TEST(ConflictRate, OptimisticConflictsAreCountedPerAttempt) {

@@ -62,6 +62,11 @@ public:
     virtual LockResult stock_init(const LockRequest&) { return LockResult::fail("unsupported"); }
     virtual LockResult decrement(const LockRequest&) { return LockResult::fail("unsupported"); }
     virtual LockResult stock_read(const LockRequest&) { return LockResult::fail("unsupported"); }
+    /// False for a lock without a lease (held until released, however long
+    /// that takes): the worker then announces capability "no-lease" and the
+    /// controller records its acquires without ttl_ms, so the checkers judge
+    /// every overlap as one within the (unbounded) lease.
+    virtual bool has_lease() const { return true; }
 };
 
 }  // namespace lockcheck

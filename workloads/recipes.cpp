@@ -12,6 +12,11 @@
 #include "workloads/redis_setnx_expire.hpp"
 #include "workloads/redis_watch_multi.hpp"
 #include "workloads/redis_watchdog.hpp"
+#include "workloads/mysql_get_lock.hpp"
+#include "workloads/mysql_table_record.hpp"
+#include "workloads/mysql_for_update.hpp"
+#include "workloads/mysql_optimistic.hpp"
+#include "workloads/mysql_stock_decrement.hpp"
 
 namespace lockcheck {
 
@@ -33,6 +38,16 @@ const std::vector<RecipeInfo>& recipes() {
          {"fencing"}},
         {"redlock", "Redlock over 5 independent nodes: quorum 3, validity = TTL - elapsed - drift; no token",
          {"redis-independent"}},
+        {"mysql-table-record", "INSERT a row keyed by the lock to take, DELETE it to release; option cleanup: delete rows older than ttl first",
+         {"mysql-single", "mysql-replicated"}},
+        {"mysql-get-lock", "GET_LOCK(key, 0) / RELEASE_LOCK(key) on the worker's MariaDB session (no lease, not replicated)",
+         {"mysql-single", "mysql-replicated"}},
+        {"mysql-optimistic", "version column: UPDATE ... SET owner, version = version + 1 WHERE version = read; the version as token",
+         {"mysql-single", "mysql-replicated"}, {"fencing"}},
+        {"mysql-for-update", "SELECT ... FOR UPDATE in a transaction, lease = wait_timeout; option resource: inside | outside",
+         {"mysql-single", "mysql-replicated"}},
+        {"mysql-stock-decrement", "not a lock: UPDATE stock SET n = n - 1 WHERE id = ? AND n > 0; option stock, checked for oversell",
+         {"mysql-single", "mysql-replicated"}, {"stock"}},
     };
     return all;
 }
@@ -44,6 +59,14 @@ const RecipeInfo* find_recipe(const std::string& name) {
 }
 
 namespace {
+
+/// The boolean option `name` of `options`, or `fallback` when absent.
+bool option_bool(const nlohmann::json& options, const char* name, bool fallback) {
+    const auto it = options.find(name);
+    if (it == options.end()) return fallback;
+    if (!it->is_boolean()) throw std::invalid_argument(std::string("recipe option '") + name + "' must be true or false");
+    return it->get<bool>();
+}
 
 /// The integer option `name` (>= 0) of `options`, or `fallback` when absent.
 std::int64_t option_ms(const nlohmann::json& options, const char* name, std::int64_t fallback) {
@@ -61,6 +84,19 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
     for (const auto& [name, value] : options.items()) {
         if (recipe == "redis-setnx-expire" && name == "expire_gap_ms") {
             option_ms(options, "expire_gap_ms", 0);
+            continue;
+        }
+        if (recipe == "mysql-table-record" && name == "cleanup") {
+            option_bool(options, "cleanup", false);
+            continue;
+        }
+        if (recipe == "mysql-for-update" && name == "resource") {
+            if (value != "inside" && value != "outside")
+                throw std::invalid_argument("recipe option 'resource' must be \"inside\" or \"outside\"");
+            continue;
+        }
+        if (recipe == "mysql-stock-decrement" && name == "stock") {
+            option_ms(options, "stock", 0);
             continue;
         }
         throw std::invalid_argument("recipe '" + recipe + "' has no option '" + name + "'");
@@ -82,6 +118,15 @@ std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const st
     if (recipe == "redis-reentrant-hash") return std::make_unique<RedisReentrantHash>(endpoints.front(), timeout);
     if (recipe == "redis-watchdog") return std::make_unique<RedisWatchdog>(endpoints.front(), timeout);
     if (recipe == "redis-watch-multi") return std::make_unique<RedisWatchMulti>(endpoints.front(), timeout);
+    if (recipe == "mysql-table-record")
+        return std::make_unique<MysqlTableRecord>(endpoints, timeout, option_bool(options, "cleanup", false));
+    if (recipe == "mysql-get-lock") return std::make_unique<MysqlGetLock>(endpoints, timeout);
+    if (recipe == "mysql-optimistic") return std::make_unique<MysqlOptimistic>(endpoints, timeout);
+    if (recipe == "mysql-for-update")
+        return std::make_unique<MysqlForUpdate>(endpoints, timeout, options.value("resource", "outside") == "inside");
+    if (recipe == "mysql-stock-decrement")
+        return std::make_unique<MysqlStockDecrement>(
+            endpoints, timeout, option_ms(options, "stock", MysqlStockDecrement::kDefaultStock));
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 

@@ -70,6 +70,7 @@ int run_worker(std::istream& in, std::ostream& out) {
         for (auto& extra : client->extra_supports())
             if (std::find(hello.supports.begin(), hello.supports.end(), extra) == hello.supports.end())
                 hello.supports.push_back(std::move(extra));
+        if (!client->has_lease()) hello.supports.emplace_back("no-lease");
     } catch (const std::exception& e) {
         out << encode(WorkerReply{0, OpType::Fail, std::nullopt, e.what(), nullptr}) << std::endl;
         return 254;

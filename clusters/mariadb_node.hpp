@@ -1,0 +1,64 @@
+// How to run one mariadbd node (FACTS.md, "MariaDB"): its data directory,
+// its command line, its readiness probe, and the root account the harness
+// uses over the node's Unix socket to set it up and to inject faults.
+//
+// Layout of a node's directory: data/ (mariadb-install-db), mysqld.sock,
+// mysqld.pid, server.log (the server's stderr, through Node). Binary logs
+// (ROW format) and relay logs live in data/.
+//
+// root authenticates by socket only; clients use the TCP account
+// kMariadbUser / kMariadbPassword, which has the privileges a lock recipe
+// needs on database kMariadbDatabase plus REPLICATION SLAVE, and neither
+// SUPER nor READ ONLY ADMIN: @@read_only = 1 really stops its writes.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clusters/mariadb_account.hpp"
+#include "clusters/node.hpp"
+
+namespace lockcheck {
+
+/// Installs a fresh data directory in each `node_dirs`[i]/data with
+/// mariadb-install-db, all at once (one thread each). Throws NodeStartError
+/// naming the directory and the installer's first output line.
+void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs);
+
+/// The node's Unix socket. Throws std::invalid_argument when the path is too
+/// long for a Unix socket (a run directory nested too deep).
+std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir);
+
+/// The program that runs mariadbd on `address`:3306 with data in
+/// `dir`/data, server id `server_id`, binary log on (ROW), a 32 MB buffer
+/// pool, an 8 MB redo log, performance_schema off, then `extra_args` (e.g. "--read-only=1").
+/// Ready when root can connect over the socket.
+NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::string& address, int server_id,
+                                   const std::vector<std::string>& extra_args = {});
+
+/// Runs `statements` in order as root over the node's socket, on one
+/// connection, with `timeout` (rounded up to whole seconds) per statement.
+/// Throws std::runtime_error naming the node, the statement and the server's
+/// message at the first failure.
+void mariadb_admin(const Node& node, const std::vector<std::string>& statements,
+                   std::chrono::milliseconds timeout = std::chrono::seconds(5));
+
+/// The first column of the first row of `query` as root over the socket;
+/// nullopt when the node does not answer, the query fails, there is no row,
+/// or the value is NULL. Never throws.
+std::optional<std::string> mariadb_admin_scalar(const Node& node, const std::string& query,
+                                                std::chrono::milliseconds timeout = std::chrono::seconds(2));
+
+/// The first column of every row of `query` as root over the socket (NULLs
+/// skipped); empty when the node does not answer or the query fails. Never throws.
+std::vector<std::string> mariadb_admin_column(const Node& node, const std::string& query,
+                                              std::chrono::milliseconds timeout = std::chrono::seconds(2));
+
+/// Creates database kMariadbDatabase and the client account (idempotent).
+/// On a replicated topology run it on the primary only: it is replicated.
+void create_mariadb_client_account(const Node& node);
+
+}  // namespace lockcheck

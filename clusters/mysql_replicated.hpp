@@ -1,0 +1,55 @@
+// Topology "mysql-replicated": a primary (n1) and one asynchronous replica
+// (n2, started with --read-only=1) replicating with GTIDs
+// (CHANGE MASTER TO ... MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1),
+// each mariadbd on its own host. start() returns when the replica has
+// applied everything the primary logged (the client account and database
+// reach it by replication).
+//
+// Clients get both endpoints, primary first, and write to the first whose
+// @@read_only is 0 (workloads/mysql_primary.hpp). The failover fault
+// (nemesis/mysql_failover.hpp) promotes the replica and later fences the old
+// primary with promote() / fence(). A node restarted by kill-restart comes
+// back with its command line: the replica read-only and replicating again.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+
+#include "clusters/topology.hpp"
+
+namespace lockcheck {
+
+class MysqlReplicated : public Topology {
+public:
+    MysqlReplicated(const TopologyOptions& options, const TestNetwork& network);
+    void start() override;
+    void stop() override;
+    std::vector<Node*> nodes() override { return {primary_.get(), replica_.get()}; }
+    /// "ip:3306" of n1, then of n2.
+    std::vector<std::string> client_endpoints() const override;
+    /// The node a reconnecting client would write to: the promoted replica
+    /// while it is writable, otherwise the first node whose @@read_only is 0
+    /// (asked over the socket); nullptr when none answers writable.
+    Node* primary() override;
+    bool locks_on_primary() const override { return true; }
+
+    /// Stops replication on `replica` and makes it writable. Throws
+    /// std::runtime_error when the node refuses.
+    void promote(Node& replica);
+    /// Makes `node` read-only (clients without SUPER can no longer write
+    /// there). Throws std::runtime_error when the node refuses.
+    void fence(Node& node);
+    /// The node promote() was called on, or nullptr.
+    Node* promoted() const;
+    /// True when the replica has applied everything the primary logged.
+    bool replica_caught_up();
+
+private:
+    std::unique_ptr<Node> primary_;
+    std::unique_ptr<Node> replica_;
+    mutable std::mutex mutex_;
+    Node* promoted_ = nullptr;
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,35 @@
+// Topology "mysql-single": one mariadbd (clusters/mariadb_node.hpp) on its
+// own host; clients reach it at IP:3306 as the account kMariadbUser.
+#pragma once
+
+#include <memory>
+
+#include "clusters/topology.hpp"
+
+namespace lockcheck {
+
+class MysqlSingle : public Topology {
+public:
+    MysqlSingle(const TopologyOptions& options, const TestNetwork& network);
+    /// Installs the data directory, starts the server, creates the client account.
+    void start() override;
+    void stop() override;
+    std::vector<Node*> nodes() override { return {node_.get()}; }
+    std::vector<std::string> client_endpoints() const override;
+    /// The one server: every lock lives there.
+    Node* primary() override { return node_.get(); }
+    bool locks_on_primary() const override { return true; }
+
+private:
+    std::unique_ptr<Node> node_;
+};
+
+/// "ip:3306" of `node`.
+std::string mariadb_endpoint(const Node& node);
+
+/// A mariadbd Node named `name` for host `host` of `network` under
+/// options.dir/name, with the clock library when options ask for it.
+std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const TestNetwork& network, int host,
+                                        const std::string& name, const std::vector<std::string>& extra_args = {});
+
+}  // namespace lockcheck

@@ -1,0 +1,47 @@
+#include "workloads/mysql_table_record.hpp"
+
+#include <mysqld_error.h>
+
+namespace lockcheck {
+namespace {
+
+constexpr const char* kCreateTable =
+    "CREATE TABLE IF NOT EXISTS lock_records (lock_key VARCHAR(191) NOT NULL PRIMARY KEY, "
+    "owner VARCHAR(191) NOT NULL, created DATETIME(3) NOT NULL) ENGINE=InnoDB";
+
+}  // namespace
+
+MysqlTableRecord::MysqlTableRecord(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout,
+                                   bool cleanup)
+    : connection_(endpoints, timeout, {kCreateTable}), cleanup_(cleanup) {}
+
+LockResult MysqlTableRecord::acquire(const LockRequest& request) {
+    const std::string key = mysql_quote(request.key);
+    nlohmann::json value = nullptr;
+    if (cleanup_) {
+        // Microseconds: created has millisecond precision, NOW(3) too.
+        const auto cleaned = connection_.query("DELETE FROM lock_records WHERE lock_key = " + key +
+                                               " AND created < NOW(3) - INTERVAL " +
+                                               std::to_string(request.ttl_ms * 1000) + " MICROSECOND");
+        if (!cleaned.ok()) return cleaned.failure();  // nothing inserted yet: the cleanup alone takes no lock
+        if (cleaned.affected_rows > 0) value = {{"expired_deleted", cleaned.affected_rows}};
+    }
+    const auto inserted = connection_.query("INSERT INTO lock_records (lock_key, owner, created) VALUES (" + key +
+                                            ", " + mysql_quote(request.owner) + ", NOW(3))");
+    LockResult result;
+    if (inserted.ok()) result = LockResult::ok();
+    else if (inserted.code == ER_DUP_ENTRY) result = LockResult::fail(std::string(err::kHeld));
+    else result = inserted.failure();
+    result.value = value;
+    return result;
+}
+
+LockResult MysqlTableRecord::release(const LockRequest& request) {
+    const auto deleted = connection_.query("DELETE FROM lock_records WHERE lock_key = " + mysql_quote(request.key) +
+                                           " AND owner = " + mysql_quote(request.owner));
+    if (!deleted.ok()) return deleted.failure();
+    if (deleted.affected_rows == 0) return LockResult::fail(std::string(err::kNotOwner));
+    return LockResult::ok();
+}
+
+}  // namespace lockcheck
