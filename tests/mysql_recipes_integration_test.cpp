@@ -1,7 +1,9 @@
 // Integration tests of mysql-for-update and mysql-stock-decrement on a real
 // MariaDB server (mariadbd from Debian's packages): each runs its scenario
 // briefly through the lockcheck binary and checks the evidence its verdict
-// rests on, then that nothing of the run is left. About 40 s in all.
+// rests on, then that nothing of the run is left. About 40 s in all. Test
+// names stay short: they name the store, and mysqld.sock's path must fit
+// in 107 bytes.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -11,8 +13,9 @@
 using namespace lockcheck::testing;
 
 TEST(MysqlRecipes, ForUpdateInsideSurvivesAPausedHolder) {
-    auto run = run_lockcheck("for-update-inside", {"run", scenario("mysql-for-update-inside"), "--time-limit", "12"});
+    auto run = run_lockcheck("fu-in", {"run", scenario("mysql-for-update-inside"), "--time-limit", "10"});
     EXPECT_EQ(run.exit_code, 0) << run.output;
+    ASSERT_TRUE(run.results.contains("checkers")) << "the run was checked (short store paths: mysqld.sock)";
     EXPECT_EQ(run.results["valid"], true);
     const auto& mutex = stats(run, "mutual-exclusion");
     EXPECT_EQ(mutex["overlaps"], 0) << mutex.dump();
@@ -26,8 +29,9 @@ TEST(MysqlRecipes, ForUpdateInsideSurvivesAPausedHolder) {
 }
 
 TEST(MysqlRecipes, ForUpdateOutsideLosesUpdatesUnderTheSamePause) {
-    auto run = run_lockcheck("for-update-outside", {"run", scenario("mysql-for-update-outside"), "--time-limit", "12"});
+    auto run = run_lockcheck("fu-out", {"run", scenario("mysql-for-update-outside"), "--time-limit", "10"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
+    ASSERT_TRUE(run.results.contains("checkers")) << "the run was checked (short store paths: mysqld.sock)";
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);
     EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"], 0);
@@ -37,8 +41,9 @@ TEST(MysqlRecipes, ForUpdateOutsideLosesUpdatesUnderTheSamePause) {
 }
 
 TEST(MysqlRecipes, StockDecrementDoesNotOversellThroughACrash) {
-    auto run = run_lockcheck("stock-oversell", {"run", scenario("mysql-stock-oversell"), "--time-limit", "12"});
+    auto run = run_lockcheck("stock", {"run", scenario("mysql-stock-oversell"), "--time-limit", "10"});
     EXPECT_EQ(run.exit_code, 0) << run.output;
+    ASSERT_TRUE(run.results.contains("checkers")) << "the run was checked (short store paths: mysqld.sock)";
     EXPECT_EQ(run.results["valid"], true);
     const auto& oversell = stats(run, "oversell");
     EXPECT_EQ(oversell["oversold"], 0) << oversell.dump();
