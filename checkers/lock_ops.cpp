@@ -1,6 +1,10 @@
 #include "checkers/lock_ops.hpp"
 
 #include <deque>
+#include <map>
+#include <utility>
+
+#include "checkers/lock_sessions.hpp"
 #include <string_view>
 #include <unordered_map>
 
@@ -24,8 +28,21 @@ struct KeyBuilder {
 std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vector<std::int64_t>& partner) {
     std::vector<KeyBuilder> keys;
     std::unordered_map<std::string_view, std::size_t> key_slot;
+    // (process, key slot) -> owner of its acquire not yet followed by a release invoke.
+    std::map<std::pair<int, std::size_t>, std::int32_t> holding;
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& inv = history[p];
+        if (const auto killed = killed_worker(inv)) {
+            // A killed holder's lock may die with it (a session lock), later
+            // (a session timeout), or never (a stuck record): a release of
+            // unknown outcome, invoked at the kill.
+            for (auto it = holding.lower_bound({*killed, 0}); it != holding.end() && it->first.first == *killed;) {
+                keys[it->first.second].ops.ops.push_back(
+                    {LockOpKind::Release, LockOutcome::Unknown, it->second, static_cast<std::int64_t>(p), kNoOp});
+                it = holding.erase(it);
+            }
+            continue;
+        }
         if (!inv.is_invoke() || inv.is_nemesis()) continue;
         const bool acquire = inv.f == fn::kAcquire;
         if (!acquire && inv.f != fn::kRelease) continue;
@@ -63,6 +80,8 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
             op.owner = known != key.owner_ids.end() ? known->second : key.intern(key.synthetic.emplace_back(name));
         }
         key.ops.ops.push_back(op);
+        if (acquire && op.outcome != LockOutcome::Busy) holding[{inv.process, slot->second}] = op.owner;
+        else if (!acquire) holding.erase({inv.process, slot->second});
     }
     std::vector<KeyLockOps> out;
     out.reserve(keys.size());

@@ -10,7 +10,11 @@
 //                      lock is then free;
 //   info / no completion  may take effect at any moment after the invoke (even
 //                      after the info was recorded), or never;
-//   any other fail     did not take effect and constrains nothing (dropped here).
+//   any other fail     did not take effect and constrains nothing (dropped here);
+//   a kill-holder kill of a process that may hold the lock (its acquire ok or
+//                      info, no release invoked yet): a release of unknown
+//                      outcome by that owner, invoked at the kill's completion
+//                      (the lock may die with its holder, later, or never).
 // renew, resource and nemesis ops are not part of the model.
 #pragma once
 

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <limits>
+#include <exception>
 #include <map>
+#include <string>
+#include <string_view>
 #include <utility>
 
 namespace lockcheck {
@@ -15,16 +18,41 @@ std::int64_t LockSession::lease_valid_until(std::int64_t at_ns) const {
     return until;
 }
 
+std::optional<int> killed_worker(const Op& op) {
+    if (!op.is_nemesis() || op.f != fn::kStartFault || op.is_invoke() || !op.value.is_object() ||
+        op.value.value("fault", "") != "kill-holder")
+        return std::nullopt;
+    const auto targets = op.value.find("targets");
+    if (targets == op.value.end() || !targets->is_array()) return std::nullopt;
+    for (const auto& t : *targets) {
+        if (!t.is_string()) continue;
+        const std::string text = t.get<std::string>();
+        constexpr std::string_view prefix = "worker ";
+        if (text.rfind(prefix, 0) != 0) continue;
+        try {
+            std::size_t used = 0;
+            const int process = std::stoi(text.substr(prefix.size()), &used);
+            if (used == text.size() - prefix.size()) return process;
+        } catch (const std::exception&) {
+        }
+    }
+    return std::nullopt;
+}
+
 std::vector<LockSession> extract_sessions(const History& history, const std::vector<std::int64_t>& partner) {
     std::vector<LockSession> done;
     std::map<std::pair<int, std::string>, LockSession> open;  // (process, key) -> session
     std::map<std::pair<int, std::string>, int> unbalanced;     // entries not yet released
     std::map<int, std::size_t> last_op;                        // process -> position of its last op
     const std::int64_t end_of_history = history.empty() ? 0 : history.back().time;
+    std::map<int, std::size_t> killed;                         // process -> kill-holder completion that killed it
 
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& op = history[p];
-        if (op.is_nemesis()) continue;
+        if (op.is_nemesis()) {
+            if (auto process = killed_worker(op)) killed.emplace(*process, p);
+            continue;
+        }
         last_op[op.process] = p;
         const auto slot = std::make_pair(op.process, op.key);
         if (op.f == fn::kAcquire && op.type == OpType::Ok) {
@@ -70,7 +98,11 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
     for (auto& [slot, s] : open) {
         const std::size_t last = last_op.at(s.process);
         const Op& final_op = history[last];
-        if (!final_op.is_invoke() && final_op.type != OpType::Ok) {  // the process was lost while holding
+        const auto kill = killed.find(s.process);
+        if (kill != killed.end() && kill->second > s.acquire_ok) {  // SIGKILLed while holding: it holds no more
+            s.lost_at = kill->second;
+            s.end_ns = history[kill->second].time;
+        } else if (!final_op.is_invoke() && final_op.type != OpType::Ok) {  // the process was lost while holding
             s.lost_at = last;
             s.end_ns = final_op.time;
         } else {

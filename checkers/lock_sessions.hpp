@@ -17,6 +17,12 @@
 // worker), so that process can no longer be inside its critical section: the
 // session ends at that completion. (A live holder always goes on to its
 // release; only the end of a max_ops-bounded history can cut one short.)
+// A holder the nemesis SIGKILLed (a kill-holder start-fault completion naming
+// "worker N") holds no more from that completion on: its session ends there,
+// even when the controller notices the death only later (a worker killed
+// while idle in its critical section). This matters for locks that die with
+// their holder's session (GET_LOCK, ephemeral nodes): the next grant may
+// follow the kill within milliseconds.
 #pragma once
 
 #include <cstdint>
@@ -40,10 +46,10 @@ struct LockSession {
     std::size_t acquire_invoke = 0;                ///< positions in the history
     std::size_t acquire_ok = 0;
     std::optional<std::size_t> release_invoke;     ///< none: never released
-    std::optional<std::size_t> lost_at;            ///< never released and the process was lost: its last op
+    std::optional<std::size_t> lost_at;            ///< never released and the process was lost: its last op (or its kill)
     int entries = 1;                               ///< acquires ok in this session (> 1: re-entered)
     std::int64_t start_ns = 0;                     ///< time of the acquire's ok
-    std::int64_t end_ns = 0;  ///< time of the release's invoke, of the lost process's last op, or of the last op
+    std::int64_t end_ns = 0;  ///< time of the release's invoke, of the lost process's last op (or kill), or of the last op
     std::optional<std::int64_t> ttl_ms;            ///< none: a lock without a lease
     /// Lease end as (acquire invoke | renew invoke) + ttl, per renew that
     /// completed ok; (time, valid-until) pairs in time order, first from the acquire.
@@ -54,6 +60,10 @@ struct LockSession {
     /// Returns INT64_MAX for a lock without a lease.
     std::int64_t lease_valid_until(std::int64_t at_ns) const;
 };
+
+/// The worker process a kill-holder fault killed, when `op` is that fault's
+/// start-fault completion (targets ["worker N"]); nullopt for any other op.
+std::optional<int> killed_worker(const Op& op);
 
 /// Extracts every session of the history, ordered by start time.
 /// `partner` is pair_ops(history).

@@ -1,8 +1,12 @@
 #include "clusters/mariadb_node.hpp"
 
+#include <fcntl.h>
 #include <mysql.h>
+#include <unistd.h>
 
 #include <exception>
+#include <fstream>
+#include <sstream>
 #include <memory>
 #include <stdexcept>
 #include <thread>
@@ -17,8 +21,7 @@ namespace {
 /// the installation three times slower.
 constexpr const char* kRedoLogSize = "--innodb-log-file-size=8M";
 
-/// Unix socket paths are limited to sizeof(sockaddr_un::sun_path) - 1.
-constexpr std::size_t kMaxSocketPath = 107;
+constexpr const char* kSocketName = "mysqld.sock";
 
 struct MysqlCloser {
     void operator()(MYSQL* m) const { mysql_close(m); }
@@ -42,12 +45,32 @@ MysqlPtr root_connection(const std::filesystem::path& node_dir, std::chrono::mil
     mysql_optionsv(m.get(), MYSQL_OPT_READ_TIMEOUT, &seconds);
     mysql_optionsv(m.get(), MYSQL_OPT_WRITE_TIMEOUT, &seconds);
     mysql_optionsv(m.get(), MYSQL_OPT_RECONNECT, &no);
-    const std::string socket = mariadb_socket(node_dir).string();
-    if (!mysql_real_connect(m.get(), nullptr, "root", nullptr, nullptr, 0, socket.c_str(), 0)) {
+    // A short path to the socket, however deep the node's directory is.
+    const int dir_fd = ::open(node_dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (dir_fd < 0) {
+        error = "cannot open " + node_dir.string();
+        return nullptr;
+    }
+    const std::string socket = "/proc/self/fd/" + std::to_string(dir_fd) + "/" + kSocketName;
+    const bool connected = mysql_real_connect(m.get(), nullptr, "root", nullptr, nullptr, 0, socket.c_str(), 0);
+    ::close(dir_fd);
+    if (!connected) {
         error = mysql_error(m.get());
         return nullptr;
     }
     return m;
+}
+
+/// The installer's reason: its first line naming an error or a failure,
+/// else its last non-blank line.
+std::string installer_reason(const std::string& text) {
+    std::istringstream in(text);
+    std::string line, last = "(no output)";
+    while (std::getline(in, line)) {
+        if (line.find("ERROR") != std::string::npos || line.find("Errcode") != std::string::npos) return line;
+        if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
+    }
+    return last;
 }
 
 }  // namespace
@@ -59,9 +82,13 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
         threads.emplace_back([&, i] {
             try {
                 std::filesystem::create_directories(node_dirs[i]);
-                run_checked({"mariadb-install-db", "--no-defaults", "--user=root",
-                             "--datadir=" + (node_dirs[i] / "data").string(), "--skip-test-db",
-                             "--auth-root-authentication-method=socket", kRedoLogSize});
+                const auto result = run_command({"mariadb-install-db", "--no-defaults", "--user=root",
+                                                 "--datadir=" + (node_dirs[i] / "data").string(), "--skip-test-db",
+                                                 "--auth-root-authentication-method=socket", kRedoLogSize});
+                std::ofstream(node_dirs[i] / "install.log") << result.output;
+                if (result.exit_code != 0)
+                    errors[i] = "mariadb-install-db exited with status " + std::to_string(result.exit_code) +
+                                "; " + (node_dirs[i] / "install.log").string() + " says: " + installer_reason(result.output);
             } catch (const std::exception& e) {
                 errors[i] = e.what();
             }
@@ -74,13 +101,7 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
                                  errors[i]);
 }
 
-std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir) {
-    auto socket = node_dir / "mysqld.sock";
-    if (socket.string().size() > kMaxSocketPath)
-        throw std::invalid_argument("MariaDB socket path " + socket.string() + " is longer than " +
-                                    std::to_string(kMaxSocketPath) + " bytes: use a shorter --store directory");
-    return socket;
-}
+std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir) { return node_dir / kSocketName; }
 
 NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::string& address, int server_id,
                                    const std::vector<std::string>& extra_args) {
@@ -89,7 +110,7 @@ NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::
                                   "--no-defaults",
                                   "--user=root",
                                   "--datadir=" + (dir / "data").string(),
-                                  "--socket=" + mariadb_socket(dir).string(),
+                                  std::string("--socket=../") + kSocketName,  // relative to the datadir
                                   "--pid-file=" + (dir / "mysqld.pid").string(),
                                   "--bind-address=" + address,
                                   "--port=" + std::to_string(kMariadbPort),

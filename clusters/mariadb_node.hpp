@@ -2,7 +2,8 @@
 // its command line, its readiness probe, and the root account the harness
 // uses over the node's Unix socket to set it up and to inject faults.
 //
-// Layout of a node's directory: data/ (mariadb-install-db), mysqld.sock,
+// Layout of a node's directory: data/ (mariadb-install-db, its output in
+// install.log), mysqld.sock,
 // mysqld.pid, server.log (the server's stderr, through Node). Binary logs
 // (ROW format) and relay logs live in data/.
 //
@@ -28,8 +29,10 @@ namespace lockcheck {
 /// naming the directory and the installer's first output line.
 void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs);
 
-/// The node's Unix socket. Throws std::invalid_argument when the path is too
-/// long for a Unix socket (a run directory nested too deep).
+/// The node's Unix socket. Its path may be longer than a Unix socket address
+/// allows (a deep run directory): the server gets it relative to its data
+/// directory, which mariadbd changes into, and the harness connects through
+/// /proc/self/fd/N/mysqld.sock, N an O_PATH descriptor of `node_dir`.
 std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir);
 
 /// The program that runs mariadbd on `address`:3306 with data in

@@ -9,7 +9,7 @@ std::string mariadb_endpoint(const Node& node) { return node.address() + ":" + s
 
 std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const TestNetwork& network, int host,
                                         const std::string& name, const std::vector<std::string>& extra_args) {
-    const auto dir = options.dir / name;
+    const auto dir = std::filesystem::absolute(options.dir / name);  // mariadbd changes into its datadir
     return std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
                                   mariadb_server_program(dir, network.address(host), host + 1, extra_args),
                                   options.clock_library ? clock_environment(*options.clock_library, dir)

@@ -2,6 +2,7 @@
 // and what the mutual-exclusion and liveness checkers make of them.
 #include <gtest/gtest.h>
 
+#include "checkers/linearizability.hpp"
 #include "checkers/liveness.hpp"
 #include "checkers/lock_sessions.hpp"
 #include "checkers/mutual_exclusion.hpp"
@@ -132,4 +133,87 @@ TEST(Liveness, AcquireKilledHalfWayLeavesAStuckLock) {
     const auto r = liveness(b);
     ASSERT_EQ(r.violations.size(), 1u);
     EXPECT_EQ(r.violations[0].kind, kStuckLock);
+}
+
+/// The nemesis's kill-holder completion naming worker `process`.
+void kill_holder(HistoryBuilder& b, double t, int process) {
+    b.add(t, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
+    b.add(t, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
+    b.history().back().value = {{"fault", "kill-holder"}, {"id", 1}, {"targets", {"worker " + std::to_string(process)}}};
+}
+
+TEST(LockSessions, HolderKilledWhileIdleHoldsNoMoreFromItsKill) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1);
+    b.history().back().ttl_ms.reset();  // a lock without a lease (GET_LOCK): it dies with its holder
+    b.acquire_done(1, 1, OpType::Ok);
+    kill_holder(b, 50, 1);
+    b.acquire_invoke(52, 2);
+    b.history().back().ttl_ms.reset();
+    b.acquire_done(53, 2, OpType::Ok);
+    b.write(300, 301, 1, 1, std::nullopt, OpType::Fail);  // the controller notices the death only now
+    const auto s = sessions(b);
+    ASSERT_EQ(s.size(), 2u);
+    EXPECT_EQ(s[0].end_ns, 50'000'000);
+    EXPECT_EQ(*s[0].lost_at, 3u) << "the kill ends the session";
+    EXPECT_EQ(exclusion(b).valid, Validity::Valid);
+}
+
+TEST(LockSessions, KillOfAnotherWorkerDoesNotEndTheSession) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1);
+    b.history().back().ttl_ms.reset();
+    b.acquire_done(1, 1, OpType::Ok);
+    kill_holder(b, 50, 3);
+    b.acquire_invoke(52, 2);
+    b.history().back().ttl_ms.reset();
+    b.acquire_done(53, 2, OpType::Ok);
+    b.read(100, 101, 1, 0);  // worker 1 lives on in its critical section
+    const auto result = exclusion(b);
+    EXPECT_EQ(result.valid, Validity::Invalid);
+    ASSERT_EQ(result.violations.size(), 1u);
+    EXPECT_EQ(result.violations[0].kind, kOverlapWithinLease) << "a lock without lease: any overlap breaks its promise";
+}
+
+TEST(LockSessions, KilledWorkerIsReadFromTheFaultTargets) {
+    Op op;
+    op.process = kNemesisProcess;
+    op.type = OpType::Info;
+    op.f = std::string(fn::kStartFault);
+    op.value = {{"fault", "kill-holder"}, {"targets", {"worker 12"}}};
+    EXPECT_EQ(killed_worker(op), 12);
+    op.value["targets"] = {"worker 12x"};
+    EXPECT_EQ(killed_worker(op), std::nullopt);
+    op.value = {{"fault", "pause-holder"}, {"targets", {"worker 12"}}};
+    EXPECT_EQ(killed_worker(op), std::nullopt);
+    op.value = {{"fault", "kill-holder"}, {"targets", {"worker 12"}}};
+    op.type = OpType::Invoke;
+    EXPECT_EQ(killed_worker(op), std::nullopt);
+}
+
+TEST(Linearizability, KilledHoldersLockMayDieWithItOrStay) {
+    HistoryBuilder died;  // GET_LOCK: the next grant follows the kill
+    died.acquire_invoke(0, 1);
+    died.acquire_done(1, 1, OpType::Ok);
+    kill_holder(died, 50, 1);
+    died.acquire_invoke(52, 2);
+    died.acquire_done(53, 2, OpType::Ok);
+    died.write(300, 301, 1, 1, std::nullopt, OpType::Fail);
+    EXPECT_EQ(check_linearizability(died.history(), pair_ops(died.history())).valid, Validity::Valid);
+
+    HistoryBuilder stuck;  // a lock-table record nobody deletes: held ever after
+    stuck.acquire_invoke(0, 1);
+    stuck.acquire_done(1, 1, OpType::Ok);
+    kill_holder(stuck, 50, 1);
+    stuck.acquire_invoke(52, 2);
+    stuck.acquire_done(53, 2, OpType::Fail);
+    stuck.history().back().error = std::string(err::kHeld);
+    EXPECT_EQ(check_linearizability(stuck.history(), pair_ops(stuck.history())).valid, Validity::Valid);
+
+    HistoryBuilder unkilled;  // without the kill the second grant is a double grant
+    unkilled.acquire_invoke(0, 1);
+    unkilled.acquire_done(1, 1, OpType::Ok);
+    unkilled.acquire_invoke(52, 2);
+    unkilled.acquire_done(53, 2, OpType::Ok);
+    EXPECT_EQ(check_linearizability(unkilled.history(), pair_ops(unkilled.history())).valid, Validity::Invalid);
 }

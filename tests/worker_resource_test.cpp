@@ -164,25 +164,28 @@ TEST(TransactionalSessions, AnOverlapWithinTheLeaseIsAViolationEvenWhenRolledBac
     EXPECT_EQ(r.stats["within_lease"], 1);
 }
 
-TEST(TransactionalSessions, TheCommitEndsTheCriticalSectionNotTheRelease) {
-    // Worker 1's commit (its write) frees the row; worker 2 gets it before
-    // worker 1's reply and release arrive. No overlap: worker 1 relied on
-    // nothing after sending the commit.
+/// Worker 1's commit (its write) frees the row; worker 2 gets it before
+/// worker 1's reply and release arrive.
+static HistoryBuilder commit_then_release(bool marked) {
     HistoryBuilder b;
+    const auto mark = [&] { if (marked) b.history().back().resource = std::string(resource_owner::kWorker); };
     b.acquire_invoke(0, 1, 1000);
     b.acquire_done(5, 1, OpType::Ok);
-    worker_read(b, 6, 7, 1, 0);
-    b.add(100, 1, OpType::Invoke, "write");
-    b.history().back().resource = std::string(resource_owner::kWorker);
+    b.add(100, 1, OpType::Invoke, "write"), mark();
     b.acquire_invoke(100.5, 2, 1000);
     b.acquire_done(101, 2, OpType::Ok);
-    b.add(102, 1, OpType::Ok, "write");
-    b.history().back().resource = std::string(resource_owner::kWorker);
+    b.add(102, 1, OpType::Ok, "write"), mark();
     b.history().back().value = 1;
     b.release_invoke(103, 1);
     b.release_done(104, 1, OpType::Ok);
     b.release_invoke(200, 2);
     b.release_done(201, 2, OpType::Ok);
+    return b;
+}
+
+TEST(TransactionalSessions, TheCommitEndsTheCriticalSectionNotTheRelease) {
+    // No overlap: worker 1 relied on nothing after sending the commit.
+    auto b = commit_then_release(true);
     auto r = mutex(b);
     EXPECT_EQ(r.valid, Validity::Valid);
     EXPECT_EQ(r.stats["overlaps"], 0);
@@ -190,15 +193,7 @@ TEST(TransactionalSessions, TheCommitEndsTheCriticalSectionNotTheRelease) {
 }
 
 TEST(TransactionalSessions, WithoutTheMarkerTheSameHistoryOverlaps) {
-    HistoryBuilder b;
-    b.acquire_invoke(0, 1, 1000);
-    b.acquire_done(5, 1, OpType::Ok);
-    b.add(100, 1, OpType::Invoke, "write");
-    b.acquire_invoke(100.5, 2, 1000);
-    b.acquire_done(101, 2, OpType::Ok);
-    b.add(102, 1, OpType::Ok, "write");
-    b.release_invoke(103, 1);
-    b.release_done(104, 1, OpType::Ok);
+    auto b = commit_then_release(false);
     EXPECT_EQ(mutex(b).valid, Validity::Invalid);
 }
 
