@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <mysql.h>
+#include <pwd.h>
 #include <unistd.h>
 
 #include <exception>
@@ -22,6 +23,15 @@ namespace {
 constexpr const char* kRedoLogSize = "--innodb-log-file-size=8M";
 
 constexpr const char* kSocketName = "mysqld.sock";
+
+/// The OS user the servers run as and the harness administers them as: root
+/// normally; without root (loopback mode) the invoking user, for whom
+/// mariadb-install-db creates a socket-authenticated account too.
+std::string os_user() {
+    if (::geteuid() == 0) return "root";
+    const passwd* pw = ::getpwuid(::geteuid());
+    return pw ? pw->pw_name : "root";
+}
 
 struct MysqlCloser {
     void operator()(MYSQL* m) const { mysql_close(m); }
@@ -52,7 +62,8 @@ MysqlPtr root_connection(const std::filesystem::path& node_dir, std::chrono::mil
         return nullptr;
     }
     const std::string socket = "/proc/self/fd/" + std::to_string(dir_fd) + "/" + kSocketName;
-    const bool connected = mysql_real_connect(m.get(), nullptr, "root", nullptr, nullptr, 0, socket.c_str(), 0);
+    const bool connected =
+        mysql_real_connect(m.get(), nullptr, os_user().c_str(), nullptr, nullptr, 0, socket.c_str(), 0);
     ::close(dir_fd);
     if (!connected) {
         error = mysql_error(m.get());
@@ -81,9 +92,10 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
     for (std::size_t i = 0; i < node_dirs.size(); ++i) {
         threads.emplace_back([&, i] {
             try {
-                std::filesystem::create_directories(node_dirs[i]);
-                const auto result = run_command({"mariadb-install-db", "--no-defaults", "--user=root",
-                                                 "--datadir=" + (node_dirs[i] / "data").string(), "--skip-test-db",
+                std::filesystem::create_directories(node_dirs[i] / "tmp");
+                const auto result = run_command({"mariadb-install-db", "--no-defaults", "--user=" + os_user(),
+                                                 "--datadir=" + (node_dirs[i] / "data").string(),
+                                                 "--tmpdir=" + (node_dirs[i] / "tmp").string(), "--skip-test-db",
                                                  "--auth-root-authentication-method=socket", kRedoLogSize});
                 std::ofstream(node_dirs[i] / "install.log") << result.output;
                 if (result.exit_code != 0)
@@ -105,13 +117,14 @@ std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir) { re
 
 NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::string& address, int server_id,
                                    const std::vector<std::string>& extra_args) {
-    std::filesystem::create_directories(dir);
+    std::filesystem::create_directories(dir / "tmp");
     std::vector<std::string> argv{"mariadbd",
                                   "--no-defaults",
-                                  "--user=root",
+                                  "--user=" + os_user(),
                                   "--datadir=" + (dir / "data").string(),
                                   std::string("--socket=../") + kSocketName,  // relative to the datadir
                                   "--pid-file=" + (dir / "mysqld.pid").string(),
+                                  "--tmpdir=" + (dir / "tmp").string(),
                                   "--bind-address=" + address,
                                   "--port=" + std::to_string(kMariadbPort),
                                   "--server-id=" + std::to_string(server_id),

@@ -3,11 +3,13 @@
 // uses over the node's Unix socket to set it up and to inject faults.
 //
 // Layout of a node's directory: data/ (mariadb-install-db, its output in
-// install.log), mysqld.sock,
+// install.log), tmp/ (its own tmpdir: servers sharing /tmp delete each
+// other's temporary tables at start-up), mysqld.sock,
 // mysqld.pid, server.log (the server's stderr, through Node). Binary logs
 // (ROW format) and relay logs live in data/.
 //
-// root authenticates by socket only; clients use the TCP account
+// root authenticates by socket only (without root, the invoking OS user
+// runs and administers the servers the same way); clients use the TCP account
 // kMariadbUser / kMariadbPassword, which has the privileges a lock recipe
 // needs on database kMariadbDatabase plus REPLICATION SLAVE, and neither
 // SUPER nor READ ONLY ADMIN: @@read_only = 1 really stops its writes.

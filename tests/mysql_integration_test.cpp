@@ -1,5 +1,5 @@
 // Integration tests: the lockcheck binary against real mariadbd servers
-// (mysql-single), as a user runs it. About 30 s of runs in total.
+// (mysql-single, mysql-replicated), as a user runs it. About 40 s of runs in total.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -28,7 +28,7 @@ std::pair<int, int> acquires_with_ttl(const RunOutcome& run) {
 
 TEST(MysqlIntegration, CleanupJobBreaksALockWhoseHolderPausedPastTheTimeout) {
     auto run = run_lockcheck("mysql-cleanup-pause",
-                             {"run", scenario("mysql-record-cleanup-pause"), "--time-limit", "12"});
+                             {"run", scenario("mysql-record-cleanup-pause"), "--time-limit", "10"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);
@@ -44,7 +44,7 @@ TEST(MysqlIntegration, CleanupJobBreaksALockWhoseHolderPausedPastTheTimeout) {
 
 TEST(MysqlIntegration, NoFaultsIsValidAndALockWithoutLeaseIsJudgedStrictly) {
     auto run = run_lockcheck("mysql-calm",
-                             {"run", scenario("mysql-record-crash"), "--nemesis", "none", "--time-limit", "6"});
+                             {"run", scenario("mysql-record-crash"), "--nemesis", "none", "--time-limit", "4"});
     EXPECT_EQ(run.exit_code, 0) << run.output;
     EXPECT_EQ(run.results["valid"], true);
     EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 5);
@@ -57,10 +57,25 @@ TEST(MysqlIntegration, NoFaultsIsValidAndALockWithoutLeaseIsJudgedStrictly) {
 }
 
 TEST(MysqlIntegration, KilledHolderWithoutCleanupLeavesAStuckLock) {
-    auto run = run_lockcheck("mysql-crash", {"run", scenario("mysql-record-crash"), "--time-limit", "8"});
+    auto run = run_lockcheck("mysql-crash", {"run", scenario("mysql-record-crash"), "--time-limit", "6"});
     EXPECT_EQ(run.exit_code, 0) << run.output;
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
     EXPECT_GE(stats(run, "liveness")["stuck"]["longest_ms"].get<double>(), 2000.0);
     EXPECT_EQ(run.results["checkers"]["liveness"]["violations"][0]["kind"], "stuck-lock");
+    expect_nothing_left(run);
+}
+
+TEST(MysqlIntegration, ReplicaPromotedWhileTheOldPrimaryStillGrantsLocksBreaksThemWithinTheLease) {
+    auto run = run_lockcheck("mysql-promotion", {"run", scenario("mysql-replica-promotion"), "--time-limit", "8"});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1);
+    std::ifstream in(run.run_dir / "history.jsonl");
+    int promoted = 0;
+    for (std::string line; std::getline(in, line);) {
+        const auto op = nlohmann::json::parse(line);
+        if (op.value("f", "") == "start-fault" && op.value("type", "") == "info" && op["value"].contains("targets"))
+            promoted += op["value"]["targets"] == nlohmann::json{"n1", "n2"};
+    }
+    EXPECT_EQ(promoted, 1) << "one failover per run: n1 cut off, n2 promoted";
     expect_nothing_left(run);
 }

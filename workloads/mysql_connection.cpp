@@ -51,11 +51,7 @@ std::string mysql_quote(const std::string& text) {
 }
 
 MysqlConnection::MysqlConnection(const std::string& endpoint, std::chrono::milliseconds timeout)
-    : endpoint_(endpoint), mysql_(mysql_init(nullptr)) {
-    if (!mysql_) {
-        connect_error_ = "mysql_init: out of memory";
-        return;
-    }
+    : endpoint_(endpoint) {
     const auto colon = endpoint.rfind(':');
     const std::string host = endpoint.substr(0, colon);
     unsigned int port = kMariadbPort;
@@ -63,6 +59,11 @@ MysqlConnection::MysqlConnection(const std::string& endpoint, std::chrono::milli
         if (colon != std::string::npos) port = static_cast<unsigned int>(std::stoul(endpoint.substr(colon + 1)));
     } catch (const std::exception&) {
         throw std::invalid_argument("bad MariaDB endpoint '" + endpoint + "' (want ip:port)");
+    }
+    mysql_ = mysql_init(nullptr);
+    if (!mysql_) {
+        connect_error_ = "mysql_init: out of memory";
+        return;
     }
     const unsigned int seconds = mysql_timeout_seconds(timeout);
     my_bool reconnect = 0;

@@ -23,7 +23,8 @@ LockResult MysqlTableRecord::acquire(const LockRequest& request) {
         const auto cleaned = connection_.query("DELETE FROM lock_records WHERE lock_key = " + key +
                                                " AND created < NOW(3) - INTERVAL " +
                                                std::to_string(request.ttl_ms * 1000) + " MICROSECOND");
-        if (!cleaned.ok()) return cleaned.failure();  // nothing inserted yet: the cleanup alone takes no lock
+        // Nothing was inserted: whatever the cleanup did, this acquire took no lock.
+        if (!cleaned.ok()) return LockResult::fail(cleaned.message);
         if (cleaned.affected_rows > 0) value = {{"expired_deleted", cleaned.affected_rows}};
     }
     const auto inserted = connection_.query("INSERT INTO lock_records (lock_key, owner, created) VALUES (" + key +

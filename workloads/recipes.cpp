@@ -38,7 +38,7 @@ const std::vector<RecipeInfo>& recipes() {
          {"fencing"}},
         {"redlock", "Redlock over 5 independent nodes: quorum 3, validity = TTL - elapsed - drift; no token",
          {"redis-independent"}},
-        {"mysql-table-record", "INSERT a row keyed by the lock to take, DELETE it to release; option cleanup: delete rows older than ttl first",
+        {"mysql-table-record", "INSERT a row keyed by the lock, DELETE it to release; option cleanup: expire rows older than ttl",
          {"mysql-single", "mysql-replicated"}},
         {"mysql-get-lock", "GET_LOCK(key, 0) / RELEASE_LOCK(key) on the worker's MariaDB session (no lease, not replicated)",
          {"mysql-single", "mysql-replicated"}},
