@@ -23,9 +23,13 @@ struct KeyStock {
     std::vector<Read> reads;  ///< ok stock-reads
 };
 
+/// The initial stock a stock-init reported: an integer in [0, 10^15] (so the
+/// arithmetic below cannot overflow), else none.
 std::optional<std::int64_t> stock_of(const nlohmann::json& value) {
     if (!value.is_object() || !value.contains("stock")) return std::nullopt;
-    return json_integer<std::int64_t>(value["stock"]);
+    const auto n = json_integer<std::int64_t>(value["stock"]);
+    if (!n || *n < 0 || *n > 1'000'000'000'000'000) return std::nullopt;
+    return n;
 }
 
 /// Judges one key: appends its findings and figures; returns how many it oversold.
