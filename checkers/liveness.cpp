@@ -19,7 +19,7 @@ struct Interval {
 };
 
 nlohmann::json acquire_figures(const History& history, const std::vector<std::int64_t>& partner) {
-    std::size_t attempts = 0, ok = 0, busy = 0, failed = 0, unknown = 0;
+    std::size_t attempts = 0, ok = 0, busy = 0, failed = 0, unknown = 0, conflicts = 0;
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& op = history[p];
         if (!op.is_invoke() || op.is_nemesis() || op.f != fn::kAcquire) continue;
@@ -30,10 +30,17 @@ nlohmann::json acquire_figures(const History& history, const std::vector<std::in
         else if (done.type == OpType::Info) ++unknown;
         else if (done.error == err::kHeld) ++busy;
         else ++failed;
+        if (done.type == OpType::Fail && done.error == err::kConflict) ++conflicts;
     }
     const std::size_t decided = ok + busy + failed;
-    return {{"attempts", attempts}, {"ok", ok}, {"busy", busy}, {"failed", failed}, {"indeterminate", unknown},
-            {"success_rate", decided ? static_cast<double>(ok) / static_cast<double>(decided) : 0.0}};
+    nlohmann::json figures = {{"attempts", attempts}, {"ok", ok}, {"busy", busy}, {"failed", failed},
+                              {"indeterminate", unknown},
+                              {"success_rate", decided ? static_cast<double>(ok) / static_cast<double>(decided) : 0.0}};
+    if (conflicts > 0) {  // optimistic recipes: version races lost (counted in "failed" too)
+        figures["conflicts"] = conflicts;
+        figures["conflict_rate"] = static_cast<double>(conflicts) / static_cast<double>(attempts);
+    }
+    return figures;
 }
 
 nlohmann::json latency_figures(const History& history, const std::vector<std::int64_t>& partner) {

@@ -5,7 +5,9 @@
 //
 // stats:
 //   acquires: attempts, ok, busy ("held"), failed (other errors), indeterminate,
-//             success_rate = ok / attempts that completed;
+//             success_rate = ok / attempts that completed; when some acquire
+//             failed "conflict" (an optimistic recipe lost a version race):
+//             conflicts and conflict_rate = conflicts / attempts;
 //   latency_ms: per f (non-nemesis ops), over ops that completed (ok, fail or
 //             info): count, p50, p95, p99, max (nearest-rank percentiles);
 //   stuck: the longest stretch, per key and overall, in which the lock was free

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "checkers/lock_sessions.hpp"
+#include "checkers/transactional_sessions.hpp"
 
 namespace lockcheck {
 namespace {
@@ -49,11 +50,12 @@ Violation describe_overlap(const History& history, const LockSession& first, con
 CheckerResult check_mutual_exclusion(const History& history, const std::vector<std::int64_t>& partner) {
     CheckerResult result;
     result.name = "mutual-exclusion";
-    const auto sessions = extract_sessions(history, partner);
+    auto sessions = extract_sessions(history, partner);
+    const auto rolled_back = end_transactional_sessions(history, partner, sessions);
 
     // Sweep per key in start order, keeping the sessions still open by end time.
     std::map<std::string, std::multiset<std::pair<std::int64_t, std::size_t>>> active;  // key -> (end, session)
-    std::size_t within = 0, expired = 0;
+    std::size_t within = 0, expired = 0, harmless = 0;
     double longest_overlap_ms = 0;
     for (std::size_t i = 0; i < sessions.size(); ++i) {
         const LockSession& s = sessions[i];
@@ -61,6 +63,10 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
         while (!open.empty() && open.begin()->first <= s.start_ns) open.erase(open.begin());
         for (const auto& [end, j] : open) {
             Violation v = describe_overlap(history, sessions[j], s);
+            if (v.kind == kOverlapLeaseExpired && rolled_back[j]) {
+                ++harmless;  // the earlier holder's transaction committed nothing (transactional_sessions.hpp)
+                continue;
+            }
             (v.kind == kOverlapWithinLease ? within : expired)++;
             longest_overlap_ms = std::max(longest_overlap_ms, v.details["overlap_ms"].get<double>());
             result.violations.push_back(std::move(v));
@@ -72,6 +78,7 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
                     {"overlaps", result.violations.size()},
                     {"within_lease", within},
                     {"lease_expired", expired},
+                    {"rolled_back", harmless},
                     {"longest_overlap_ms", longest_overlap_ms}};
     return result;
 }

@@ -11,6 +11,10 @@
 //     (a client paused past its TTL): the case fencing tokens exist for.
 // A lease is certainly valid until (acquire or renew invoke) + ttl - 1 ms, counting
 // only the acquire and renews that completed before the moment in question.
+// A session whose lock is a database transaction (worker-owned resource)
+// ends when its write (the commit) is invoked, and a lease-expired overlap
+// whose earlier holder's transaction was rolled back is no violation: it is
+// counted in stats.rolled_back (checkers/transactional_sessions.hpp).
 #pragma once
 
 #include "checkers/checker_result.hpp"

@@ -1,5 +1,7 @@
 #include "checkers/resource.hpp"
 
+#include "checkers/worker_resource.hpp"
+
 #include <fmt/format.h>
 #include <map>
 #include <optional>
@@ -26,11 +28,16 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
     std::map<std::string, KeyState> keys;
     std::map<std::pair<int, std::string>, LastRead> last_read;
     std::size_t reads = 0, writes = 0, fenced = 0, lost = 0, stale = 0;
+    WorkerResourceCheck worker;  // accesses the workers performed themselves: judged by value
 
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& op = history[p];
         if (op.is_invoke() || op.is_nemesis() || (op.f != fn::kRead && op.f != fn::kWrite)) continue;
         const Op& invoke = history[static_cast<std::size_t>(partner[p])];
+        if (worker_owned(invoke, op)) {
+            worker.add(op);
+            continue;
+        }
         const auto token = invoke.token ? invoke.token : op.token;
         KeyState& key = keys[op.key];
         if (op.type == OpType::Fail && op.error == err::kFenced) {
@@ -76,12 +83,18 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
             key.max_token_op = op.index;
         }
     }
+    worker.finish(result.violations);
     result.valid = result.violations.empty() ? Validity::Valid : Validity::Invalid;
-    result.stats = {{"reads", reads},
-                    {"writes_accepted", writes},
+    result.stats = {{"reads", reads + worker.reads()},
+                    {"writes_accepted", writes + worker.writes()},
                     {"fenced", fenced},
-                    {"lost_updates", lost},
+                    {"lost_updates", lost + worker.lost()},
                     {"stale_writes_accepted", stale}};
+    if (worker.reads() + worker.writes() + worker.indeterminate_writes() > 0)
+        result.stats["worker_owned"] = {{"reads", worker.reads()},
+                                        {"writes_committed", worker.writes()},
+                                        {"writes_indeterminate", worker.indeterminate_writes()},
+                                        {"check", "by value: two committed writes of one value are a lost update"}};
     return result;
 }
 

@@ -11,6 +11,12 @@
 //   - "stale-write-accepted": an accepted write with a token lower than one the
 //     resource had already seen (what fencing rejects).
 // Accesses rejected by fencing (fail with error "fenced") are counted, not violations.
+//
+// Accesses marked resource "worker" (the worker performed them inside the
+// lock's transaction, capability "resource") are not replayed: their
+// completion order is not the database's order. They are judged by value
+// instead (checkers/worker_resource.hpp), and their figures are added to the
+// totals and shown under stats.worker_owned.
 #pragma once
 
 #include "checkers/checker_result.hpp"

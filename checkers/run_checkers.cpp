@@ -3,6 +3,7 @@
 #include "checkers/linearizability.hpp"
 #include "checkers/liveness.hpp"
 #include "checkers/mutual_exclusion.hpp"
+#include "checkers/oversell.hpp"
 #include "checkers/release_ownership.hpp"
 #include "checkers/resource.hpp"
 
@@ -17,6 +18,13 @@ bool history_uses_leases(const History& history) {
 CheckReport run_checkers(const History& history) {
     const auto partner = pair_ops(history);
     CheckReport report;
+    if (history_is_stock(history)) {  // not a lock: no sessions, no resource; oversell judges it
+        report.checkers.push_back(check_oversell(history, partner));
+        report.checkers.push_back(check_liveness(history, partner));
+        for (const auto& c : report.checkers)
+            if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
+        return report;
+    }
     report.checkers.push_back(check_mutual_exclusion(history, partner));
     report.checkers.push_back(check_resource(history, partner));
     CheckerResult strict = check_linearizability(history, partner);

@@ -15,7 +15,9 @@ struct CheckReport {
 
 /// Runs all checkers in a fixed order: mutual-exclusion, resource,
 /// linearizability, liveness (which never changes the verdict),
-/// release-ownership, and combines their verdicts. Throws HistoryError if invokes and completions do not pair.
+/// release-ownership, and combines their verdicts. A stock-decrement history
+/// (checkers/oversell.hpp: history_is_stock) is not a lock history: it gets
+/// the oversell checker and liveness only. Throws HistoryError if invokes and completions do not pair.
 ///
 /// The strict linearizability verdict models a lock without leases. When the
 /// history's acquires ask for a lease (ttl_ms), a lease that expires under a

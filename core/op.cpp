@@ -69,6 +69,7 @@ nlohmann::json op_to_json(const Op& op) {
     if (op.node) j["node"] = *op.node;
     if (op.ttl_ms) j["ttl_ms"] = *op.ttl_ms;
     if (op.owner) j["owner"] = *op.owner;
+    if (op.resource) j["resource"] = *op.resource;
     return j;
 }
 
@@ -97,6 +98,7 @@ Op op_from_json(const nlohmann::json& object) {
     optional_field(object, "node", op.node, string_field);
     optional_field(object, "ttl_ms", op.ttl_ms, integer_field);
     optional_field(object, "owner", op.owner, string_field);
+    optional_field(object, "resource", op.resource, string_field);
     return op;
 }
 

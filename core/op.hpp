@@ -35,7 +35,18 @@ inline constexpr std::string_view kRead = "read";
 inline constexpr std::string_view kWrite = "write";
 inline constexpr std::string_view kStartFault = "start-fault";
 inline constexpr std::string_view kStopFault = "stop-fault";
+// Stock workload (recipes with capability "stock", checkers/oversell.hpp):
+inline constexpr std::string_view kStockInit = "stock-init";   ///< set the initial stock once (idempotent)
+inline constexpr std::string_view kDecrement = "decrement";    ///< sell one if any is left
+inline constexpr std::string_view kStockRead = "stock-read";   ///< read the stock left
 }  // namespace fn
+
+/// Well-known values of Op::resource.
+namespace resource_owner {
+/// The read/write was performed by the worker itself, inside the lock's own
+/// transaction (capability "resource"); the controller's register was not used.
+inline constexpr std::string_view kWorker = "worker";
+}  // namespace resource_owner
 
 /// Well-known values of Op::error.
 namespace err {
@@ -47,6 +58,11 @@ inline constexpr std::string_view kHeld = "held";
 inline constexpr std::string_view kNotOwner = "not-owner";
 /// A resource access rejected by fencing (a token lower than one already seen).
 inline constexpr std::string_view kFenced = "fenced";
+/// An optimistic acquire that lost a version race (mysql-optimistic): a
+/// definite "not executed", counted by the liveness checker as a conflict.
+inline constexpr std::string_view kConflict = "conflict";
+/// A stock decrement that certainly sold nothing because the stock was 0.
+inline constexpr std::string_view kSoldOut = "sold-out";
 }  // namespace err
 
 struct Op {
@@ -62,6 +78,10 @@ struct Op {
     std::optional<std::string> node;
     std::optional<std::int64_t> ttl_ms; ///< lease asked for (acquire, renew)
     std::optional<std::string> owner;   ///< owner identity of a lock op, never reused
+    /// Who performed a read/write: absent = the controller's register (applied
+    /// at the completion's instant); resource_owner::kWorker = the worker, in
+    /// the lock's transaction (completion order is then not the apply order).
+    std::optional<std::string> resource;
 
     bool is_invoke() const { return type == OpType::Invoke; }
     bool is_nemesis() const { return process == kNemesisProcess; }

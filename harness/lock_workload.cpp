@@ -7,61 +7,11 @@
 #include <random>
 #include <thread>
 
+#include "harness/slot_session.hpp"
+#include "harness/stock_cycle.hpp"
+
 namespace lockcheck {
 namespace {
-
-/// One slot's view while it runs: its current worker and how to talk to it.
-class SlotSession {
-public:
-    SlotSession(int slot, WorkerPool& pool, HistoryRecorder& recorder, std::chrono::milliseconds timeout,
-                std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities)
-        : slot_(slot), pool_(pool), recorder_(recorder), timeout_(timeout), ids_(ids), capabilities_(capabilities),
-          worker_(pool.worker(slot)) {}
-
-    int process() const { return worker_->process(); }
-    /// Whether the workers have capability `what` ("renew", "reentrant").
-    bool supports(std::string_view what) const {
-        return std::find(capabilities_.begin(), capabilities_.end(), what) != capabilities_.end();
-    }
-
-    /// Records `invoke`, sends it, records the completion. `apply` (resource
-    /// ops) runs at the completion's instant when the worker answered ok.
-    Op perform(Op invoke, const std::function<void(Op&)>& apply = {}) {
-        invoke.process = process();
-        invoke.type = OpType::Invoke;
-        const Op recorded = recorder_.record(invoke);
-        WorkerRequest request{ids_++, invoke.f, invoke.key, invoke.owner, invoke.ttl_ms, invoke.value};
-        auto result = worker_->call(request, timeout_);
-
-        Op done = invoke;
-        done.value = nullptr;
-        done.ttl_ms.reset();
-        if (!result.reply) {
-            const bool lock_op = invoke.f != fn::kRead && invoke.f != fn::kWrite;
-            done.type = lock_op ? OpType::Info : OpType::Fail;
-            done.error = result.failure;
-            Op completion = recorder_.record(done);
-            spdlog::warn("worker {}: op {} ({}) got no reply: {}", process(), recorded.index, invoke.f, result.failure);
-            worker_ = pool_.replace(slot_);
-            return completion;
-        }
-        done.type = result.reply->type;
-        done.error = result.reply->error;
-        if (result.reply->token) done.token = result.reply->token;
-        if (!result.reply->value.is_null()) done.value = result.reply->value;
-        if (done.type == OpType::Ok && apply) return recorder_.record(done, apply);
-        return recorder_.record(done);
-    }
-
-private:
-    int slot_;
-    WorkerPool& pool_;
-    HistoryRecorder& recorder_;
-    std::chrono::milliseconds timeout_;
-    std::atomic<std::int64_t>& ids_;
-    const std::vector<std::string>& capabilities_;
-    std::shared_ptr<WorkerProcess> worker_;
-};
 
 Op lock_op(std::string_view f, const std::string& key, const std::string& owner) {
     Op op;
@@ -105,7 +55,44 @@ void hold(SlotSession& session, const std::string& key, const std::string& owner
     }
 }
 
+Op resource_op(std::string_view f, const std::string& key, std::optional<std::int64_t> token, bool worker_owned) {
+    Op op;
+    op.f = std::string(f);
+    op.key = key;
+    op.token = token;
+    if (worker_owned) op.resource = std::string(resource_owner::kWorker);
+    return op;
+}
+
 }  // namespace
+
+Op LockWorkload::read_resource(SlotSession& session, const std::string& key, std::optional<std::int64_t> token) {
+    // Capability "resource": the worker reads in the lock's transaction and reports the value.
+    if (session.supports("resource")) return session.perform(resource_op(fn::kRead, key, token, true));
+    return session.perform(resource_op(fn::kRead, key, token, false), [&](Op& op) {
+        const auto access = resource_.read(key, op.token);
+        op.type = access.accepted ? OpType::Ok : OpType::Fail;
+        if (access.accepted) op.value = access.value;
+        else op.error = std::string(err::kFenced);
+    });
+}
+
+void LockWorkload::write_resource(SlotSession& session, const std::string& key, std::optional<std::int64_t> token,
+                                  std::int64_t value) {
+    const bool worker_owned = session.supports("resource");
+    Op write = resource_op(fn::kWrite, key, token, worker_owned);
+    write.value = value;
+    if (worker_owned) {  // the worker writes (and commits); its answer is the outcome
+        session.perform(write);
+        return;
+    }
+    session.perform(write, [&](Op& op) {
+        const auto access = resource_.write(key, value, op.token);
+        op.type = access.accepted ? OpType::Ok : OpType::Fail;
+        op.value = value;
+        if (!access.accepted) op.error = std::string(err::kFenced);
+    });
+}
 
 LockWorkload::LockWorkload(WorkloadOptions options, WorkerPool& pool, HistoryRecorder& recorder,
                            ProtectedResource& resource, LiveState& live)
@@ -134,6 +121,10 @@ void LockWorkload::run_cycles(int slot, const std::atomic<bool>& stop) {
         return std::chrono::milliseconds(std::uniform_int_distribution<std::int64_t>(lo, std::max(lo, hi))(rng));
     };
     SlotSession session(slot, pool_, recorder_, options_.op_timeout, next_request_id_, options_.capabilities);
+    if (session.supports("stock")) {  // not a lock: no hold, no resource (harness/stock_cycle.hpp)
+        run_stock_cycles(session, recorder_, {options_.keys, options_.think_ms, options_.seed}, slot, stop);
+        return;
+    }
     std::int64_t attempt = 0;
 
     while (!stop && !recorder_.full()) {
@@ -161,29 +152,11 @@ void LockWorkload::run_cycles(int slot, const std::atomic<bool>& stop) {
         }
 
         // The critical section: read, hold, write back read + 1, each with the token.
-        Op read;
-        read.f = fn::kRead;
-        read.key = key;
-        read.token = acquired.token;
-        const Op was = session.perform(read, [&](Op& op) {
-            const auto access = resource_.read(key, op.token);
-            op.type = access.accepted ? OpType::Ok : OpType::Fail;
-            if (access.accepted) op.value = access.value;
-            else op.error = std::string(err::kFenced);
-        });
+        const Op was = read_resource(session, key, acquired.token);
         if (was.type == OpType::Ok && session.process() == process) {
+            if (!was.value.is_number_integer()) throw std::runtime_error("worker answered read ok without an integer value");
             hold(session, key, owner, options_.ttl_ms, between(options_.hold_ms.min, options_.hold_ms.max));
-            Op write;
-            write.f = fn::kWrite;
-            write.key = key;
-            write.token = acquired.token;
-            write.value = was.value.get<std::int64_t>() + 1;
-            session.perform(write, [&](Op& op) {
-                const auto access = resource_.write(key, write.value.get<std::int64_t>(), op.token);
-                op.type = access.accepted ? OpType::Ok : OpType::Fail;
-                op.value = write.value;
-                if (!access.accepted) op.error = std::string(err::kFenced);
-            });
+            write_resource(session, key, acquired.token, was.value.get<std::int64_t>() + 1);
         }
         // The worker was replaced: it holds nothing we can release. Its lock
         // stays behind until its lease runs out (or forever, without one).

@@ -3,6 +3,11 @@
 //   acquire(key, fresh owner, ttl) -> ok?  read resource -> hold -> write read+1
 //                                          -> release
 //
+// (Workers with capability "stock" run a stock-decrement loop instead:
+// harness/stock_cycle.hpp.) With capability "resource" the worker performs
+// read and write itself, in the lock's transaction, and reports the values;
+// those ops carry resource "worker" and the controller's register is unused.
+//
 // Every step is an op in the history: an invoke when the request is sent, a
 // completion when the reply arrives. read and write go through the worker as
 // checkpoints (a paused worker answers late) and are applied to the protected
@@ -16,6 +21,7 @@
 #include <chrono>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +33,8 @@
 
 namespace lockcheck {
 
+class SlotSession;
+
 struct WorkloadOptions {
     std::vector<std::string> keys;
     std::int64_t ttl_ms = 1000;
@@ -37,7 +45,9 @@ struct WorkloadOptions {
     /// What the workers announce they can do: "renew" (the controller sends
     /// renew requests every ttl/3 during a hold, as a lease watchdog would),
     /// "reentrant" (the holder enters the lock again with the same owner and
-    /// releases once per entry). docs/usage.md, "The workload".
+    /// releases once per entry), "resource" (the worker performs read/write
+    /// itself), "stock" (not a lock: a stock-decrement loop). docs/usage.md,
+    /// "The workload".
     std::vector<std::string> capabilities = {};
 };
 
@@ -70,6 +80,12 @@ private:
     std::string first_failure_;
 
     void run_cycles(int slot, const std::atomic<bool>& stop);
+    /// The holder's read and write: through the worker as checkpoints applied
+    /// to the controller's register, or - capability "resource" - performed
+    /// by the worker itself and recorded with resource "worker".
+    Op read_resource(SlotSession& session, const std::string& key, std::optional<std::int64_t> token);
+    void write_resource(SlotSession& session, const std::string& key, std::optional<std::int64_t> token,
+                        std::int64_t value);
 };
 
 }  // namespace lockcheck

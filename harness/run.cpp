@@ -123,7 +123,15 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     });
     {
         RunThreads threads(stop);
-        threads.start([&] { nemesis.run(stop); });
+        threads.start([&] {
+            nemesis.run(stop);
+            // A node the nemesis restarted is a child of this thread and dies with
+            // it (PDEATHSIG, clusters/child_process.hpp): keep the thread alive
+            // until the workers have finished their last cycle (bounded: 60 s).
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+            while (workload.slots_stopped() < spec.workers && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        });
         for (int slot = 0; slot < spec.workers; ++slot) threads.start([&, slot] { workload.run_slot(slot, stop); });
         const auto deadline = start + std::chrono::duration<double>(limit);
         while (std::chrono::steady_clock::now() < deadline && !recorder.full() &&

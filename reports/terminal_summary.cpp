@@ -40,14 +40,22 @@ std::string linearizability_summary(const CheckerResult& r) {
 }
 
 std::string liveness_summary(const CheckerResult& r) {
+    if (number(r.stats, {"acquires", "attempts"}) == 0 && number(r.stats, {"latency_ms", "decrement", "count"}) > 0)
+        return fmt::format("{:.0f} decrements, p50 {:.1f} ms / p99 {:.1f} ms",
+                           number(r.stats, {"latency_ms", "decrement", "count"}),
+                           number(r.stats, {"latency_ms", "decrement", "p50"}),
+                           number(r.stats, {"latency_ms", "decrement", "p99"}));
     double slowest_recovery = 0;
     if (r.stats.contains("recovery") && r.stats["recovery"].contains("faults"))
         for (const auto& f : r.stats["recovery"]["faults"])
             if (f.contains("recovery_ms") && f["recovery_ms"].is_number())
                 slowest_recovery = std::max(slowest_recovery, f["recovery_ms"].get<double>());
-    return fmt::format("{:.1f}% of acquires granted, acquire p50 {:.1f} ms / p99 {:.1f} ms, longest stuck lock "
+    std::string conflicts;
+    if (r.stats.contains("acquires") && r.stats["acquires"].contains("conflict_rate"))
+        conflicts = fmt::format(" (conflict rate {:.1f}%)", 100 * number(r.stats, {"acquires", "conflict_rate"}));
+    return fmt::format("{:.1f}% of acquires granted{}, acquire p50 {:.1f} ms / p99 {:.1f} ms, longest stuck lock "
                        "{:.0f} ms, slowest recovery after a fault {:.0f} ms",
-                       100 * number(r.stats, {"acquires", "success_rate"}),
+                       100 * number(r.stats, {"acquires", "success_rate"}), conflicts,
                        number(r.stats, {"latency_ms", "acquire", "p50"}), number(r.stats, {"latency_ms", "acquire", "p99"}),
                        number(r.stats, {"stuck", "longest_ms"}), slowest_recovery);
 }
@@ -58,19 +66,26 @@ std::string checker_summary(const CheckerResult& r) {
     if (r.name == "linearizability") return linearizability_summary(r);
     if (r.name == "liveness") return liveness_summary(r);
     if (r.name == "mutual-exclusion")
-        return fmt::format("{} overlaps ({} within lease, {} after the lease expired) in {} lock sessions",
-                           stat(r, "overlaps"), stat(r, "within_lease"), stat(r, "lease_expired"), stat(r, "sessions"));
+        return fmt::format("{} overlaps ({} within lease, {} after the lease expired) in {} lock sessions{}",
+                           stat(r, "overlaps"), stat(r, "within_lease"), stat(r, "lease_expired"), stat(r, "sessions"),
+                           stat(r, "rolled_back") > 0
+                               ? fmt::format("; {} more with a rolled-back transaction (harmless)", stat(r, "rolled_back"))
+                               : "");
     if (r.name == "resource")
-        return fmt::format("{} lost updates, {} stale writes accepted, {} accesses fenced, {} writes accepted",
+        return fmt::format("{} lost updates, {} stale writes accepted, {} accesses fenced, {} writes accepted{}",
                            stat(r, "lost_updates"), stat(r, "stale_writes_accepted"), stat(r, "fenced"),
-                           stat(r, "writes_accepted"));
+                           stat(r, "writes_accepted"),
+                           r.stats.contains("worker_owned") ? " (in the lock's transaction: checked by value)" : "");
     if (r.stats.contains("summary") && r.stats["summary"].is_string()) return r.stats["summary"].get<std::string>();
     return fmt::format("{} violations", r.violations.size());
 }
 
 std::string verdict_sentence(const CheckReport& report) {
     switch (report.valid) {
-        case Validity::Valid: return "VALID: no two clients held one lock at once, and no update was lost";
+        case Validity::Valid:
+            if (!report.checkers.empty() && report.checkers.front().name == "oversell")
+                return "VALID: nothing was oversold, and the final stock matches the sales";
+            return "VALID: no two clients held one lock at once, and no update was lost";
         case Validity::Unknown: return "UNKNOWN: the checkers could not decide this history";
         case Validity::Invalid: break;
     }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/op.hpp"
 
@@ -40,6 +41,27 @@ public:
     /// Extends the lease of a held lock; recipes without renewal fail "unsupported".
     /// ok: the lease was extended; fail not-owner: the caller no longer held it.
     virtual LockResult renew(const LockRequest&) { return LockResult::fail("unsupported"); }
+
+    /// Capabilities this instance adds to its recipe's RecipeInfo::supports,
+    /// when they depend on the recipe's options (e.g. "resource" for
+    /// mysql-for-update with resource "inside"). Announced in the hello.
+    virtual std::vector<std::string> extra_supports() const { return {}; }
+
+    /// Capability "resource": the worker performs the protected read/write
+    /// itself (inside the lock's transaction) instead of answering them as
+    /// checkpoints. read: ok with `value` = the register's value. write: ok
+    /// only when `value` certainly took effect, fail when it certainly did
+    /// not, info when unknown. Without the capability these are never called.
+    virtual LockResult read(const LockRequest&) { return LockResult::fail("unsupported"); }
+    virtual LockResult write(const LockRequest&, std::int64_t /*value*/) { return LockResult::fail("unsupported"); }
+
+    /// Capability "stock" (a non-lock workload, docs/protocol.md):
+    /// stock_init sets the initial stock once (idempotent; ok with value
+    /// {"stock": initial}); decrement sells one (ok), fails err::kSoldOut when
+    /// none is left; stock_read answers ok with value = the stock left.
+    virtual LockResult stock_init(const LockRequest&) { return LockResult::fail("unsupported"); }
+    virtual LockResult decrement(const LockRequest&) { return LockResult::fail("unsupported"); }
+    virtual LockResult stock_read(const LockRequest&) { return LockResult::fail("unsupported"); }
     /// False for a lock without a lease (held until released, however long
     /// that takes): the worker then announces capability "no-lease" and the
     /// controller records its acquires without ttl_ms, so the checkers judge

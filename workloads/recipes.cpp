@@ -17,6 +17,9 @@
 #include "workloads/etcd_lease_lock.hpp"
 #include "workloads/mysql_get_lock.hpp"
 #include "workloads/mysql_table_record.hpp"
+#include "workloads/mysql_for_update.hpp"
+#include "workloads/mysql_optimistic.hpp"
+#include "workloads/mysql_stock_decrement.hpp"
 
 namespace lockcheck {
 
@@ -48,6 +51,12 @@ const std::vector<RecipeInfo>& recipes() {
          {"mysql-single", "mysql-replicated"}},
         {"mysql-get-lock", "GET_LOCK(key, 0) / RELEASE_LOCK(key) on the worker's MariaDB session (no lease, not replicated)",
          {"mysql-single", "mysql-replicated"}},
+        {"mysql-optimistic", "version column: UPDATE ... SET owner, version = version + 1 WHERE version = read; the version as token",
+         {"mysql-single", "mysql-replicated"}, {"fencing"}},
+        {"mysql-for-update", "SELECT ... FOR UPDATE in a transaction, lease = wait_timeout; option resource: inside | outside",
+         {"mysql-single", "mysql-replicated"}},
+        {"mysql-stock-decrement", "not a lock: UPDATE stock SET n = n - 1 WHERE id = ? AND n > 0; option stock, checked for oversell",
+         {"mysql-single", "mysql-replicated"}, {"stock"}},
     };
     return all;
 }
@@ -106,6 +115,15 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
             option_bool(options, "cleanup", false);
             continue;
         }
+        if (recipe == "mysql-for-update" && name == "resource") {
+            if (value != "inside" && value != "outside")
+                throw std::invalid_argument("recipe option 'resource' must be \"inside\" or \"outside\"");
+            continue;
+        }
+        if (recipe == "mysql-stock-decrement" && name == "stock") {
+            option_ms(options, "stock", 0);
+            continue;
+        }
         throw std::invalid_argument("recipe '" + recipe + "' has no option '" + name + "'");
     }
 }
@@ -133,6 +151,12 @@ std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const st
     if (recipe == "mysql-table-record")
         return std::make_unique<MysqlTableRecord>(endpoints, timeout, option_bool(options, "cleanup", false));
     if (recipe == "mysql-get-lock") return std::make_unique<MysqlGetLock>(endpoints, timeout);
+    if (recipe == "mysql-optimistic") return std::make_unique<MysqlOptimistic>(endpoints, timeout);
+    if (recipe == "mysql-for-update")
+        return std::make_unique<MysqlForUpdate>(endpoints, timeout, options.value("resource", "outside") == "inside");
+    if (recipe == "mysql-stock-decrement")
+        return std::make_unique<MysqlStockDecrement>(
+            endpoints, timeout, option_ms(options, "stock", MysqlStockDecrement::kDefaultStock));
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 

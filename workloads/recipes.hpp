@@ -23,7 +23,8 @@ const RecipeInfo* find_recipe(const std::string& name);
 
 /// Throws std::invalid_argument naming an option `recipe` does not know, or a
 /// bad value. Known: redis-setnx-expire {"expire_gap_ms": integer >= 0},
-/// mysql-table-record {"cleanup": bool}.
+/// mysql-table-record {"cleanup": bool}, mysql-for-update {"resource":
+/// "inside" | "outside"}, mysql-stock-decrement {"stock": integer >= 0}.
 void check_recipe_options(const std::string& recipe, const nlohmann::json& options);
 
 /// A client of `recipe` connected to the topology's `endpoints`, with

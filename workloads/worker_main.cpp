@@ -1,5 +1,6 @@
 #include "workloads/worker_main.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -11,7 +12,19 @@
 namespace lockcheck {
 namespace {
 
-WorkerReply serve(LockClient& client, const WorkerRequest& request) {
+/// Whether the worker performs read/write itself (capability "resource").
+bool owns_resource(const std::vector<std::string>& supports) {
+    return std::find(supports.begin(), supports.end(), "resource") != supports.end();
+}
+
+LockResult resource_access(LockClient& client, const WorkerRequest& request, const LockRequest& lock, bool owned) {
+    if (!owned) return LockResult::ok();  // a checkpoint: answering at all is the point
+    if (request.f == "read") return client.read(lock);
+    if (!request.value.is_number_integer()) return LockResult::fail("write needs an integer value");
+    return client.write(lock, request.value.get<std::int64_t>());
+}
+
+WorkerReply serve(LockClient& client, const WorkerRequest& request, bool owns) {
     WorkerReply reply;
     reply.id = request.id;
     LockResult result;
@@ -23,7 +36,13 @@ WorkerReply serve(LockClient& client, const WorkerRequest& request) {
     } else if (request.f == "renew") {
         result = client.renew(lock);
     } else if (request.f == "read" || request.f == "write") {
-        result = LockResult::ok();  // a checkpoint: answering at all is the point
+        result = resource_access(client, request, lock, owns);
+    } else if (request.f == fn::kStockInit) {
+        result = client.stock_init(lock);
+    } else if (request.f == fn::kDecrement) {
+        result = client.decrement(lock);
+    } else if (request.f == fn::kStockRead) {
+        result = client.stock_read(lock);
     } else {
         result = LockResult::fail("unsupported op '" + request.f + "'");
     }
@@ -48,6 +67,9 @@ int run_worker(std::istream& in, std::ostream& out) {
         client = make_lock_client(init.recipe, init.nodes, std::chrono::milliseconds(init.server_timeout_ms),
                                   init.recipe_options);
         hello = {"lockcheck worker (" + init.recipe + ")", recipe->supports};
+        for (auto& extra : client->extra_supports())
+            if (std::find(hello.supports.begin(), hello.supports.end(), extra) == hello.supports.end())
+                hello.supports.push_back(std::move(extra));
         if (!client->has_lease()) hello.supports.emplace_back("no-lease");
     } catch (const std::exception& e) {
         out << encode(WorkerReply{0, OpType::Fail, std::nullopt, e.what(), nullptr}) << std::endl;
@@ -58,7 +80,7 @@ int run_worker(std::istream& in, std::ostream& out) {
         if (line.empty()) continue;
         WorkerReply reply;
         try {
-            reply = serve(*client, decode_request(line));
+            reply = serve(*client, decode_request(line), owns_resource(hello.supports));
         } catch (const ProtocolError& e) {
             reply.id = -1;
             reply.type = OpType::Fail;

@@ -1,0 +1,41 @@
+#include "workloads/mysql_stock_decrement.hpp"
+
+namespace lockcheck {
+namespace {
+
+constexpr const char* kCreateTable =
+    "CREATE TABLE IF NOT EXISTS stock (id VARCHAR(191) NOT NULL PRIMARY KEY, n BIGINT NOT NULL) ENGINE=InnoDB";
+
+}  // namespace
+
+MysqlStockDecrement::MysqlStockDecrement(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout,
+                                         std::int64_t stock)
+    : connection_(endpoints, timeout, {kCreateTable}), stock_(stock) {}
+
+LockResult MysqlStockDecrement::stock_init(const LockRequest& request) {
+    const auto created = connection_.query("INSERT IGNORE INTO stock (id, n) VALUES (" + mysql_quote(request.key) + ", " +
+                                           std::to_string(stock_) + ")");
+    if (!created.ok()) return created.failure();
+    LockResult result = LockResult::ok();
+    result.value = {{"stock", stock_}, {"created", created.affected_rows == 1}};
+    return result;
+}
+
+LockResult MysqlStockDecrement::decrement(const LockRequest& request) {
+    const auto sold = connection_.query("UPDATE stock SET n = n - 1 WHERE id = " + mysql_quote(request.key) +
+                                        " AND n > 0");
+    if (!sold.ok()) return sold.failure();
+    if (sold.affected_rows == 0) return LockResult::fail(std::string(err::kSoldOut));
+    return LockResult::ok();
+}
+
+LockResult MysqlStockDecrement::stock_read(const LockRequest& request) {
+    const auto left = connection_.query("SELECT n FROM stock WHERE id = " + mysql_quote(request.key));
+    if (!left.ok()) return left.failure();
+    if (!left.value) return LockResult::fail("no stock row");
+    LockResult result = LockResult::ok();
+    result.value = std::stoll(*left.value);
+    return result;
+}
+
+}  // namespace lockcheck

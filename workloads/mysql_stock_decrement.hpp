@@ -1,0 +1,42 @@
+// Recipe "mysql-stock-decrement": not a lock but the single-statement stock
+// decrement a shop uses instead of one (capability "stock", driven by
+// harness/stock_cycle.hpp, judged by checkers/oversell.hpp).
+// Table stock (id PRIMARY KEY, n BIGINT).
+//
+// stock_init: INSERT IGNORE INTO stock (id, n) VALUES (?, <option stock>):
+//             idempotent, so every worker may run it; ok {"stock": initial}.
+// decrement:  UPDATE stock SET n = n - 1 WHERE id = ? AND n > 0: 1 row: ok
+//             (sold one); 0 rows: fail "sold-out"; connection lost: info.
+// stock_read: SELECT n: ok with the stock left.
+// Option stock (integer >= 0, default 100): the initial stock of each key.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "workloads/lock_client.hpp"
+#include "workloads/mysql_connection.hpp"
+
+namespace lockcheck {
+
+class MysqlStockDecrement : public LockClient {
+public:
+    static constexpr std::int64_t kDefaultStock = 100;
+
+    MysqlStockDecrement(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout,
+                        std::int64_t stock);
+    /// Not a lock: acquire and release fail "unsupported" (never sent with capability "stock").
+    LockResult acquire(const LockRequest&) override { return LockResult::fail("unsupported: not a lock"); }
+    LockResult release(const LockRequest&) override { return LockResult::fail("unsupported: not a lock"); }
+    LockResult stock_init(const LockRequest& request) override;
+    LockResult decrement(const LockRequest& request) override;
+    LockResult stock_read(const LockRequest& request) override;
+
+private:
+    MysqlPrimary connection_;
+    std::int64_t stock_;
+};
+
+}  // namespace lockcheck
