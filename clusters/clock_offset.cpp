@@ -15,6 +15,11 @@ std::vector<std::string> clock_environment(const std::filesystem::path& library,
     return {"LD_PRELOAD=" + library.string(), "LOCKCHECK_CLOCK_OFFSET_FILE=" + clock_offset_file(node_dir).string()};
 }
 
+std::vector<std::string> clock_environment(const std::optional<std::filesystem::path>& library,
+                                           const std::filesystem::path& node_dir) {
+    return library ? clock_environment(*library, node_dir) : std::vector<std::string>{};
+}
+
 void write_clock_offset(const std::filesystem::path& node_dir, std::int64_t offset_ms) {
     // Padded to a fixed width and written with one pwrite at offset 0, so a
     // reader's pread never sees a shorter number followed by stale digits.

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,11 @@ std::filesystem::path clock_offset_file(const std::filesystem::path& node_dir);
 /// LD_PRELOAD=`library` and LOCKCHECK_CLOCK_OFFSET_FILE=its offset file, and
 /// writes an offset of 0 there.
 std::vector<std::string> clock_environment(const std::filesystem::path& library,
+                                           const std::filesystem::path& node_dir);
+
+/// The same when `library` is set (TopologyOptions::clock_library: the run
+/// has a clock-skew fault); no environment otherwise.
+std::vector<std::string> clock_environment(const std::optional<std::filesystem::path>& library,
                                            const std::filesystem::path& node_dir);
 
 /// Rewrites the node's offset (ms, may be negative) in place. Throws

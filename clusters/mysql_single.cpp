@@ -12,8 +12,7 @@ std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const Te
     const auto dir = std::filesystem::absolute(options.dir / name);  // mariadbd changes into its datadir
     return std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
                                   mariadb_server_program(dir, network.address(host), host + 1, extra_args),
-                                  options.clock_library ? clock_environment(*options.clock_library, dir)
-                                                        : std::vector<std::string>{});
+                                  clock_environment(options.clock_library, dir));
 }
 
 MysqlSingle::MysqlSingle(const TopologyOptions& options, const TestNetwork& network)

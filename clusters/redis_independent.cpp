@@ -11,8 +11,7 @@ RedisIndependent::RedisIndependent(const TopologyOptions& options, const TestNet
         const auto dir = options.dir / name;
         nodes_.push_back(std::make_unique<Node>(name, network.address(i), network.netns(i), dir,
                                                 redis_server_program(dir, network.address(i), persistence),
-                                                options.clock_library ? clock_environment(*options.clock_library, dir)
-                                                                      : std::vector<std::string>{}));
+                                                clock_environment(options.clock_library, dir)));
     }
 }
 

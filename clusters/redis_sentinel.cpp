@@ -4,6 +4,7 @@
 #include <map>
 #include <thread>
 
+#include "clusters/clock_offset.hpp"
 #include "clusters/redis_admin.hpp"
 
 namespace lockcheck {
@@ -56,14 +57,16 @@ RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& 
                                        "replica-announce-ip " + network.address(i)};
         if (i > 0) extra.push_back("replicaof " + primary + " " + std::to_string(kRedisPort));
         redis_.push_back(std::make_unique<Node>(name, network.address(i), network.netns(i), dir,
-                                                redis_server_program(dir, network.address(i), persistence, extra)));
+                                                redis_server_program(dir, network.address(i), persistence, extra),
+                                                clock_environment(options.clock_library, dir)));
     }
     for (int i = 0; i < kSentinels; ++i) {
         const int host = kRedisNodes + i;
         const std::string name = "s" + std::to_string(i + 1);
         const auto dir = options.dir / name;
         sentinels_.push_back(std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
-                                                    sentinel_program(dir, network.address(host), primary)));
+                                                    sentinel_program(dir, network.address(host), primary),
+                                                    clock_environment(options.clock_library, dir)));
     }
 }
 

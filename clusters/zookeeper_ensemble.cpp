@@ -14,8 +14,7 @@ ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestN
         const auto dir = options.dir / name;
         nodes_.push_back(std::make_unique<Node>(name, network.address(i), network.netns(i), dir,
                                                 zookeeper_server_program(dir, i + 1, ensemble),
-                                                options.clock_library ? clock_environment(*options.clock_library, dir)
-                                                                      : std::vector<std::string>{}));
+                                                clock_environment(options.clock_library, dir)));
     }
 }
 

@@ -11,7 +11,7 @@ namespace lockcheck {
 std::optional<std::string> ClockSkew::unavailable_reason() const {
     for (const Node* n : nodes_)
         if (!std::filesystem::exists(clock_offset_file(n->dir())))
-            return "node " + n->name() + " does not run with the clock library (topologies redis-independent, zookeeper, mysql-single, mysql-replicated)";
+            return "node " + n->name() + " does not run with the clock library (every topology but etcd)";
     if (node_count_ < 1 || node_count_ > static_cast<int>(nodes_.size())) return "clock_skew_nodes is out of range";
     return std::nullopt;
 }

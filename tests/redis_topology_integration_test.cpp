@@ -83,6 +83,14 @@ TEST(RedisTopologies, RedlockClockJumpOverlapsWithinTheLease) {
     expect_nothing_left(run);
 }
 
+TEST(RedisTopologies, ClockJumpOnOneRedisExpiresTheLockWithinItsLease) {
+    auto run = run_lockcheck("redis-clock", {"run", scenario("redis-clock-jump"), "--time-limit", "8"});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1) << run.output;
+    expect_faults_with_targets(run, "clock-skew");
+    expect_nothing_left(run);
+}
+
 TEST(RedisTopologies, PartitionOfTheIndependentNodesIsHealedAndLeavesNothing) {
     auto run = run_lockcheck("partition", {"run", scenario("redlock-crash-restart"), "--nemesis", "partition,packet-loss",
                                            "--time-limit", "8"});
