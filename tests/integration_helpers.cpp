@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "clusters/command.hpp"
@@ -20,10 +21,42 @@ std::string read_file(const fs::path& path) {
     return text.str();
 }
 
+namespace {
+
+/// The stores the running test made.
+std::vector<fs::path>& stores_of_this_test() {
+    static std::vector<fs::path> stores;
+    return stores;
+}
+
+/// Removes a test's run stores when it passed; keeps them, and says where,
+/// when it failed, for diagnosis.
+class RemoveStoresOfPassedTests : public ::testing::EmptyTestEventListener {
+    void OnTestEnd(const ::testing::TestInfo& test) override {
+        for (const auto& store : stores_of_this_test()) {
+            if (test.result()->Passed()) {
+                std::error_code ignored;
+                fs::remove_all(store, ignored);
+            } else {
+                std::cerr << "kept the run store of the failed test: " << store.string() << "\n";
+            }
+        }
+        stores_of_this_test().clear();
+    }
+};
+
+const bool kStoreCleanerInstalled = [] {
+    ::testing::UnitTest::GetInstance()->listeners().Append(new RemoveStoresOfPassedTests);
+    return true;
+}();
+
+}  // namespace
+
 fs::path fresh_store(const std::string& name) {
     auto store = fs::temp_directory_path() / ("lockcheck-it-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(store);
     fs::create_directories(store);
+    stores_of_this_test().push_back(store);
     return store;
 }
 
