@@ -4,7 +4,6 @@
 #include <map>
 #include <thread>
 
-#include "clusters/clock_offset.hpp"
 #include "clusters/redis_admin.hpp"
 
 namespace lockcheck {
@@ -49,24 +48,21 @@ RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& 
     const auto persistence = redis_persistence_from_string(options.persistence);
     const std::string primary = network.address(0);
     for (int i = 0; i < kRedisNodes; ++i) {
-        const std::string name = "n" + std::to_string(i + 1);
-        const auto dir = options.dir / name;
         // bind-source-addr / replica-announce-ip: in loopback mode a replica
         // would otherwise connect from, and be known as, 127.0.0.1.
         std::vector<std::string> extra{"repl-diskless-sync-delay 0", "bind-source-addr " + network.address(i),
                                        "replica-announce-ip " + network.address(i)};
         if (i > 0) extra.push_back("replicaof " + primary + " " + std::to_string(kRedisPort));
-        redis_.push_back(std::make_unique<Node>(name, network.address(i), network.netns(i), dir,
-                                                redis_server_program(dir, network.address(i), persistence, extra),
-                                                clock_environment(options.clock_library, dir)));
+        redis_.push_back(make_topology_node(options, network, i, "n" + std::to_string(i + 1),
+                                            [&](const auto& dir, const auto& address) {
+                                                return redis_server_program(dir, address, persistence, extra);
+                                            }));
     }
     for (int i = 0; i < kSentinels; ++i) {
-        const int host = kRedisNodes + i;
-        const std::string name = "s" + std::to_string(i + 1);
-        const auto dir = options.dir / name;
-        sentinels_.push_back(std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
-                                                    sentinel_program(dir, network.address(host), primary),
-                                                    clock_environment(options.clock_library, dir)));
+        sentinels_.push_back(make_topology_node(options, network, kRedisNodes + i, "s" + std::to_string(i + 1),
+                                                [&](const auto& dir, const auto& address) {
+                                                    return sentinel_program(dir, address, primary);
+                                                }));
     }
 }
 

@@ -1,15 +1,12 @@
 #include "clusters/redis_single.hpp"
 
-#include "clusters/clock_offset.hpp"
-
 namespace lockcheck {
 
 RedisSingle::RedisSingle(const TopologyOptions& options, const TestNetwork& network) {
-    const auto dir = options.dir / "n1";
-    node_ = std::make_unique<Node>(
-        "n1", network.address(0), network.netns(0), dir,
-        redis_server_program(dir, network.address(0), redis_persistence_from_string(options.persistence)),
-        clock_environment(options.clock_library, dir));
+    const auto persistence = redis_persistence_from_string(options.persistence);
+    node_ = make_topology_node(options, network, 0, "n1", [&](const auto& dir, const auto& address) {
+        return redis_server_program(dir, address, persistence);
+    });
 }
 
 void RedisSingle::start() { node_->start(); }

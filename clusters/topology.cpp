@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "clusters/clock_offset.hpp"
 #include "clusters/redis_independent.hpp"
 #include "clusters/redis_sentinel.hpp"
 #include "clusters/redis_single.hpp"
@@ -11,6 +12,14 @@
 #include "clusters/mysql_single.hpp"
 
 namespace lockcheck {
+
+std::unique_ptr<Node> make_topology_node(
+    const TopologyOptions& options, const TestNetwork& network, int host, const std::string& name,
+    const std::function<NodeProgram(const std::filesystem::path& dir, const std::string& address)>& program) {
+    const auto dir = options.dir / name;
+    return std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
+                                  program(dir, network.address(host)), clock_environment(options.clock_library, dir));
+}
 
 std::vector<Node*> primary_or_all(Topology& topology) {
     if (Node* primary = topology.primary()) return {primary};

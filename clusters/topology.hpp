@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +43,14 @@ public:
     /// nullopt: find them from the keys on the servers (Redis, nemesis/lock_location.hpp).
     virtual std::optional<std::vector<Node*>> lock_nodes() { return std::nullopt; }
 };
+
+/// Node `name` of a topology on network host `host`: its directory is
+/// options.dir/name, and it runs with the clock library when the run has one
+/// (clock_environment). `program` writes the server's config into that
+/// directory and says how to run it at the host's address.
+std::unique_ptr<Node> make_topology_node(
+    const TopologyOptions& options, const TestNetwork& network, int host, const std::string& name,
+    const std::function<NodeProgram(const std::filesystem::path& dir, const std::string& address)>& program);
 
 /// The lock nodes of a replicated store that keeps every lock on all its
 /// members: the primary (leader) when one is known, else every node.

@@ -2,7 +2,6 @@
 
 #include <thread>
 
-#include "clusters/clock_offset.hpp"
 
 namespace lockcheck {
 
@@ -10,11 +9,10 @@ ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestN
     std::vector<std::string> ensemble;
     for (int i = 0; i < kServers; ++i) ensemble.push_back(network.address(i));
     for (int i = 0; i < kServers; ++i) {
-        const std::string name = "n" + std::to_string(i + 1);
-        const auto dir = options.dir / name;
-        nodes_.push_back(std::make_unique<Node>(name, network.address(i), network.netns(i), dir,
-                                                zookeeper_server_program(dir, i + 1, ensemble),
-                                                clock_environment(options.clock_library, dir)));
+        nodes_.push_back(make_topology_node(options, network, i, "n" + std::to_string(i + 1),
+                                            [&](const auto& dir, const auto&) {
+                                                return zookeeper_server_program(dir, i + 1, ensemble);
+                                            }));
     }
 }
 
