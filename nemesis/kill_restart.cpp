@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <thread>
+
 #include "nemesis/lock_location.hpp"
 
 namespace lockcheck {
@@ -12,12 +14,17 @@ std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& eve
     std::lock_guard lock(mutex_);
     killed_ = candidates[event.pick % candidates.size()];
     killed_->kill();
+    killed_at_ = std::chrono::steady_clock::now();
     return std::vector<std::string>{killed_->name()};
 }
 
 void KillRestart::heal() noexcept {
     std::lock_guard lock(mutex_);
     if (!killed_) return;
+    // Healed early when the run stops: still keep the node down for the whole
+    // restart delay, or the workers' last cycles would meet a node restarted
+    // (empty) sooner than the scenario says.
+    std::this_thread::sleep_until(killed_at_ + std::chrono::milliseconds(restart_delay_ms_));
     try {
         killed_->start();
     } catch (const std::exception& e) {

@@ -7,11 +7,14 @@
 // preferring a holder whose lock sits on a bare majority (see
 // nemesis/lock_location.hpp; waits up to 5 s for a held lock); the event's
 // `pick` chooses among those nodes. Without a held lock: no target.
+// heal() never restarts the node before the delay has passed, not even when
+// the run stops early: the workers' last cycles still see it down.
 // Topologies that name their lock nodes themselves (Topology::lock_nodes())
 // are struck there: zookeeper and etcd, the leader (any member while none
 // leads); the MariaDB topologies, the primary, held lock or not.
 #pragma once
 
+#include <chrono>
 #include <mutex>
 #include <vector>
 
@@ -34,6 +37,7 @@ private:
     std::int64_t restart_delay_ms_;
     std::mutex mutex_;
     Node* killed_ = nullptr;
+    std::chrono::steady_clock::time_point killed_at_;
 };
 
 }  // namespace lockcheck
