@@ -6,15 +6,16 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "core/history_io.hpp"
+#include "tests/history_test_support.hpp"
 #include "core/json_text.hpp"
 #include "core/utf8_text.hpp"
 #include "harness/spec.hpp"
 #include "workloads/protocol.hpp"
 
 using namespace lockcheck;
+using lockcheck::testing::history_error_of;
 
 namespace {
 
@@ -26,16 +27,6 @@ std::string deep_reply() { return R"({"id":5,"type":"ok","value":)" + nested_arr
 
 const std::string kLatin1Cafe = "caf\xE9";           // "café" in Latin-1: not UTF-8
 const std::string kReplacementCafe = "caf\xEF\xBF\xBD";  // the same with U+FFFD
-
-std::string error_of_history(const std::string& text) {
-    std::istringstream in(text);
-    try {
-        parse_history(in, "h.jsonl");
-    } catch (const HistoryError& e) {
-        return e.what();
-    }
-    return "";
-}
 
 }  // namespace
 
@@ -156,15 +147,15 @@ TEST(HistoryInput, DeepLineIsNamedWithItsLine) {
     const std::string first = R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire","key":"k"})";
     const std::string deep = R"({"index":1,"time":2,"process":0,"type":"ok","f":"acquire","key":"k","value":)" +
                              nested_arrays(100'000) + "}";
-    EXPECT_EQ(error_of_history(first + "\n" + deep + "\n"), "h.jsonl:2: JSON nested deeper than 64 levels");
-    EXPECT_EQ(error_of_history(first + "\n" + deep), "h.jsonl:2: JSON nested deeper than 64 levels")
+    EXPECT_EQ(history_error_of(first + "\n" + deep + "\n"), "h.jsonl:2: JSON nested deeper than 64 levels");
+    EXPECT_EQ(history_error_of(first + "\n" + deep), "h.jsonl:2: JSON nested deeper than 64 levels")
         << "a writer never leaves such a line, so it is not taken for a torn last record";
 }
 
 TEST(HistoryInput, NonUtf8LineIsNamed) {
     const std::string line =
         R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire","key":"k","owner":")" + kLatin1Cafe + "\"}\n";
-    EXPECT_EQ(error_of_history(line).rfind("h.jsonl:1: not valid JSON (byte ", 0), 0u) << error_of_history(line);
+    EXPECT_EQ(history_error_of(line).rfind("h.jsonl:1: not valid JSON (byte ", 0), 0u) << history_error_of(line);
 }
 
 TEST(HistoryInput, WriterStoresNonUtf8TextAsReplacementCharacters) {
