@@ -10,6 +10,10 @@
 //   check_MB          peak minus the resident memory before checking (the checker's own);
 //   verdict           1 valid, 0 invalid, 0.5 unknown.
 // Filter with --benchmark_filter, e.g. 'linearizability/ops:1000000'.
+//
+// One adversarial case besides: CHECKER/overlapping-holders:3000, 3,000
+// holders of one key all granted before any releases (4,498,500 overlapping
+// pairs; bench::generate_overlapping_holders).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -77,8 +81,7 @@ double verdict_counter(Validity v) { return v == Validity::Valid ? 1.0 : v == Va
 
 using Check = std::function<Validity(const History&, const Partner&)>;
 
-void run(benchmark::State& state, Case c, Check check) {
-    const Loaded& l = load(c);
+void run_on(benchmark::State& state, const Loaded& l, const Check& check) {
     const double before = status_mb("VmRSS:");
     reset_peak();
     Validity v = Validity::Valid;
@@ -91,6 +94,16 @@ void run(benchmark::State& state, Case c, Check check) {
     state.counters["peak_MB"] = peak;
     state.counters["check_MB"] = peak - before;
     state.counters["verdict"] = verdict_counter(v);
+}
+
+void run(benchmark::State& state, Case c, const Check& check) { run_on(state, load(c), check); }
+
+void run_overlapping(benchmark::State& state, int holders, const Check& check) {
+    loaded.reset();  // one history in memory at a time
+    auto history = bench::generate_overlapping_holders(holders);
+    auto partner = pair_ops(history);
+    const Loaded overlapping{Case{history.size(), holders, 1, 0, true}, std::move(history), std::move(partner)};
+    run_on(state, overlapping, check);
 }
 
 const std::vector<std::pair<std::string, Check>>& checkers() {
@@ -123,6 +136,14 @@ void register_all() {
                                 ->MinTime(ops >= 1'000'000 ? 0.01 : 0.2);
                         }
                     }
+    constexpr int kHolders = 3000;
+    for (const auto& [name, check] : checkers()) {
+        if (name != "mutual-exclusion" && name != "all") continue;
+        const std::string id = name + "/overlapping-holders:" + std::to_string(kHolders);
+        benchmark::RegisterBenchmark(id.c_str(), [check = check](benchmark::State& s) { run_overlapping(s, kHolders, check); })
+            ->Unit(benchmark::kMillisecond)
+            ->MinTime(0.01);
+    }
 }
 
 }  // namespace

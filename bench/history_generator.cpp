@@ -3,6 +3,7 @@
 #include <queue>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lockcheck::bench {
@@ -190,5 +191,31 @@ private:
 }  // namespace
 
 History generate_history(const GeneratorOptions& options) { return Generator(options).run(); }
+
+History generate_overlapping_holders(int holders) {
+    History h;
+    const auto record = [&](std::int64_t time_us, int process, OpType type, std::string_view f) -> Op& {
+        Op op;
+        op.index = static_cast<std::int64_t>(h.size());
+        op.time = time_us * kUs;
+        op.process = process;
+        op.type = type;
+        op.f = std::string(f);
+        op.key = "lock";
+        op.owner = "w" + std::to_string(process) + "-1";
+        h.push_back(std::move(op));
+        return h.back();
+    };
+    for (int p = 0; p < holders; ++p) {
+        record(100 * p, p, OpType::Invoke, fn::kAcquire).ttl_ms = 1000;
+        record(100 * p + 50, p, OpType::Ok, fn::kAcquire).token = p + 1;
+    }
+    const std::int64_t released = 100 * std::int64_t{holders} + 1000;
+    for (int p = 0; p < holders; ++p) {
+        record(released + 100 * p, p, OpType::Invoke, fn::kRelease);
+        record(released + 100 * p + 50, p, OpType::Ok, fn::kRelease);
+    }
+    return h;
+}
 
 }  // namespace lockcheck::bench

@@ -34,4 +34,10 @@ struct GeneratorOptions {
 
 History generate_history(const GeneratorOptions& options);
 
+/// The mutual-exclusion checker's worst case (an adversarial history): one
+/// key, `holders` workers each granted it (lease 1000 ms) before any of them
+/// releases, then releasing in turn: holders * (holders - 1) / 2 overlapping
+/// pairs, the first ones within the lease, the rest after it expired.
+History generate_overlapping_holders(int holders);
+
 }  // namespace lockcheck::bench

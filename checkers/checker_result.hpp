@@ -1,6 +1,7 @@
 // What a checker returns: a verdict, the violations that prove it, and figures.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -29,7 +30,14 @@ struct Violation {
 struct CheckerResult {
     std::string name;
     Validity valid = Validity::Valid;
+    /// The violations kept as evidence: all of them, except for a checker
+    /// whose findings can grow with the square of the history, which keeps a
+    /// bounded selection (checkers/evidence_list.hpp) and counts the rest in
+    /// `unlisted_violations`.
     std::vector<Violation> violations;
+    std::size_t unlisted_violations = 0;
+    /// Every violation found, listed or not.
+    std::size_t violations_total() const { return violations.size() + unlisted_violations; }
     nlohmann::json stats = nlohmann::json::object();  ///< counts and figures, checker-specific
     /// False for a checker reported as a cross-check only: its verdict is kept
     /// in the results but not combined into the run's verdict.

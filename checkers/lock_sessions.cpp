@@ -107,6 +107,7 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
             s.end_ns = final_op.time;
         } else {
             s.end_ns = end_of_history;
+            s.held_at_end = true;
         }
         done.push_back(std::move(s));
     }

@@ -10,7 +10,8 @@
 // and its lease; the session then ends at the release invoke that balances
 // the first acquire (one release per entry).
 //
-// A holder that never released holds to the end of the history - unless its
+// A holder that never released holds to the end of the history and beyond
+// (held_at_end) - unless its
 // process was lost: its last op in the whole history completed without
 // success (info, or fail), and it never did anything again. lockcheck
 // replaces such a worker under a new process number (a killed or timed-out
@@ -50,6 +51,11 @@ struct LockSession {
     int entries = 1;                               ///< acquires ok in this session (> 1: re-entered)
     std::int64_t start_ns = 0;                     ///< time of the acquire's ok
     std::int64_t end_ns = 0;  ///< time of the release's invoke, of the lost process's last op (or kill), or of the last op
+    /// Never released, and its process not lost: still held when the history
+    /// ended. end_ns (the last record's time) is then only a lower bound: the
+    /// session outlasts every record, so it overlaps a session that starts at
+    /// the very last record.
+    bool held_at_end = false;
     std::optional<std::int64_t> ttl_ms;            ///< none: a lock without a lease
     /// Lease end as (acquire invoke | renew invoke) + ttl, per renew that
     /// completed ok; (time, valid-until) pairs in time order, first from the acquire.

@@ -25,9 +25,17 @@ namespace lockcheck {
 inline constexpr const char* kOverlapWithinLease = "overlap-within-lease";
 inline constexpr const char* kOverlapLeaseExpired = "overlap-lease-expired";
 
-/// Checks every key. `partner` is pair_ops(history). Violations list, in order:
-/// the earlier holder's acquire invoke and ok, the later holder's acquire ok,
-/// and the earlier holder's release invoke when it has one.
+/// Checks every key. `partner` is pair_ops(history). Every overlapping pair is
+/// counted (stats.overlaps, within_lease, lease_expired), but n holders that
+/// all overlap make n^2 / 2 pairs, so only some are listed as violations, in
+/// the order found: the first 100 found, the 100 gravest of the rest (within
+/// the lease before lease-expired, then longest) and the longest of all; the
+/// rest are counted in unlisted_violations. Memory stays linear in the history.
+/// Each violation's ops are, in order: the earlier holder's acquire invoke and
+/// ok, the later holder's acquire ok, and the earlier holder's release invoke
+/// when it has one. A session still held when the history ended overlaps every
+/// session that started while it was held, even one started at the very last
+/// record (details.open_at_end when both were still held then).
 CheckerResult check_mutual_exclusion(const History& history, const std::vector<std::int64_t>& partner);
 
 }  // namespace lockcheck

@@ -2,12 +2,17 @@
 
 #include "checkers/worker_resource.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <map>
 #include <optional>
 
 namespace lockcheck {
 namespace {
+
+/// Overwritten writes a lost update lists (all are counted): n writers that
+/// all read before any wrote would otherwise list n^2 / 2 writes in all.
+constexpr std::size_t kOverwrittenListed = 20;
 
 struct KeyState {
     std::vector<std::int64_t> accepted_writes;  ///< history indices, in the order they took effect
@@ -65,14 +70,18 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
             if (read != last_read.end() && read->second.version < key.accepted_writes.size()) {
                 ++lost;
                 Violation v{kLostUpdate, {read->second.op}, "", {{"key", op.key}}};
-                std::vector<std::int64_t> overwritten(key.accepted_writes.begin() + read->second.version,
-                                                      key.accepted_writes.end());
+                const auto first_overwritten = key.accepted_writes.begin() + static_cast<std::ptrdiff_t>(read->second.version);
+                const auto overwritten_total = static_cast<std::size_t>(key.accepted_writes.end() - first_overwritten);
+                const std::vector<std::int64_t> overwritten(
+                    first_overwritten,
+                    first_overwritten + static_cast<std::ptrdiff_t>(std::min(overwritten_total, kOverwrittenListed)));
                 v.ops.insert(v.ops.end(), overwritten.begin(), overwritten.end());
                 v.ops.push_back(op.index);
                 v.description = fmt::format(
                     "worker {} wrote '{}' at op {} from its read at op {}, overwriting {} update(s) made since",
-                    op.process, op.key, op.index, read->second.op, overwritten.size());
+                    op.process, op.key, op.index, read->second.op, overwritten_total);
                 v.details["overwritten"] = overwritten;
+                v.details["overwritten_total"] = overwritten_total;
                 result.violations.push_back(std::move(v));
             }
             key.accepted_writes.push_back(op.index);

@@ -6,8 +6,9 @@
 // access's completion, so the history's order of completions is the order in
 // which the register changed. This checker replays them and reports:
 //   - "lost-update": an accepted write whose writer's read is older than the
-//     last accepted write (it overwrote updates it never saw); the overwritten
-//     writes are listed;
+//     last accepted write (it overwrote updates it never saw); the first 20
+//     overwritten writes are listed (details.overwritten) and all counted
+//     (details.overwritten_total), so the evidence stays linear in the history;
 //   - "stale-write-accepted": an accepted write with a token lower than one the
 //     resource had already seen (what fencing rejects).
 // Accesses rejected by fencing (fail with error "fenced") are counted, not violations.

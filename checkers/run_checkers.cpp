@@ -1,5 +1,7 @@
 #include "checkers/run_checkers.hpp"
 
+#include <algorithm>
+
 #include "checkers/linearizability.hpp"
 #include "checkers/liveness.hpp"
 #include "checkers/mutual_exclusion.hpp"
@@ -15,6 +17,18 @@ bool history_uses_leases(const History& history) {
     return false;
 }
 
+namespace {
+
+/// The verdict of a history no checker can judge, or nothing.
+void mark_undecidable(const History& history, CheckReport& report) {
+    if (std::any_of(history.begin(), history.end(), [](const Op& op) { return !op.is_nemesis(); })) return;
+    report.valid = Validity::Unknown;
+    report.unknown_reason = history.empty() ? "the history holds no ops: there is nothing to check"
+                                            : "the history holds no client ops, only the nemesis's: there is nothing to check";
+}
+
+}  // namespace
+
 CheckReport run_checkers(const History& history) {
     const auto partner = pair_ops(history);
     CheckReport report;
@@ -23,6 +37,7 @@ CheckReport run_checkers(const History& history) {
         report.checkers.push_back(check_liveness(history, partner));
         for (const auto& c : report.checkers)
             if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
+        mark_undecidable(history, report);
         return report;
     }
     report.checkers.push_back(check_mutual_exclusion(history, partner));
@@ -39,6 +54,7 @@ CheckReport run_checkers(const History& history) {
     report.checkers.push_back(check_release_ownership(history, partner));
     for (const auto& c : report.checkers)
         if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
+    mark_undecidable(history, report);
     return report;
 }
 

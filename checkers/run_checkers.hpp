@@ -1,6 +1,7 @@
 // Runs every checker on one history. Checkers are pure: history in, findings out.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "checkers/checker_result.hpp"
@@ -11,6 +12,9 @@ namespace lockcheck {
 struct CheckReport {
     Validity valid = Validity::Valid;  ///< combined verdict of all checkers
     std::vector<CheckerResult> checkers;
+    /// Why the verdict is unknown when no checker made it so (e.g. a history
+    /// with nothing to check); empty otherwise.
+    std::string unknown_reason;
 };
 
 /// Runs all checkers in a fixed order: mutual-exclusion, resource,
@@ -18,6 +22,8 @@ struct CheckReport {
 /// release-ownership, and combines their verdicts. A stock-decrement history
 /// (checkers/oversell.hpp: history_is_stock) is not a lock history: it gets
 /// the oversell checker and liveness only. Throws HistoryError if invokes and completions do not pair.
+/// A history without a single client op proves nothing: its verdict is
+/// unknown, with the reason in unknown_reason.
 ///
 /// The strict linearizability verdict models a lock without leases. When the
 /// history's acquires ask for a lease (ttl_ms), a lease that expires under a

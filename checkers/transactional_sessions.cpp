@@ -40,6 +40,7 @@ std::vector<bool> end_transactional_sessions(const History& history, const std::
                                             [](const WriteInvoke& w, std::int64_t t) { return w.time < t; });
         if (first == it->second.end() || first->time > s.end_ns) continue;
         s.end_ns = std::min(s.end_ns, first->ends_at);
+        s.held_at_end = false;  // its transaction ended at the write
         rolled_back[i] = first->rolled_back;
     }
     return rolled_back;

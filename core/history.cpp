@@ -1,33 +1,41 @@
 #include "core/history.hpp"
 
 #include <string>
-#include <unordered_map>
 
 namespace lockcheck {
 
+std::int64_t OpPairing::add(const History& history, std::size_t position) {
+    const Op& op = history[position];
+    const auto open = pending_.find(op.process);
+    const auto fault = [&](const std::string& what) {
+        return HistoryError("op " + std::to_string(op.index) + ": " + what);
+    };
+    if (op.is_invoke()) {
+        if (open != pending_.end())
+            throw fault("process " + std::to_string(op.process) + " invokes again before op " +
+                        std::to_string(history[open->second].index) + " completed");
+        pending_.emplace(op.process, position);
+        return kNoOp;
+    }
+    if (open == pending_.end())
+        throw fault("process " + std::to_string(op.process) + " completes an op it never invoked");
+    const Op& invoke = history[open->second];
+    if (invoke.f != op.f) throw fault("completion f '" + op.f + "' does not match invoke f '" + invoke.f + "'");
+    if (invoke.key != op.key)
+        throw fault("completion key '" + op.key + "' does not match invoke key '" + invoke.key + "'");
+    const auto invoke_position = static_cast<std::int64_t>(open->second);
+    pending_.erase(open);
+    return invoke_position;
+}
+
 std::vector<std::int64_t> pair_ops(const History& history) {
     std::vector<std::int64_t> partner(history.size(), kNoOp);
-    std::unordered_map<int, std::int64_t> pending;  // process -> position of open invoke
+    OpPairing pairing;
     for (std::size_t p = 0; p < history.size(); ++p) {
-        const Op& op = history[p];
-        auto it = pending.find(op.process);
-        if (op.is_invoke()) {
-            if (it != pending.end())
-                throw HistoryError("op " + std::to_string(op.index) + ": process " + std::to_string(op.process) +
-                                   " invokes again before op " + std::to_string(history[it->second].index) +
-                                   " completed");
-            pending.emplace(op.process, static_cast<std::int64_t>(p));
-            continue;
-        }
-        if (it == pending.end())
-            throw HistoryError("op " + std::to_string(op.index) + ": process " + std::to_string(op.process) +
-                               " completes an op it never invoked");
-        if (history[it->second].f != op.f)
-            throw HistoryError("op " + std::to_string(op.index) + ": completion f '" + op.f +
-                               "' does not match invoke f '" + history[it->second].f + "'");
-        partner[it->second] = static_cast<std::int64_t>(p);
-        partner[p] = it->second;
-        pending.erase(it);
+        const std::int64_t invoke = pairing.add(history, p);
+        if (invoke == kNoOp) continue;
+        partner[static_cast<std::size_t>(invoke)] = static_cast<std::int64_t>(p);
+        partner[p] = invoke;
     }
     return partner;
 }

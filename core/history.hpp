@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/op.hpp"
@@ -23,11 +24,27 @@ public:
 /// Index of no op.
 inline constexpr std::int64_t kNoOp = -1;
 
+/// Pairs each invoke with its completion one op at a time, in history order:
+/// what pair_ops does for a whole history, for a reader that names the line
+/// at fault.
+class OpPairing {
+public:
+    /// Pairs history[position]; every op before it must have been added.
+    /// Returns the position of its invoke for a completion, kNoOp for an
+    /// invoke. Throws HistoryError ("op N: ...") when a process completes an op
+    /// it never invoked, invokes a second op before the first completed
+    /// (workers are sequential), or completes an op with another f or key
+    /// than it invoked.
+    std::int64_t add(const History& history, std::size_t position);
+
+private:
+    std::unordered_map<int, std::size_t> pending_;  // process -> position of its open invoke
+};
+
 /// For every position p of the history: if history[p] is an invoke, the
 /// position of its completion (the same process's next op), or kNoOp when the
 /// run ended first; for a completion, the position of its invoke.
-/// Throws HistoryError when a process completes an op it never invoked, or
-/// invokes a second op before the first completed (workers are sequential).
+/// Throws HistoryError as OpPairing::add does.
 std::vector<std::int64_t> pair_ops(const History& history);
 
 }  // namespace lockcheck

@@ -5,10 +5,13 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "core/json_text.hpp"
+
 namespace lockcheck {
 
 History parse_history(std::istream& in, const std::string& source, HistoryReadReport* report) {
     History history;
+    OpPairing pairing;
     std::string line;
     std::size_t line_number = 0;
     while (std::getline(in, line)) {
@@ -18,25 +21,29 @@ History parse_history(std::istream& in, const std::string& source, HistoryReadRe
         const std::string where = source + ":" + std::to_string(line_number) + ": ";
         Op op;
         try {
-            op = op_from_json(nlohmann::json::parse(line));
-        } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
-            if (!has_newline) {  // torn final record of a writer that died mid-line
+            op = op_from_json(parse_json_bounded(line));
+        } catch (const JsonInputError& e) {
+            if (!has_newline && !e.too_deep()) {  // torn final record of a writer that died mid-line
                 if (report) report->dropped_torn_tail = true;
                 break;
             }
-            throw HistoryError(where + "not valid JSON");
+            throw HistoryError(where + e.what());
         } catch (const OpFormatError& e) {
             throw HistoryError(where + e.what());
         }
         if (!history.empty() && op.index <= history.back().index)
             throw HistoryError(where + "index " + std::to_string(op.index) + " does not follow index " +
                                std::to_string(history.back().index));
+        if (!history.empty() && op.time < history.back().time)
+            throw HistoryError(where + "time " + std::to_string(op.time) + " is before time " +
+                               std::to_string(history.back().time) + " of op " + std::to_string(history.back().index) +
+                               ": the recorder's one clock never goes back");
         history.push_back(std::move(op));
-    }
-    try {
-        pair_ops(history);
-    } catch (const HistoryError& e) {
-        throw HistoryError(source + ": " + e.what());
+        try {
+            pairing.add(history, history.size() - 1);
+        } catch (const HistoryError& e) {
+            throw HistoryError(where + e.what());
+        }
     }
     return history;
 }
@@ -57,7 +64,7 @@ HistoryWriter::~HistoryWriter() {
 }
 
 void HistoryWriter::write(const Op& op) {
-    std::string line = op_to_json(op).dump();
+    std::string line = dump_json(op_to_json(op));
     line.push_back('\n');
     std::lock_guard lock(mutex_);
     if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)

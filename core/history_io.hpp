@@ -17,10 +17,13 @@ struct HistoryReadReport {
 };
 
 /// Parses a history from a stream. `source` names it in error messages.
-/// Throws HistoryError("SOURCE:LINE: reason") for the first malformed record,
-/// for indices that do not increase, and for invokes/completions that do not
-/// pair (see pair_ops). A final line without a newline that does not parse is
-/// dropped and reported, since a controller killed mid-write leaves one.
+/// Throws HistoryError("SOURCE:LINE: reason") for the first record that no
+/// recorder writes: one that is not JSON or nests deeper than kMaxJsonDepth
+/// (core/json_text.hpp), breaks the op contract (op_from_json), has an index
+/// that does not increase or a time before the previous record's (one
+/// monotonic clock, read in index order), or an invoke/completion that does
+/// not pair (OpPairing). A final line without a newline that does not parse
+/// is dropped and reported, since a controller killed mid-write leaves one.
 History parse_history(std::istream& in, const std::string& source, HistoryReadReport* report = nullptr);
 
 /// Reads history.jsonl from disk (see parse_history).

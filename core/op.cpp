@@ -1,5 +1,6 @@
 #include "core/op.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -7,6 +8,10 @@
 
 namespace lockcheck {
 namespace {
+
+constexpr std::array<std::string_view, 10> kKnownFs{fn::kAcquire,   fn::kRelease,   fn::kRenew,     fn::kRead,
+                                                   fn::kWrite,     fn::kStartFault, fn::kStopFault, fn::kStockInit,
+                                                   fn::kDecrement, fn::kStockRead};
 
 constexpr std::array<std::pair<OpType, std::string_view>, 4> kTypeNames{{
     {OpType::Invoke, "invoke"},
@@ -39,6 +44,8 @@ void optional_field(const nlohmann::json& object, const char* field, std::option
 }
 
 }  // namespace
+
+bool is_known_f(std::string_view f) { return std::find(kKnownFs.begin(), kKnownFs.end(), f) != kKnownFs.end(); }
 
 std::string_view to_string(OpType type) {
     for (const auto& [t, name] : kTypeNames)
@@ -79,6 +86,7 @@ Op op_from_json(const nlohmann::json& object) {
     op.index = integer_field(required(object, "index"), "index");
     if (op.index < 0) throw OpFormatError("field 'index' must not be negative");
     op.time = integer_field(required(object, "time"), "time");
+    if (op.time < 0) throw OpFormatError("field 'time' must not be negative (ns since the run started)");
     const auto& process = required(object, "process");
     if (process.is_string() && process.get<std::string>() == "nemesis")
         op.process = kNemesisProcess;
@@ -90,13 +98,17 @@ Op op_from_json(const nlohmann::json& object) {
     if (!type) throw OpFormatError("field 'type' must be one of invoke, ok, fail, info");
     op.type = *type;
     op.f = string_field(required(object, "f"), "f");
-    if (op.f.empty()) throw OpFormatError("field 'f' must not be empty");
+    if (!is_known_f(op.f)) throw OpFormatError("field 'f' names no known op: '" + op.f + "'");
+    const bool fault = op.f == fn::kStartFault || op.f == fn::kStopFault;
+    if (op.is_nemesis() && !fault) throw OpFormatError("the nemesis records only start-fault and stop-fault, not " + op.f);
+    if (!op.is_nemesis() && fault) throw OpFormatError(op.f + " is recorded by process \"nemesis\" only");
     if (auto it = object.find("key"); it != object.end() && !it->is_null()) op.key = string_field(*it, "key");
     if (auto it = object.find("value"); it != object.end()) op.value = *it;
     optional_field(object, "token", op.token, integer_field);
     optional_field(object, "error", op.error, string_field);
     optional_field(object, "node", op.node, string_field);
     optional_field(object, "ttl_ms", op.ttl_ms, integer_field);
+    if (op.ttl_ms && *op.ttl_ms <= 0) throw OpFormatError("field 'ttl_ms' must be positive");
     optional_field(object, "owner", op.owner, string_field);
     optional_field(object, "resource", op.resource, string_field);
     return op;

@@ -41,6 +41,9 @@ inline constexpr std::string_view kDecrement = "decrement";    ///< sell one if 
 inline constexpr std::string_view kStockRead = "stock-read";   ///< read the stock left
 }  // namespace fn
 
+/// Whether `f` is one of the fn:: values above (the only ops lockcheck records).
+bool is_known_f(std::string_view f);
+
 /// Well-known values of Op::resource.
 namespace resource_owner {
 /// The read/write was performed by the worker itself, inside the lock's own
@@ -95,7 +98,10 @@ public:
 
 /// The op as one JSON object; absent optional fields are omitted.
 nlohmann::json op_to_json(const Op& op);
-/// Parses one op; throws OpFormatError naming the offending field.
+/// Parses one op; throws OpFormatError naming the offending field. Beyond
+/// the types, rejects what no recorder writes: a negative index or time, an
+/// `f` that is not a known op, a nemesis op that is not a fault (or a fault
+/// by a worker), and a `ttl_ms` that is not positive.
 Op op_from_json(const nlohmann::json& object);
 
 }  // namespace lockcheck

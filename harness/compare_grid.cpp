@@ -1,5 +1,7 @@
 #include "harness/compare_grid.hpp"
 
+#include "core/json_text.hpp"
+
 namespace lockcheck {
 namespace {
 
@@ -23,8 +25,8 @@ std::vector<std::string> split_top_level(const std::string& text) {
 
 nlohmann::json parse_value(const std::string& text) {
     try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
+        return parse_json_bounded(text);
+    } catch (const JsonInputError&) {  // not JSON (or absurdly deep): the value is the text itself
         return text;
     }
 }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/json_integer.hpp"
+#include "core/json_text.hpp"
 
 namespace lockcheck {
 namespace {
@@ -202,11 +203,9 @@ Spec read_spec(const std::filesystem::path& path) {
     if (!in) throw SpecError("spec " + path.string() + ": cannot open");
     nlohmann::json j;
     try {
-        j = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw SpecError("spec " + path.string() + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
-    } catch (const nlohmann::json::exception& e) {  // out_of_range: a number too large
-        throw SpecError("spec " + path.string() + ": not valid JSON (" + e.what() + ")");
+        j = parse_json_bounded(in);
+    } catch (const JsonInputError& e) {
+        throw SpecError("spec " + path.string() + ": " + e.what());
     }
     return spec_from_json(j, path.string());
 }

@@ -67,7 +67,7 @@ std::string checker_tables(const CheckReport& report, const nlohmann::json& resu
     std::string html = "<table class=\"checkers\"><thead><tr><th>checker</th><th>verdict</th><th>violations</th>"
                        "<th>summary</th></tr></thead><tbody>\n";
     for (const auto& c : report.checkers) {
-        std::size_t total = c.violations.size();
+        std::size_t total = c.violations_total();
         if (results.contains("checkers") && results["checkers"].contains(c.name))
             total = results["checkers"][c.name].value("violations_total", total);
         html += fmt::format("<tr class=\"{}\"><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td></tr>\n", to_string(c.valid),
@@ -79,7 +79,8 @@ std::string checker_tables(const CheckReport& report, const nlohmann::json& resu
         std::map<std::string, int> kinds;
         for (const auto& v : c.violations) ++kinds[v.kind];
         std::vector<std::pair<std::string, std::string>> rows;
-        for (const auto& [kind, n] : kinds) rows.emplace_back("violations of kind " + kind, std::to_string(n));
+        const std::string label = c.unlisted_violations > 0 ? "violations listed of kind " : "violations of kind ";
+        for (const auto& [kind, n] : kinds) rows.emplace_back(label + kind, std::to_string(n));
         flatten(c.stats, "", rows);
         html += fmt::format("<details><summary>{} — figures</summary><table class=\"kv\"><tbody>\n", escape_markup(c.name));
         for (const auto& [k, v] : rows)

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "reports/markup.hpp"
 #include "reports/terminal_summary.hpp"
 
@@ -57,8 +59,9 @@ JUnitSuite junit_for_report(const std::string& suite_name, const CheckReport& re
             for (auto op : v.ops) ops += (ops.empty() ? "" : ", ") + std::to_string(op);
             listed += fmt::format("{}: {} (ops {})\n", v.kind, v.description, ops);
         }
-        if (checker.violations.size() > max_listed)
-            listed += fmt::format("... and {} more (results.json, report.html)\n", checker.violations.size() - max_listed);
+        const std::size_t shown = std::min(checker.violations.size(), max_listed);
+        if (checker.violations_total() > shown)
+            listed += fmt::format("... and {} more (results.json, report.html)\n", checker.violations_total() - shown);
         const std::string summary = checker_summary(checker);
         if (checker.counts_toward_verdict && checker.valid != Validity::Valid) {
             c.failure = fmt::format("{}: {}", to_string(checker.valid), summary);

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "core/json_text.hpp"
+
 namespace lockcheck {
 
 nlohmann::json results_to_json(const CheckReport& report) {
@@ -16,19 +18,21 @@ nlohmann::json results_to_json(const CheckReport& report) {
         }
         checkers[c.name] = {{"valid", validity_to_json(c.valid)},
                             {"violations", violations},
-                            {"violations_total", c.violations.size()},
+                            {"violations_total", c.violations_total()},
                             {"counts_toward_verdict", c.counts_toward_verdict},
                             {"stats", c.stats}};
     }
-    return {{"valid", validity_to_json(report.valid)}, {"checkers", checkers}};
+    nlohmann::json results{{"valid", validity_to_json(report.valid)}, {"checkers", checkers}};
+    if (!report.unknown_reason.empty()) results["unknown_reason"] = report.unknown_reason;
+    return results;
 }
 
 nlohmann::json read_json_or_null(const std::filesystem::path& path) {
     std::ifstream in(path);
     if (!in) return nullptr;
     try {
-        return nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
+        return parse_json_bounded(in);
+    } catch (const JsonInputError&) {
         return nullptr;
     }
 }
@@ -37,7 +41,7 @@ void write_json_file(const std::filesystem::path& path, const nlohmann::json& js
     const auto temporary = path.string() + ".tmp";
     {
         std::ofstream out(temporary);
-        out << json.dump(2) << "\n";
+        out << dump_json(json, 2) << "\n";
         if (!out) throw std::runtime_error("cannot write " + temporary);
     }
     std::filesystem::rename(temporary, path);

@@ -1,6 +1,6 @@
 // results.json: the verdict and every checker's findings, for machines.
 //
-//   {"valid": true|false|"unknown",
+//   {"valid": true|false|"unknown", "unknown_reason": "..." (only when set),
 //    "checkers": {"<name>": {"valid": ..., "violations": [{"kind", "ops", "description", "details"}],
 //                            "violations_total": N, "stats": {...}}},
 //    ... plus whatever the caller adds (run, expectation)}
@@ -21,7 +21,8 @@ inline constexpr std::size_t kMaxListedViolations = 1000;
 nlohmann::json results_to_json(const CheckReport& report);
 /// Writes JSON to `path` atomically (temporary file, then rename).
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& json);
-/// The JSON in `path`, or null when the file is missing or not valid JSON.
+/// The JSON in `path`, or null when the file is missing, not valid JSON or
+/// nested deeper than kMaxJsonDepth (core/json_text.hpp).
 nlohmann::json read_json_or_null(const std::filesystem::path& path);
 
 }  // namespace lockcheck

@@ -36,7 +36,7 @@ std::string linearizability_summary(const CheckerResult& r) {
     for (const auto& v : r.violations) kinds.insert(v.kind);
     std::string names;
     for (const auto& k : kinds) names += (names.empty() ? "" : ", ") + k;
-    return fmt::format("not linearizable: {} findings ({})", r.violations.size(), names);
+    return fmt::format("not linearizable: {} findings ({})", r.violations_total(), names);
 }
 
 std::string liveness_summary(const CheckerResult& r) {
@@ -77,7 +77,7 @@ std::string checker_summary(const CheckerResult& r) {
                            stat(r, "writes_accepted"),
                            r.stats.contains("worker_owned") ? " (in the lock's transaction: checked by value)" : "");
     if (r.stats.contains("summary") && r.stats["summary"].is_string()) return r.stats["summary"].get<std::string>();
-    return fmt::format("{} violations", r.violations.size());
+    return fmt::format("{} violations", r.violations_total());
 }
 
 std::string verdict_sentence(const CheckReport& report) {
@@ -86,7 +86,9 @@ std::string verdict_sentence(const CheckReport& report) {
             if (!report.checkers.empty() && report.checkers.front().name == "oversell")
                 return "VALID: nothing was oversold, and the final stock matches the sales";
             return "VALID: no two clients held one lock at once, and no update was lost";
-        case Validity::Unknown: return "UNKNOWN: the checkers could not decide this history";
+        case Validity::Unknown:
+            return "UNKNOWN: " + (report.unknown_reason.empty() ? std::string("the checkers could not decide this history")
+                                                                : report.unknown_reason);
         case Validity::Invalid: break;
     }
     for (const auto& c : report.checkers)

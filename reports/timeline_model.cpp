@@ -190,12 +190,14 @@ ReportModel build_report_model(const History& history, const CheckReport& report
     }
     const auto partner = pair_ops(history);
 
-    for (const auto& checker : report.checkers)
+    for (const auto& checker : report.checkers) {
+        model.violations_total += checker.unlisted_violations;
         for (const auto& v : checker.violations) {
             ++model.violations_total;
             if (model.violations.size() < limits.max_violations)
                 model.violations.push_back(mark_of(history, checker, v, model.end_ns));
         }
+    }
     model.faults = scan_faults(history, model.end_ns);
     for (auto& mark : model.violations)
         for (const auto& band : model.faults)

@@ -51,7 +51,7 @@ std::string overlap_story(const CheckerResult& mutex, const ReportModel& model, 
                 if (band.id == id) names += (names.empty() ? "" : "; ") + fault_words(band);
         if (!names.empty()) fault = "Fault active at the time: " + names + ".";
     }
-    const std::size_t total = mutex.violations.size();
+    const std::size_t total = mutex.violations_total();
     return fmt::format("Lock '{}': worker {} acquired it at op {} while worker {} still held it since op {} ({}). "
                        "They overlapped for {:.1f} ms. {}{}",
                        text(d, "key"), num(d, "second_process"), worst->ops.size() > 2 ? worst->ops[2] : -1,

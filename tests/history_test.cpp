@@ -68,7 +68,7 @@ TEST(History, InvalidJsonIsNamedWithItsLine) {
             try {
                 parse_history(in, "h.jsonl");
             } catch (const HistoryError& e) {
-                EXPECT_STREQ(e.what(), "h.jsonl:2: not valid JSON");
+                EXPECT_STREQ(e.what(), "h.jsonl:2: not valid JSON (byte 2)");
                 throw;
             }
         },
@@ -82,7 +82,7 @@ TEST(History, NumberTooLargeIsNamedNotACrash) {
         parse_history(in, "h.jsonl");
         FAIL();
     } catch (const HistoryError& e) {
-        EXPECT_STREQ(e.what(), "h.jsonl:1: not valid JSON");
+        EXPECT_STREQ(e.what(), "h.jsonl:1: not valid JSON (a number out of range)");
     }
 }
 
@@ -133,7 +133,7 @@ TEST(History, CompletionWithoutInvokeIsRejected) {
         parse_history(in, "h");
         FAIL();
     } catch (const HistoryError& e) {
-        EXPECT_STREQ(e.what(), "h: op 0: process 2 completes an op it never invoked");
+        EXPECT_STREQ(e.what(), "h:1: op 0: process 2 completes an op it never invoked");
     }
 }
 

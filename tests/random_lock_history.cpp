@@ -35,6 +35,7 @@ public:
             } else {
                 break;
             }
+            if (ends_after_acquire()) break;
             if (o_.noise && chance(0.04)) noise();
             if (invoked >= o_.lock_ops && chance(0.1)) break;  // the run ends with ops still open
         }
@@ -54,6 +55,11 @@ private:
     int owners_ = 0;
 
     bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+
+    bool ends_after_acquire() {
+        return o_.end_after_acquire > 0 && !h_.empty() && h_.back().f == "acquire" && !h_.back().is_invoke() &&
+               chance(o_.end_after_acquire);
+    }
     std::size_t pick(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
 
     Op& add(int process, OpType type, const std::string& f, const std::string& key) {

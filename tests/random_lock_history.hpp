@@ -19,6 +19,9 @@ struct RandomHistoryOptions {
     double no_effect_fail = 0.05;  ///< chance an acquire fails "not executed"
     int mutations = 0;           ///< completions to corrupt after the simulation
     bool noise = true;           ///< add read/write and nemesis ops the lock checkers must ignore
+    /// Chance the run ends right after an acquire's completion is recorded (a
+    /// run cut off mid-hold by max_ops, a crash or kill -9), mutations applied after.
+    double end_after_acquire = 0.0;
 };
 
 History random_lock_history(std::mt19937_64& rng, const RandomHistoryOptions& options);

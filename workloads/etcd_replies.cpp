@@ -3,6 +3,8 @@
 #include <charconv>
 
 #include "core/json_integer.hpp"
+#include "core/json_text.hpp"
+#include "core/utf8_text.hpp"
 #include "workloads/base64.hpp"
 
 namespace lockcheck {
@@ -10,10 +12,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string excerpt(const std::string& text) {
-    constexpr std::size_t kMax = 120;
-    return text.size() <= kMax ? text : text.substr(0, kMax) + "...";
-}
+std::string excerpt(const std::string& text) { return printable_excerpt(text, 120); }
 
 const json& object_field(const json& object, std::string_view field, std::string_view what) {
     const auto it = object.find(field);
@@ -27,7 +26,11 @@ const json& object_field(const json& object, std::string_view field, std::string
 
 EtcdResponse etcd_response_from_http(long status, const std::string& body, std::string_view endpoint) {
     EtcdResponse r;
-    const json parsed = json::parse(body, nullptr, false);
+    json parsed;
+    try {
+        parsed = parse_json_bounded(body);
+    } catch (const JsonInputError&) {  // stays null: a broken reply
+    }
     const auto code = parsed.is_object() && parsed.contains("code") ? json_integer<int>(parsed["code"]) : std::nullopt;
     if (status == 200 && parsed.is_object()) {
         r.kind = EtcdResponse::Kind::Reply;

@@ -3,18 +3,23 @@
 #include <concepts>
 
 #include "core/json_integer.hpp"
+#include "core/json_text.hpp"
+#include "core/utf8_text.hpp"
 
 namespace lockcheck {
 namespace {
 
+// Lines come from another process: the reasons quote them only through
+// printable_excerpt, so a message (and the history record it ends up in) is
+// valid UTF-8 whatever bytes the line held.
 nlohmann::json parse_object(const std::string& line) {
     nlohmann::json j;
     try {
-        j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
-        throw ProtocolError("not JSON: " + line.substr(0, 80));
+        j = parse_json_bounded(line);
+    } catch (const JsonInputError& e) {
+        throw ProtocolError(std::string(e.what()) + ": " + printable_excerpt(line));
     }
-    if (!j.is_object()) throw ProtocolError("not a JSON object: " + line.substr(0, 80));
+    if (!j.is_object()) throw ProtocolError("not a JSON object: " + printable_excerpt(line));
     return j;
 }
 
@@ -48,7 +53,7 @@ std::string encode(const WorkerRequest& request) {
     if (request.owner) j["owner"] = *request.owner;
     if (request.ttl_ms) j["ttl_ms"] = *request.ttl_ms;
     if (!request.value.is_null()) j["value"] = request.value;
-    return j.dump();
+    return dump_json(j);
 }
 
 std::string encode(const WorkerReply& reply) {
@@ -56,7 +61,7 @@ std::string encode(const WorkerReply& reply) {
     if (reply.token) j["token"] = *reply.token;
     if (reply.error) j["error"] = *reply.error;
     if (!reply.value.is_null()) j["value"] = reply.value;
-    return j.dump();
+    return dump_json(j);
 }
 
 WorkerRequest decode_request(const std::string& line) {
@@ -98,17 +103,16 @@ void expect_version(const nlohmann::json& j, const char* who) {
 }  // namespace
 
 std::string encode_init(const WorkerInit& init) {
-    return nlohmann::json{{"id", 0},
-                          {"f", "init"},
-                          {"protocol", kProtocolVersion},
-                          {"process", init.process},
-                          {"recipe", init.recipe},
-                          {"topology", init.topology},
-                          {"nodes", init.nodes},
-                          {"server_timeout_ms", init.server_timeout_ms},
-                          {"run_id", init.run_id},
-                          {"recipe_options", init.recipe_options}}
-        .dump();
+    return dump_json(nlohmann::json{{"id", 0},
+                                    {"f", "init"},
+                                    {"protocol", kProtocolVersion},
+                                    {"process", init.process},
+                                    {"recipe", init.recipe},
+                                    {"topology", init.topology},
+                                    {"nodes", init.nodes},
+                                    {"server_timeout_ms", init.server_timeout_ms},
+                                    {"run_id", init.run_id},
+                                    {"recipe_options", init.recipe_options}});
 }
 
 WorkerInit decode_init(const std::string& line) {
@@ -130,12 +134,11 @@ WorkerInit decode_init(const std::string& line) {
 }
 
 std::string encode_hello(const WorkerHello& hello) {
-    return nlohmann::json{{"id", 0},
-                          {"type", "ok"},
-                          {"protocol", kProtocolVersion},
-                          {"client", hello.client},
-                          {"supports", hello.supports}}
-        .dump();
+    return dump_json(nlohmann::json{{"id", 0},
+                                    {"type", "ok"},
+                                    {"protocol", kProtocolVersion},
+                                    {"client", hello.client},
+                                    {"supports", hello.supports}});
 }
 
 WorkerHello decode_hello(const std::string& line) {

@@ -187,7 +187,7 @@
       li.addEventListener('click', function () { select(i, true); });
     });
     if (data.violations_total > data.violations.length)
-      html('p', {}, list, (data.violations_total - data.violations.length) + ' more in results.json.');
+      html('p', {}, list, (data.violations_total - data.violations.length) + ' more, counted in results.json (violations_total).');
   }
 
   function plotFrame(id, height, yLabel) {

@@ -9,6 +9,8 @@ Behaves like examples/python/redis_lock_safe.py for AFTER - 1 requests
   wrong-id  answers with another request's id
   crash     exits without answering
   hang      stops answering (and reading) until killed
+  deep      answers with a value nested 100,000 arrays deep (200 KB)
+  latin1    answers with an error in Latin-1 ("caf\xe9"): not UTF-8, so not JSON
   at-start  exits before answering init (nothing works at all)
 """
 import json
@@ -38,6 +40,12 @@ def misbehave(request):
         os._exit(7)
     elif MODE == "hang":
         time.sleep(3600)
+    elif MODE == "deep":
+        depth = 100000
+        send('{"id": %d, "type": "ok", "value": %s%s}' % (request["id"], "[" * depth, "]" * depth))
+    elif MODE == "latin1":
+        sys.stdout.buffer.write(b'{"id": %d, "type": "fail", "error": "caf\xe9"}\n' % request["id"])
+        sys.stdout.flush()
 
 
 def main():
