@@ -5,7 +5,7 @@
 #include <set>
 
 #include "clusters/run_network_cleanup.hpp"
-#include "clusters/subnet_lease.hpp"
+#include "clusters/state_directory.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_liveness.hpp"
 

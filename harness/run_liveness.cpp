@@ -2,14 +2,12 @@
 
 #include <stdexcept>
 
-#include "clusters/subnet_lease.hpp"
+#include "clusters/state_directory.hpp"
 
 namespace lockcheck {
 
 std::filesystem::path run_lock_path(const std::string& run_id) {
-    const auto dir = state_directory() / "runs";
-    std::filesystem::create_directories(dir);
-    return dir / (run_id + ".lock");
+    return private_directory(state_directory() / "runs") / (run_id + ".lock");
 }
 
 FileLock hold_run_alive(const std::string& run_id) {
