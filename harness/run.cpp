@@ -9,6 +9,7 @@
 #include <random>
 #include <thread>
 
+#include "clusters/run_containment.hpp"
 #include "clusters/topology.hpp"
 #include "harness/clean_command.hpp"
 #include "harness/exit_codes.hpp"
@@ -70,11 +71,13 @@ void set_up_log(const std::filesystem::path& path) {
     spdlog::set_default_logger(logger);
 }
 
-/// Everything between "the run directory exists" and "all processes and
-/// links of the run are gone". Throws on harness errors, after cleanup.
+/// Everything between "the run directory exists" and "all processes, links
+/// and cgroups of the run are gone". Throws on harness errors, after cleanup.
 RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& options) {
     RunFigures figures;
     std::atomic<bool> stop{false};
+    // First in, last out: whatever the run started and is still there dies here.
+    const RunContainment containment(dir.run_id);
 
     const TopologyOptions topology_options = topology_options_for(spec, dir.path / "nodes", options.self_exe);
     TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode_from_string(spec.network));
