@@ -9,11 +9,12 @@
 #include "clusters/state_directory.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_liveness.hpp"
+#include "harness/run_scratch.hpp"
 
 namespace lockcheck {
 namespace {
 
-/// Run ids with a lock file or a scratch directory under STATE_DIR/runs.
+/// Run ids with a lock file or a scratch link under STATE_DIR/runs.
 std::set<std::string> run_ids_in_state_directory() {
     std::set<std::string> ids;
     std::error_code ec;
@@ -40,9 +41,8 @@ CleanReport clean_dead_runs(const std::string& except_run_id) {
         // Its processes first, wherever they are (inside its namespaces or not), then its network.
         for (auto& name : remove_run_cgroup(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_network(id)) report.removed.push_back(std::move(name));
+        for (auto& name : remove_run_scratch(id)) report.removed.push_back(std::move(name));
         std::error_code ec;
-        const auto scratch = state_directory() / "runs" / id;
-        if (std::filesystem::remove_all(scratch, ec) > 0) report.removed.push_back(scratch.string());
         std::filesystem::remove(run_lock_path(id), ec);  // still locked by us: no live run can own it
     }
     return report;

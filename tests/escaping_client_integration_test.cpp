@@ -108,7 +108,7 @@ TEST(EscapingClient, CleanKillsTheEscapedChildrenOfAKilledController) {
     const auto store = fresh_store("escape-kill9");
     auto controller = start_lockcheck(store, {"run", escaping_spec(store, 2, 60)});
     wait_for_escapees(store, 2);
-    controller->kill();  // SIGKILL: no cleanup code of the controller runs
+    kill_controller_only(*controller);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     ASSERT_EQ(surviving_escapees(store).size(), 2u)
         << "the escapees outlive the controller until clean (else this test proves nothing)";

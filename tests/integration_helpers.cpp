@@ -1,6 +1,7 @@
 #include "tests/integration_helpers.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -68,6 +69,11 @@ std::unique_ptr<ChildProcess> start_lockcheck(const fs::path& store, std::vector
     argv.push_back("--store");
     argv.push_back(store.string());
     return std::make_unique<ChildProcess>(ChildSpec{argv, std::nullopt, store / "output.txt", false});
+}
+
+void kill_controller_only(ChildProcess& controller) {
+    controller.send_signal(SIGKILL);
+    EXPECT_TRUE(controller.wait_for_exit(std::chrono::seconds(10))) << "the controller survived SIGKILL";
 }
 
 RunOutcome finish(ChildProcess& child, const fs::path& store) {

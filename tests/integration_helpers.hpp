@@ -31,6 +31,11 @@ std::filesystem::path fresh_store(const std::string& name);
 std::unique_ptr<ChildProcess> start_lockcheck(const std::filesystem::path& store, std::vector<std::string> args,
                                               std::vector<std::string> env_prefix = {});
 
+/// `kill -9` of the controller alone, as a user or an OOM killer does it (not
+/// ChildProcess::kill, which reaches its process group and cgroup too): no
+/// cleanup code of the controller runs. Waits until it is gone.
+void kill_controller_only(ChildProcess& controller);
+
 /// Waits for lockcheck (up to 150 s) and reads what the run left.
 RunOutcome finish(ChildProcess& child, const std::filesystem::path& store);
 
