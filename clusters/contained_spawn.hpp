@@ -4,35 +4,15 @@
 // the fork.
 #pragma once
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <boost/process/extend.hpp>
 #include <cerrno>
 #include <system_error>
 
-namespace lockcheck {
+#include "clusters/process_cgroup.hpp"
 
-/// Writes the calling process's PID into `procs_file`; false (errno set) when
-/// it cannot. Async-signal-safe.
-inline bool join_cgroup(const char* procs_file) {
-    char digits[24];
-    char* end = digits + sizeof digits;
-    char* p = end;
-    auto pid = static_cast<unsigned long>(::getpid());
-    do {
-        *--p = static_cast<char>('0' + pid % 10);
-        pid /= 10;
-    } while (pid > 0);
-    const int fd = ::open(procs_file, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    const auto length = end - p;
-    const bool written = ::write(fd, p, static_cast<size_t>(length)) == length;
-    const int saved = errno;
-    ::close(fd);
-    errno = saved;
-    return written;
-}
+namespace lockcheck {
 
 /// Joins `procs_file` (a cgroup's cgroup.procs) in the child; nullptr: no
 /// cgroup. When joining fails the child does not run: the spawn fails with

@@ -1,8 +1,12 @@
 #include "clusters/process_cgroup.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <fstream>
@@ -46,6 +50,20 @@ std::vector<CgroupHierarchy> cgroup_mounts() {
     return found;
 }
 
+/// True when a forked process can be moved into a fresh cgroup of `hierarchy`.
+bool a_process_can_join(const CgroupHierarchy& hierarchy) {
+    const auto probe = hierarchy.dir / ("probe-" + std::to_string(::getpid()));
+    if (::mkdir(probe.c_str(), 0755) != 0) return false;
+    const std::string procs = (probe / "cgroup.procs").string();
+    const pid_t child = ::fork();
+    if (child == 0) ::_exit(join_cgroup(procs.c_str()) ? 0 : 1);
+    int status = 1;
+    const bool joined = child > 0 && ::waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+                        WEXITSTATUS(status) == 0;
+    ::rmdir(probe.c_str());
+    return joined;
+}
+
 /// lockcheck's directory in `mount`, created when missing; nullopt when it
 /// cannot be made or, in cgroup v2, its cgroups cannot be killed at once.
 std::optional<CgroupHierarchy> make_hierarchy(const CgroupHierarchy& mount) {
@@ -53,9 +71,12 @@ std::optional<CgroupHierarchy> make_hierarchy(const CgroupHierarchy& mount) {
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return std::nullopt;
     struct stat st{};
     if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return std::nullopt;
+    if (::access(dir.c_str(), W_OK) != 0) return std::nullopt;  // made by root, seen by another user
     std::error_code ec;
     if (mount.kind == CgroupKind::Unified && !fs::exists(dir / "cgroup.kill", ec)) return std::nullopt;
-    return CgroupHierarchy{dir, mount.kind};
+    const CgroupHierarchy hierarchy{dir, mount.kind};
+    if (!a_process_can_join(hierarchy)) return std::nullopt;
+    return hierarchy;
 }
 
 /// Writes `text` to a cgroup control file; false when it cannot.
@@ -157,6 +178,25 @@ std::vector<int> cgroup_tree_pids(const fs::path& dir) {
     for (const auto& cgroup : subtree_deepest_first(dir))
         for (int pid : pids_in(cgroup)) pids.push_back(pid);
     return pids;
+}
+
+bool join_cgroup(const char* procs_file) noexcept {
+    char digits[24];
+    char* const end = digits + sizeof digits;
+    char* p = end;
+    auto pid = static_cast<unsigned long>(::getpid());
+    do {
+        *--p = static_cast<char>('0' + pid % 10);
+        pid /= 10;
+    } while (pid > 0);
+    const int fd = ::open(procs_file, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    const auto length = end - p;
+    const bool written = ::write(fd, p, static_cast<size_t>(length)) == length;
+    const int saved = errno;
+    ::close(fd);
+    errno = saved;
+    return written;
 }
 
 bool kill_cgroup_tree(const CgroupHierarchy& hierarchy, const fs::path& dir,

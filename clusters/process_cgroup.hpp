@@ -28,8 +28,10 @@ struct CgroupHierarchy {
 
 /// Every hierarchy lockcheck could use on this machine, best first: the
 /// cgroup v2 mount when its cgroups have cgroup.kill, then the v1 freezer.
-/// Creates `<mount>/lockcheck` in each; a hierarchy where that fails (no root,
-/// read-only) is left out. Empty when none can be used.
+/// Creates `<mount>/lockcheck` in each and checks that a process can be
+/// moved into a cgroup there (a forked probe); a hierarchy where either
+/// fails (no root, read-only, not delegated) is left out. Empty when none
+/// can be used.
 std::vector<CgroupHierarchy> usable_cgroup_hierarchies();
 
 /// The first of usable_cgroup_hierarchies() (creating lockcheck's directory
@@ -50,6 +52,11 @@ bool kill_cgroup_tree(const CgroupHierarchy& hierarchy, const std::filesystem::p
 /// `dir` is gone. Never throws.
 bool remove_cgroup_tree(const CgroupHierarchy& hierarchy, const std::filesystem::path& dir) noexcept;
 
+/// Moves the calling process into the cgroup whose cgroup.procs is
+/// `procs_file`; false (errno set) when it cannot. Async-signal-safe: for a
+/// child between fork and exec.
+bool join_cgroup(const char* procs_file) noexcept;
+
 /// The PIDs in cgroup `dir` and in the cgroups below it. Empty when it is gone.
 std::vector<int> cgroup_tree_pids(const std::filesystem::path& dir);
 
@@ -66,7 +73,7 @@ public:
     const std::filesystem::path& dir() const { return dir_; }
     const CgroupHierarchy& hierarchy() const { return hierarchy_; }
     /// Its cgroup.procs file. A child joins between fork and exec by writing
-    /// its own PID there (join_cgroup in clusters/contained_spawn.hpp).
+    /// its own PID there (join_cgroup; JoinCgroup in clusters/contained_spawn.hpp).
     const std::string& procs_file() const { return procs_file_; }
     /// kill_cgroup_tree on this cgroup.
     bool kill_all() noexcept { return kill_cgroup_tree(hierarchy_, dir_); }

@@ -100,7 +100,8 @@ std::set<std::string> run_ids_with_cgroup() {
         for (fs::directory_iterator it(hierarchy.dir, ec), end; !ec && it != end; it.increment(ec)) {
             std::smatch m;
             const auto name = it->path().filename().string();
-            if (std::regex_match(name, m, kRunCgroup)) ids.insert(m[1]);
+            // Only cgroups this user may kill: another user's runs are none of its business.
+            if (std::regex_match(name, m, kRunCgroup) && ::access(it->path().c_str(), W_OK) == 0) ids.insert(m[1]);
         }
     }
     return ids;

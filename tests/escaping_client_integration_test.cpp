@@ -113,17 +113,11 @@ TEST(EscapingClient, CleanKillsTheEscapedChildrenOfAKilledController) {
     ASSERT_EQ(surviving_escapees(store).size(), 2u)
         << "the escapees outlive the controller until clean (else this test proves nothing)";
 
-    const auto clean_out = store / "clean.txt";
-    ChildProcess clean(ChildSpec{{LOCKCHECK_BINARY, "clean"}, std::nullopt, clean_out, false});
-    ASSERT_TRUE(clean.wait_for_exit(std::chrono::seconds(60)));
-    EXPECT_EQ(clean.exit_status(), 0) << read_file(clean_out);
+    const auto clean_output = run_clean(store);
     const auto alive = surviving_escapees(store);
-    EXPECT_TRUE(alive.empty()) << alive.size() << " escaped children survived clean\n" << read_file(clean_out);
+    EXPECT_TRUE(alive.empty()) << alive.size() << " escaped children survived clean\n" << clean_output;
     kill_escapees(alive);
-    RunOutcome run;
-    run.run_dir = fs::canonical(store / "latest");
-    const auto name = run.run_dir.filename().string();
-    run.run_id = name.substr(name.rfind('-') + 1);
-    EXPECT_NE(read_file(clean_out).find("lc-" + run.run_id), std::string::npos) << read_file(clean_out);
+    const auto run = latest_run(store);
+    EXPECT_NE(clean_output.find("lc-" + run.run_id), std::string::npos) << clean_output;
     expect_nothing_left(run);
 }

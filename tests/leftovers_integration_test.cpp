@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 
+#include <functional>
 #include <thread>
 
 #include "clusters/state_directory.hpp"
@@ -22,9 +23,7 @@ namespace {
 std::string wait_for_run_id(const fs::path& store) {
     for (int i = 0; i < 200 && !fs::exists(store / "latest"); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (!fs::exists(store / "latest")) return "";
-    const auto name = fs::canonical(store / "latest").filename().string();
-    return name.substr(name.rfind('-') + 1);
+    return latest_run(store).run_id;
 }
 
 /// Processes of the run whose command line contains `what` (up to 30 s for one to appear).
@@ -35,15 +34,6 @@ bool wait_for_process(const std::string& run_id, const std::string& what) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     return false;
-}
-
-/// Runs `lockcheck clean`; returns its output.
-std::string clean(const fs::path& store) {
-    const auto out = store / "clean.txt";
-    ChildProcess child(ChildSpec{{LOCKCHECK_BINARY, "clean"}, std::nullopt, out, false});
-    EXPECT_TRUE(child.wait_for_exit(std::chrono::seconds(60)));
-    EXPECT_EQ(child.exit_status(), 0);
-    return read_file(out);
 }
 
 /// Bytes allocated on disk under `dir`.
@@ -57,12 +47,17 @@ std::uintmax_t disk_usage(const fs::path& dir) {
     return bytes;
 }
 
-/// The outcome of a run killed in `store`: its directory and id.
-RunOutcome killed_run(const fs::path& store) {
-    RunOutcome run;
-    run.run_dir = fs::canonical(store / "latest");
-    const auto name = run.run_dir.filename().string();
-    run.run_id = name.substr(name.rfind('-') + 1);
+/// Starts `scenario_name` in `store`, sends `signal` to the controller once
+/// `ready(run id)` holds (up to 30 s), and waits for the controller's end.
+RunOutcome interrupt_run(const fs::path& store, const char* scenario_name,
+                         const std::function<bool(const std::string&)>& ready, int signal) {
+    auto controller = start_lockcheck(store, {"run", scenario(scenario_name), "--time-limit", "30"});
+    const auto run_id = wait_for_run_id(store);
+    EXPECT_FALSE(run_id.empty());
+    EXPECT_TRUE(ready(run_id)) << "the run never got where it should be interrupted";
+    controller->send_signal(signal);
+    auto run = finish(*controller, store);
+    EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
     return run;
 }
 
@@ -78,22 +73,17 @@ TEST(Leftovers, CleanKillsTheMariadbInstallerOfAControllerKilledDuringTheInstall
     ASSERT_TRUE(wait_for_process(run_id, "mariadb-install-db")) << "the install never started";
     kill_controller_only(*controller);
     ASSERT_FALSE(processes_of_run(run_id).empty()) << "the installer outlives the controller (else this proves nothing)";
-    const auto output = clean(store);
+    const auto output = run_clean(store);
     EXPECT_NE(output.find("lc-" + run_id), std::string::npos) << output;
     const auto left = processes_of_run(run_id);
     EXPECT_TRUE(left.empty()) << left.size() << " processes of the install outlived clean, e.g. " << left.front();
-    expect_nothing_left(killed_run(store));
+    expect_nothing_left(latest_run(store));
 }
 
 TEST(Leftovers, SigtermDuringTheMariadbInstallLeavesNothingOnceTheControllerHasExited) {
-    const auto store = fresh_store("term-install");
-    auto controller = start_lockcheck(store, {"run", scenario("mysql-record-crash"), "--time-limit", "30"});
-    const auto run_id = wait_for_run_id(store);
-    ASSERT_FALSE(run_id.empty());
-    ASSERT_TRUE(wait_for_process(run_id, "mariadb-install-db")) << "the install never started";
-    controller->send_signal(SIGTERM);
-    auto run = finish(*controller, store);
-    EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
+    const auto run = interrupt_run(
+        fresh_store("term-install"), "mysql-record-crash",
+        [](const std::string& run_id) { return wait_for_process(run_id, "mariadb-install-db"); }, SIGTERM);
     expect_nothing_left(run);
 }
 
@@ -109,12 +99,12 @@ TEST(Leftovers, CleanReclaimsTheDataDirsOfAKilledEtcdRunAndKeepsItsLogs) {
     kill_controller_only(*controller);
     ASSERT_GT(disk_usage(run_dir), 300 * kMegabyte) << "three members' data dirs (else this proves nothing)";
 
-    const auto output = clean(store);
+    const auto output = run_clean(store);
     EXPECT_LT(disk_usage(run_dir), 20 * kMegabyte) << "clean left the members' data:\n" << output;
     EXPECT_TRUE(fs::exists(run_dir / "nodes" / "n1" / "server.log")) << "the evidence stays";
     EXPECT_FALSE(read_file(run_dir / "history.jsonl").empty());
     EXPECT_FALSE(fs::exists(state_directory() / "runs" / (run_id + ".scratch")));
-    expect_nothing_left(killed_run(store));
+    expect_nothing_left(latest_run(store));
 }
 
 TEST(Leftovers, ACompletedRunLeavesNoLockFileForCleanToTakeForADeadRun) {
@@ -129,14 +119,13 @@ TEST(Leftovers, ACompletedRunLeavesNoLockFileForCleanToTakeForADeadRun) {
 }
 
 TEST(Leftovers, AnInterruptedRunLeavesNoLockFileEither) {
-    const auto store = fresh_store("interrupted");
-    auto controller = start_lockcheck(store, {"run", scenario("redis-no-faults"), "--time-limit", "30"});
-    const auto run_id = wait_for_run_id(store);
-    ASSERT_FALSE(run_id.empty());
-    std::this_thread::sleep_for(std::chrono::seconds(2));
-    controller->send_signal(SIGINT);
-    auto run = finish(*controller, store);
-    EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
-    EXPECT_FALSE(fs::exists(state_directory() / "runs" / (run_id + ".lock"))) << "the run's lock file is left";
+    const auto run = interrupt_run(
+        fresh_store("interrupted"), "redis-no-faults",
+        [](const std::string&) {
+            std::this_thread::sleep_for(std::chrono::seconds(2));
+            return true;
+        },
+        SIGINT);
+    EXPECT_FALSE(fs::exists(state_directory() / "runs" / (run.run_id + ".lock"))) << "the run's lock file is left";
     expect_nothing_left(run);
 }
