@@ -9,6 +9,9 @@
 #include <boost/process/extend.hpp>
 #include <thread>
 
+#include "clusters/contained_spawn.hpp"
+#include "clusters/run_containment.hpp"
+
 namespace bp = boost::process;
 
 namespace lockcheck {
@@ -59,6 +62,7 @@ boost::filesystem::path executable(const std::string& name) {
 
 struct ChildProcess::Impl {
     bp::child child;
+    std::unique_ptr<ProcessCgroup> cgroup;  ///< the child's subtree, when the run has cgroups
 };
 
 ChildProcess::ChildProcess(const ChildSpec& spec) {
@@ -70,17 +74,23 @@ ChildProcess::ChildProcess(const ChildSpec& spec) {
     const bp::environment env = child_environment(spec.env);
     std::error_code ec;
     impl_ = std::make_unique<Impl>();
+    try {
+        impl_->cgroup = new_child_cgroup();
+    } catch (const std::runtime_error& e) {
+        throw SpawnError("cannot start '" + argv[0] + "': " + e.what());
+    }
+    const JoinCgroup contain{{}, impl_->cgroup ? impl_->cgroup->procs_file().c_str() : nullptr};
     if (spec.pipe_stdio) {
         bp::pipe to_child, from_child;
         impl_->child = bp::child(exe, bp::args(args), bp::std_in < to_child, bp::std_out > from_child,
-                                 bp::std_err > log, env, IsolateChild{}, ec);
+                                 bp::std_err > log, env, IsolateChild{}, contain, ec);
         if (!ec) {
             stdin_fd_ = ::fcntl(to_child.native_sink(), F_DUPFD_CLOEXEC, 0);
             stdout_fd_ = ::fcntl(from_child.native_source(), F_DUPFD_CLOEXEC, 0);
         }
     } else {
         impl_->child = bp::child(exe, bp::args(args), bp::std_in < bp::null, (bp::std_out & bp::std_err) > log,
-                                 env, IsolateChild{}, bp::limit_handles, ec);
+                                 env, IsolateChild{}, contain, bp::limit_handles, ec);
     }
     if (ec) throw SpawnError("cannot start '" + argv[0] + "': " + ec.message());
     pid_ = impl_->child.id();
@@ -132,11 +142,19 @@ bool ChildProcess::wait_for_exit(std::chrono::milliseconds timeout) {
 void ChildProcess::stop(std::chrono::milliseconds grace) {
     send_signal(SIGCONT);
     send_signal(SIGTERM);
-    if (!wait_for_exit(grace)) kill();
+    wait_for_exit(grace);
+    kill();  // the child if it is still there, and whatever it started
 }
 
 void ChildProcess::kill() {
-    send_signal(SIGKILL);
+    {
+        std::lock_guard lock(mutex_);
+        if (!exit_status_) {  // not reaped yet: its PID and process group are still ours
+            ::kill(pid_, SIGKILL);
+            ::kill(-pid_, SIGKILL);
+        }
+    }
+    if (impl_->cgroup) impl_->cgroup->kill_all();  // every descendant, wherever it went
     std::lock_guard lock(mutex_);
     if (exit_status_) return;
     std::error_code ec;

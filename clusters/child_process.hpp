@@ -5,6 +5,10 @@
 // PR_SET_PDEATHSIG=SIGKILL (so it dies with the controller, even on kill -9).
 // PDEATHSIG fires when the *thread* that spawned the child exits: spawn from
 // threads that live as long as the child should.
+// While a run is contained (clusters/run_containment.hpp) the child starts in a
+// cgroup of its own, so kill() reaches everything it started, even a
+// descendant that left its process group. Without one, kill() reaches the
+// child's process group.
 // The controller keeps the handle and signals the child by it, never by a PID
 // read back from a file. All methods are thread-safe.
 #pragma once
@@ -41,7 +45,7 @@ class ChildProcess {
 public:
     /// Starts the child; throws SpawnError when it cannot be started.
     explicit ChildProcess(const ChildSpec& spec);
-    /// Kills (SIGKILL) and reaps the child if it is still running.
+    /// kill(), then removes the child's cgroup.
     ~ChildProcess();
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
@@ -57,9 +61,11 @@ public:
     void resume() { send_signal(SIGCONT_VALUE); }
     /// Waits until the child exits or the timeout passes; true if it exited.
     bool wait_for_exit(std::chrono::milliseconds timeout);
-    /// SIGCONT + SIGTERM, then SIGKILL after `grace`; always reaps.
+    /// SIGCONT + SIGTERM, then kill() after at most `grace` (at once when the
+    /// child has exited: for what it left behind); always reaps.
     void stop(std::chrono::milliseconds grace);
-    /// SIGKILL and reap.
+    /// SIGKILL to the child, its process group and its cgroup (every
+    /// descendant), and reap the child.
     void kill();
 
     /// Pipe ends of a child spawned with pipe_stdio (-1 otherwise). The

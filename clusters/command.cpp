@@ -3,6 +3,9 @@
 #include <boost/process.hpp>
 #include <iterator>
 
+#include "clusters/contained_spawn.hpp"
+#include "clusters/run_containment.hpp"
+
 namespace bp = boost::process;
 
 namespace lockcheck {
@@ -22,9 +25,16 @@ CommandResult run_command(const std::vector<std::string>& argv) {
     if (exe.empty()) throw CommandError("`" + argv[0] + "` is not installed (not found in PATH)");
     bp::ipstream out;
     std::error_code ec;
+    std::unique_ptr<ProcessCgroup> cgroup;  // when the run has cgroups: whatever the command leaves dies with it
+    try {
+        cgroup = new_child_cgroup();
+    } catch (const std::runtime_error& e) {
+        throw CommandError("cannot run `" + join_argv(argv) + "`: " + e.what());
+    }
     // No bp::limit_handles here: in Boost 1.74 it closes the output pipe in the child, and the output is lost.
     bp::child child(exe, bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())), bp::std_in < bp::null,
-                    (bp::std_out & bp::std_err) > out, ec);
+                    (bp::std_out & bp::std_err) > out,
+                    JoinCgroup{{}, cgroup ? cgroup->procs_file().c_str() : nullptr}, ec);
     if (ec) throw CommandError("cannot run `" + join_argv(argv) + "`: " + ec.message());
     CommandResult result;
     result.output.assign(std::istreambuf_iterator<char>(out), {});

@@ -17,7 +17,9 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// Runs argv to completion. Throws CommandError only if it cannot be started.
+/// Runs argv to completion. While a run is contained (run_containment.hpp)
+/// the command runs in a cgroup of its own, and whatever it leaves running
+/// is killed when it returns. Throws CommandError only if it cannot be started.
 CommandResult run_command(const std::vector<std::string>& argv);
 
 /// Runs argv and throws CommandError("`ip link add ...` failed: <its first

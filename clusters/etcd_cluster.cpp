@@ -26,8 +26,10 @@ EtcdCluster::EtcdCluster(const TopologyOptions& options, const TestNetwork& netw
     for (int i = 0; i < kMembers; ++i) {
         const std::string name = "n" + std::to_string(i + 1);
         const auto dir = options.dir / name;
-        members_.push_back(std::make_unique<Node>(name, network.address(i), network.netns(i), dir,
-                                                  etcd_server_program(dir, name, network.address(i), bootstrap)));
+        data_dirs_.push_back((options.scratch_dir.empty() ? dir : options.scratch_dir / name) / "data");
+        members_.push_back(std::make_unique<Node>(
+            name, network.address(i), network.netns(i), dir,
+            etcd_server_program(dir, data_dirs_.back(), name, network.address(i), bootstrap)));
     }
 }
 
@@ -39,10 +41,10 @@ void EtcdCluster::start() {
 }
 
 void EtcdCluster::stop() {
-    for (auto& m : members_) {
-        m->kill();
+    for (std::size_t i = 0; i < members_.size(); ++i) {
+        members_[i]->kill();
         std::error_code ignored;  // ~120 MB of preallocated WAL per member is no evidence; the log stays
-        std::filesystem::remove_all(m->dir() / "data", ignored);
+        std::filesystem::remove_all(data_dirs_[i], ignored);
     }
 }
 

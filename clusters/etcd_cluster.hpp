@@ -7,7 +7,9 @@
 // so they cannot be started and awaited one by one), then waits until every
 // member names the same leader. stop() SIGKILLs: a SIGTERMed leader spends
 // about 5 s handing over leadership (FACTS.md); then it removes the members'
-// data dirs (about 120 MB of preallocated WAL each), keeping their logs.
+// data dirs (about 120 MB of preallocated WAL each), keeping their logs. The
+// data dirs live in the run's scratch directory (TopologyOptions::scratch_dir),
+// so `clean` reclaims them when the run was killed before stop().
 #pragma once
 
 #include <chrono>
@@ -40,6 +42,7 @@ public:
 
 private:
     std::vector<std::unique_ptr<Node>> members_;
+    std::vector<std::filesystem::path> data_dirs_;  ///< data_dirs_[i]: member i's --data-dir
 };
 
 }  // namespace lockcheck

@@ -20,13 +20,13 @@ struct EtcdBootstrap {
     std::string token;            ///< fresh per run, so members of two runs never join each other
 };
 
-/// The program of member `name` at `address`: data dir `dir`/data, log on
-/// stderr (the node's server.log), --heartbeat-interval 100
+/// The program of member `name` at `address`: data in `data_dir` (created by
+/// etcd), log on stderr (the node's server.log in `dir`), --heartbeat-interval 100
 /// --election-timeout 1000 (FACTS.md). Its readiness probe is "the client port
 /// accepts a connection": a member answers nothing before a quorum is up, so
 /// the topology waits for the leader itself (EtcdCluster::start).
-NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::string& name, const std::string& address,
-                                const EtcdBootstrap& bootstrap);
+NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::filesystem::path& data_dir,
+                                const std::string& name, const std::string& address, const EtcdBootstrap& bootstrap);
 
 /// What one member says about the cluster (POST /v3/maintenance/status).
 struct EtcdMemberStatus {

@@ -4,11 +4,19 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
 namespace lockcheck {
 
 std::optional<FileLock> FileLock::try_lock(const std::filesystem::path& path) {
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return std::nullopt;
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) {
+        const std::string why = errno == ELOOP ? "it is a symbolic link" : std::strerror(errno);
+        throw std::runtime_error("cannot open lock file " + path.string() + ": " + why);
+    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         ::close(fd);
         return std::nullopt;

@@ -10,8 +10,10 @@ namespace lockcheck {
 
 class FileLock {
 public:
-    /// Takes the lock on `path` (creating the file) without waiting; nullopt
-    /// when another process holds it or the file cannot be opened.
+    /// Takes the lock on `path` (creating the file, mode 0600) without waiting;
+    /// nullopt when another process holds it. Never follows a symbolic link:
+    /// throws std::runtime_error naming the file when it cannot be opened
+    /// (a link there, no permission).
     static std::optional<FileLock> try_lock(const std::filesystem::path& path);
 
     FileLock(FileLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }

@@ -1,5 +1,7 @@
-// Finding and removing the network a run left: its namespaces (lc-<id>-nN),
-// the processes inside them, its bridge (lc-<id>) and veths (lc-<id>-N).
+// Finding and removing the network a run left: its namespaces (the switch
+// lc-<id> and the nodes' lc-<id>-nN), the processes inside them, and its
+// links in the controller's namespace (the uplink lc-<id>; runs of older
+// versions left a bridge lc-<id> and veths lc-<id>-N there).
 // Everything is found by the run id in its name, never by a process name.
 #pragma once
 

@@ -1,12 +1,10 @@
 #include "clusters/subnet_lease.hpp"
 
-#include <unistd.h>
-
-#include <cstdlib>
 #include <functional>
 #include <stdexcept>
 
 #include "clusters/command.hpp"
+#include "clusters/state_directory.hpp"
 
 namespace lockcheck {
 namespace {
@@ -19,17 +17,6 @@ bool address_in_use(const std::string& addresses, int slot) {
 }
 
 }  // namespace
-
-std::filesystem::path state_directory() {
-    std::filesystem::path run_dir = "/run/lockcheck";
-    std::error_code ec;
-    std::filesystem::create_directories(run_dir, ec);
-    if (!ec && ::access(run_dir.c_str(), W_OK) == 0) return run_dir;
-    const char* tmp = std::getenv("TMPDIR");
-    auto dir = std::filesystem::path(tmp ? tmp : "/tmp") / ("lockcheck-" + std::to_string(::getuid()));
-    std::filesystem::create_directories(dir);
-    return dir;
-}
 
 SubnetLease::SubnetLease(const std::string& run_id) {
     const auto dir = state_directory();
@@ -51,6 +38,5 @@ SubnetLease::SubnetLease(const std::string& run_id) {
     }
     throw std::runtime_error("no free test subnet: " + std::to_string(kSlots) + " runs hold one already");
 }
-
 
 }  // namespace lockcheck

@@ -2,7 +2,8 @@
 //
 // Slot N means the test subnet 10.77.N.0/24 (namespace mode) or 127.77.N.0/24
 // (loopback mode). A slot is held by a FileLock on
-// STATE_DIR/subnet-N.lock; a crashed run never blocks its slot.
+// STATE_DIR/subnet-N.lock (clusters/state_directory.hpp); a crashed run never
+// blocks its slot.
 #pragma once
 
 #include <filesystem>
@@ -12,10 +13,6 @@
 #include "clusters/file_lock.hpp"
 
 namespace lockcheck {
-
-/// Where lockcheck keeps run locks: /run/lockcheck when writable, else
-/// $TMPDIR/lockcheck-<uid>.
-std::filesystem::path state_directory();
 
 class SubnetLease {
 public:

@@ -8,6 +8,12 @@
 #include "clusters/run_network_cleanup.hpp"
 
 namespace lockcheck {
+namespace {
+
+/// The bridge inside the switch namespace.
+constexpr const char* kSwitchBridge = "br0";
+
+}  // namespace
 
 NetworkMode network_mode_from_string(const std::string& text) {
     if (text == "auto") return NetworkMode::Auto;
@@ -60,24 +66,38 @@ std::optional<std::string> TestNetwork::netns(int node) const {
     return namespace_names_.at(node);
 }
 
-std::string TestNetwork::host_link(int node) const { return prefix_ + "-" + std::to_string(node + 1); }
-
 void TestNetwork::create_namespaces(int node_count) {
     const std::string slot = std::to_string(lease_->slot());
-    bridge_ = prefix_;
-    run_checked({"ip", "link", "add", bridge_, "type", "bridge"});
-    run_checked({"ip", "addr", "add", "10.77." + slot + ".254/24", "dev", bridge_});
-    run_checked({"ip", "link", "set", bridge_, "up"});
+    // The switch: a namespace of its own holding the bridge, so bridged traffic
+    // between nodes meets only that namespace's empty firewall, never the
+    // host's FORWARD chain (DROP on Docker hosts, with bridge-nf-call-iptables=1).
+    switch_netns_ = prefix_;
+    run_checked({"ip", "netns", "add", switch_netns_});
+    run_checked({"ip", "-n", switch_netns_, "link", "add", kSwitchBridge, "type", "bridge"});
+    run_checked({"ip", "-n", switch_netns_, "link", "set", kSwitchBridge, "up"});
+    // The controller's uplink: lc-<id> here (10.77.S.254), its peer a port of the bridge.
+    uplink_ = prefix_;
+    join_switch(uplink_, {}, "uplink");
+    run_checked({"ip", "addr", "add", "10.77." + slot + ".254/24", "dev", uplink_});
+    run_checked({"ip", "link", "set", uplink_, "up"});
     for (int i = 0; i < node_count; ++i) {
         const std::string ns = prefix_ + "-n" + std::to_string(i + 1);
         run_checked({"ip", "netns", "add", ns});
         namespace_names_.push_back(ns);
-        run_checked({"ip", "link", "add", host_link(i), "type", "veth", "peer", "name", "eth0", "netns", ns});
-        run_checked({"ip", "link", "set", host_link(i), "master", bridge_, "up"});
+        join_switch("eth0", ns, "port" + std::to_string(i + 1));
         run_checked({"ip", "-n", ns, "addr", "add", addresses_[i] + "/24", "dev", "eth0"});
         run_checked({"ip", "-n", ns, "link", "set", "eth0", "up"});
         run_checked({"ip", "-n", ns, "link", "set", "lo", "up"});
     }
+}
+
+void TestNetwork::join_switch(const std::string& link, const std::optional<std::string>& netns,
+                              const std::string& port) {
+    std::vector<std::string> add{"ip", "link", "add", link};
+    if (netns) add.insert(add.end(), {"netns", *netns});
+    add.insert(add.end(), {"type", "veth", "peer", "name", port, "netns", switch_netns_});
+    run_checked(add);
+    run_checked({"ip", "-n", switch_netns_, "link", "set", port, "master", kSwitchBridge, "up"});
 }
 
 void TestNetwork::teardown() noexcept {

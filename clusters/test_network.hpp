@@ -1,9 +1,15 @@
 // The test network of one run (FACTS.md, "Test network").
 //
-// Namespace mode (root): a Linux bridge in the root namespace holding the
-// controller's address (.254), and one network namespace per node joined to it
-// by a veth pair; each node has its own address 10.77.S.N and nothing else
-// (no default route). Faults that need a node's own firewall (partitions,
+// Namespace mode (root): a switch namespace lc-<id> holding a Linux bridge,
+// one network namespace lc-<id>-nN per node joined to the bridge by a veth
+// pair (eth0 in the node), and the controller's uplink: a veth lc-<id> in the
+// controller's namespace holding the address .254, its peer on the bridge.
+// Each node has its own address 10.77.S.N and nothing else (no default
+// route). Traffic between nodes is bridged inside the switch namespace, whose
+// firewall is empty, so it flows whatever the host's FORWARD chain says (a
+// Docker host drops forwarded packets, and with bridge-nf-call-iptables=1
+// bridged ones too); traffic between the controller and a node is the host's
+// own (OUTPUT/INPUT). Faults that need a node's own firewall (partitions,
 // packet loss) are possible only here.
 // Loopback mode (no root): every node binds its own address 127.77.S.N.
 // Every name carries the run id; the subnet slot S is leased per run.
@@ -47,9 +53,8 @@ public:
     const std::string& address(int node) const { return addresses_.at(node); }
     /// Network namespace of node i, when in namespace mode.
     std::optional<std::string> netns(int node) const;
-    /// Host-side name of node i's veth (namespace mode).
-    std::string host_link(int node) const;
-    const std::string& bridge() const { return bridge_; }
+    /// The controller's link to the switch (namespace mode): "lc-<id>".
+    const std::string& uplink() const { return uplink_; }
 
     /// Removes the run's network (remove_run_network). Idempotent; never throws.
     void teardown() noexcept;
@@ -59,12 +64,16 @@ private:
     std::string prefix_;
     std::unique_ptr<SubnetLease> lease_;
     bool namespaces_ = false;
-    std::string bridge_;
+    std::string switch_netns_;
+    std::string uplink_;
     std::vector<std::string> addresses_;
     std::vector<std::string> namespace_names_;
     bool torn_down_ = false;
 
     void create_namespaces(int node_count);
+    /// Creates a veth pair: `link` (in `netns`, or the controller's namespace)
+    /// and `port` on the switch's bridge.
+    void join_switch(const std::string& link, const std::optional<std::string>& netns, const std::string& port);
 };
 
 }  // namespace lockcheck

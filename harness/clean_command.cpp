@@ -4,15 +4,17 @@
 #include <filesystem>
 #include <set>
 
+#include "clusters/run_containment.hpp"
 #include "clusters/run_network_cleanup.hpp"
-#include "clusters/subnet_lease.hpp"
+#include "clusters/state_directory.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_liveness.hpp"
+#include "harness/run_scratch.hpp"
 
 namespace lockcheck {
 namespace {
 
-/// Run ids with a lock file or a scratch directory under STATE_DIR/runs.
+/// Run ids with a lock file or a scratch link under STATE_DIR/runs.
 std::set<std::string> run_ids_in_state_directory() {
     std::set<std::string> ids;
     std::error_code ec;
@@ -26,6 +28,7 @@ std::set<std::string> run_ids_in_state_directory() {
 CleanReport clean_dead_runs(const std::string& except_run_id) {
     CleanReport report;
     auto ids = run_ids_with_network();
+    ids.merge(run_ids_with_cgroup());
     ids.merge(run_ids_in_state_directory());
     for (const auto& id : ids) {
         if (id == except_run_id) continue;
@@ -35,10 +38,11 @@ CleanReport clean_dead_runs(const std::string& except_run_id) {
             continue;
         }
         report.dead_runs.push_back(id);
+        // Its processes first, wherever they are (inside its namespaces or not), then its network.
+        for (auto& name : remove_run_cgroup(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_network(id)) report.removed.push_back(std::move(name));
+        for (auto& name : remove_run_scratch(id)) report.removed.push_back(std::move(name));
         std::error_code ec;
-        const auto scratch = state_directory() / "runs" / id;
-        if (std::filesystem::remove_all(scratch, ec) > 0) report.removed.push_back(scratch.string());
         std::filesystem::remove(run_lock_path(id), ec);  // still locked by us: no live run can own it
     }
     return report;

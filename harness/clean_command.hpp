@@ -1,10 +1,12 @@
-// `lockcheck clean`: removes whatever runs that died left behind - the
-// processes inside their namespaces (found through `ip netns pids`, never by
-// name), their namespaces, bridges and veths (with every firewall rule, which
-// lives inside the namespaces), and their lock files and scratch directories
-// under the state directory. It never touches a run that is still alive (see
-// run_liveness.hpp). Servers and workers outside namespaces (loopback mode)
-// die with their controller through PR_SET_PDEATHSIG.
+// `lockcheck clean`: removes whatever runs that died left behind - every
+// process in their cgroups (clusters/run_containment.hpp: servers, workers,
+// whatever those started, e.g. a client's setsid child or a bootstrap
+// mariadbd) and the cgroups, the processes inside their namespaces (found
+// through `ip netns pids`, never by name), their namespaces and links (with
+// every firewall rule, which lives inside the namespaces), their scratch
+// directories (harness/run_scratch.hpp) and their lock files. It never touches
+// a run that is still alive (see run_liveness.hpp). Without cgroups (no root),
+// servers and workers die with their controller through PR_SET_PDEATHSIG.
 #pragma once
 
 #include <string>

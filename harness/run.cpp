@@ -9,6 +9,7 @@
 #include <random>
 #include <thread>
 
+#include "clusters/run_containment.hpp"
 #include "clusters/topology.hpp"
 #include "harness/clean_command.hpp"
 #include "harness/exit_codes.hpp"
@@ -18,6 +19,7 @@
 #include "harness/run_directory.hpp"
 #include "harness/run_liveness.hpp"
 #include "harness/run_outputs.hpp"
+#include "harness/run_scratch.hpp"
 #include "harness/run_setup.hpp"
 #include "harness/worker_command.hpp"
 #include "nemesis/fault_factory.hpp"
@@ -70,13 +72,17 @@ void set_up_log(const std::filesystem::path& path) {
     spdlog::set_default_logger(logger);
 }
 
-/// Everything between "the run directory exists" and "all processes and
-/// links of the run are gone". Throws on harness errors, after cleanup.
+/// Everything between "the run directory exists" and "all processes, links
+/// and cgroups of the run are gone". Throws on harness errors, after cleanup.
 RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& options) {
     RunFigures figures;
     std::atomic<bool> stop{false};
+    const RunScratch scratch(dir.path, dir.run_id);  // removed last, when nothing can write into it any more
+    // Whatever the run started and is still there dies here, after everything else is torn down.
+    const RunContainment containment(dir.run_id);
 
-    const TopologyOptions topology_options = topology_options_for(spec, dir.path / "nodes", options.self_exe);
+    TopologyOptions topology_options = topology_options_for(spec, dir.path / "nodes", options.self_exe);
+    topology_options.scratch_dir = scratch.dir();
     TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode_from_string(spec.network));
     figures.namespaces = network.uses_namespaces();
     if (!network.uses_namespaces())
@@ -159,7 +165,7 @@ int run_spec(Spec spec, const RunOptions& options) {
     validate(spec);
     if (!spec.seed) spec.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
     const RunDirectory dir = create_run_directory(options.store, spec.name);
-    const FileLock alive = hold_run_alive(dir.run_id);
+    const RunAliveLock alive(dir.run_id);
     write_json_file(dir.path / "spec.json", spec_to_json(spec));
     set_up_log(dir.path / "lockcheck.log");
     const auto cleaned = clean_dead_runs(dir.run_id);

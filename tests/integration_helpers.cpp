@@ -1,6 +1,7 @@
 #include "tests/integration_helpers.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -70,11 +71,13 @@ std::unique_ptr<ChildProcess> start_lockcheck(const fs::path& store, std::vector
     return std::make_unique<ChildProcess>(ChildSpec{argv, std::nullopt, store / "output.txt", false});
 }
 
-RunOutcome finish(ChildProcess& child, const fs::path& store) {
+void kill_controller_only(ChildProcess& controller) {
+    controller.send_signal(SIGKILL);
+    EXPECT_TRUE(controller.wait_for_exit(std::chrono::seconds(10))) << "the controller survived SIGKILL";
+}
+
+RunOutcome latest_run(const fs::path& store) {
     RunOutcome out;
-    EXPECT_TRUE(child.wait_for_exit(std::chrono::seconds(150))) << "lockcheck did not finish";
-    out.exit_code = child.exit_status().value_or(-1);
-    out.output = read_file(store / "output.txt");
     const auto latest = store / "latest";
     if (fs::exists(latest)) {
         out.run_dir = fs::canonical(latest);
@@ -85,10 +88,26 @@ RunOutcome finish(ChildProcess& child, const fs::path& store) {
     return out;
 }
 
+RunOutcome finish(ChildProcess& child, const fs::path& store) {
+    EXPECT_TRUE(child.wait_for_exit(std::chrono::seconds(150))) << "lockcheck did not finish";
+    RunOutcome out = latest_run(store);
+    out.exit_code = child.exit_status().value_or(-1);
+    out.output = read_file(store / "output.txt");
+    return out;
+}
+
 RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args) {
     const auto store = fresh_store(test);
     auto child = start_lockcheck(store, std::move(args));
     return finish(*child, store);
+}
+
+std::string run_clean(const fs::path& dir) {
+    const auto out = dir / "clean.txt";
+    ChildProcess clean(ChildSpec{{LOCKCHECK_BINARY, "clean"}, std::nullopt, out, false});
+    EXPECT_TRUE(clean.wait_for_exit(std::chrono::seconds(60))) << "clean did not finish";
+    EXPECT_EQ(clean.exit_status(), 0) << read_file(out);
+    return read_file(out);
 }
 
 std::vector<std::string> processes_of_run(const std::string& run_id) {

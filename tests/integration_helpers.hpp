@@ -31,11 +31,24 @@ std::filesystem::path fresh_store(const std::string& name);
 std::unique_ptr<ChildProcess> start_lockcheck(const std::filesystem::path& store, std::vector<std::string> args,
                                               std::vector<std::string> env_prefix = {});
 
+/// `kill -9` of the controller alone, as a user or an OOM killer does it (not
+/// ChildProcess::kill, which reaches its process group and cgroup too): no
+/// cleanup code of the controller runs. Waits until it is gone.
+void kill_controller_only(ChildProcess& controller);
+
+/// The run STORE/latest names, as far as it got: its directory, its id and
+/// results.json when there is one (exit code and output unknown).
+RunOutcome latest_run(const std::filesystem::path& store);
+
 /// Waits for lockcheck (up to 150 s) and reads what the run left.
 RunOutcome finish(ChildProcess& child, const std::filesystem::path& store);
 
 /// start_lockcheck + finish in a fresh store named after `test`.
 RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args);
+
+/// Runs `lockcheck clean` (output in DIR/clean.txt), expects exit 0 within
+/// 60 s, and returns its output.
+std::string run_clean(const std::filesystem::path& dir);
 
 /// Processes whose command line or working directory names the run.
 std::vector<std::string> processes_of_run(const std::string& run_id);
