@@ -8,6 +8,7 @@
 #include "clusters/subnet_lease.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_liveness.hpp"
+#include "unsyncedfs/mounts.hpp"
 
 namespace lockcheck {
 namespace {
@@ -35,6 +36,7 @@ CleanReport clean_dead_runs(const std::string& except_run_id) {
             continue;
         }
         report.dead_runs.push_back(id);
+        for (auto& name : unmount_run_filesystems(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_network(id)) report.removed.push_back(std::move(name));
         std::error_code ec;
         const auto scratch = state_directory() / "runs" / id;

@@ -1,6 +1,7 @@
-// `lockcheck clean`: removes whatever runs that died left behind - the
-// processes inside their namespaces (found through `ip netns pids`, never by
-// name), their namespaces, bridges and veths (with every firewall rule, which
+// `lockcheck clean`: removes whatever runs that died left behind - their
+// lose-unsynced filesystems (unmounted, found by the run id in their fsname),
+// the processes inside their namespaces (found through `ip netns pids`, never
+// by name), their namespaces, bridges and veths (with every firewall rule, which
 // lives inside the namespaces), and their lock files and scratch directories
 // under the state directory. It never touches a run that is still alive (see
 // run_liveness.hpp). Servers and workers outside namespaces (loopback mode)
