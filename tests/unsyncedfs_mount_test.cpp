@@ -17,6 +17,7 @@
 #include "harness/line_channel.hpp"
 #include "harness/run_liveness.hpp"
 #include "tests/unsyncedfs_fixture.hpp"
+#include "unsyncedfs/availability.hpp"
 #include "unsyncedfs/mounts.hpp"
 
 namespace lockcheck::testing {
@@ -120,6 +121,15 @@ TEST_F(MountTest, AnUnmountableDaemonFailsTheMountWithItsReason) {
         EXPECT_NE(std::string(e.what()).find("cannot open the backing directory"), std::string::npos) << e.what();
     }
     EXPECT_FALSE(is_mount_point(mountpoint()));
+}
+
+TEST_F(MountTest, SaysWhyItCannotRunWithoutItsDaemon) {
+    EXPECT_FALSE(unsyncedfs_unavailable_reason(unsyncedfs_daemon()).has_value());
+    const auto reason = unsyncedfs_unavailable_reason(scratch() / "no-such-daemon");
+    ASSERT_TRUE(reason.has_value());
+    EXPECT_NE(reason->find("lockcheck-unsyncedfs is missing"), std::string::npos) << *reason;
+    EXPECT_EQ(find_unsyncedfs_daemon(scratch() / "lockcheck"), std::filesystem::path());
+    EXPECT_EQ(find_unsyncedfs_daemon(unsyncedfs_daemon().parent_path() / "lockcheck"), unsyncedfs_daemon());
 }
 
 /// A daemon started the way a run starts it, but left behind as a dead run leaves it.

@@ -45,8 +45,16 @@ std::vector<MountEntry> read_mount_table() {
     return entries;
 }
 
+std::filesystem::path mount_table_path(const std::filesystem::path& path) {
+    auto absolute = std::filesystem::absolute(path).lexically_normal();
+    if (!absolute.has_filename()) absolute = absolute.parent_path();
+    std::error_code ec;
+    const auto parent = std::filesystem::weakly_canonical(absolute.parent_path(), ec);
+    return ec ? absolute : parent / absolute.filename();
+}
+
 bool is_mount_point(const std::filesystem::path& path) {
-    const auto wanted = path.lexically_normal();
+    const auto wanted = mount_table_path(path);
     for (const auto& entry : read_mount_table())
         if (entry.path == wanted) return true;
     return false;

@@ -28,6 +28,10 @@ struct MountEntry {
 /// The current mount table (/proc/self/mounts, escapes decoded).
 std::vector<MountEntry> read_mount_table();
 
+/// `path` as the mount table spells it: absolute, its parent's symlinks
+/// resolved. Never looks at `path` itself (a hung mount would block that).
+std::filesystem::path mount_table_path(const std::filesystem::path& path);
+
 /// True when something is mounted at `path`.
 bool is_mount_point(const std::filesystem::path& path);
 

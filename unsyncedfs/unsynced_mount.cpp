@@ -33,8 +33,7 @@ std::string milliseconds(std::chrono::milliseconds d) { return std::to_string(d.
 }  // namespace
 
 UnsyncedMount::UnsyncedMount(UnsyncedMountOptions options) : options_(std::move(options)) {
-    options_.mountpoint = std::filesystem::absolute(options_.mountpoint).lexically_normal();
-    if (!options_.mountpoint.has_filename()) options_.mountpoint = options_.mountpoint.parent_path();
+    options_.mountpoint = mount_table_path(options_.mountpoint);
     std::lock_guard lock(mutex_);
     mount_locked();
 }
