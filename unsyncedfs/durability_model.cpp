@@ -56,7 +56,7 @@ void DurabilityModel::commit_after_file_sync() {
     if (rule_ == MetadataRule::AnyFsync) journal_.commit_all();
 }
 
-int DurabilityModel::write(Inode& file, int fd, const char* data, std::size_t size, off_t offset, bool synchronous,
+int DurabilityModel::write(Inode& file, int fd, const char* data, std::size_t size, off_t offset,
                            std::size_t& written) {
     std::lock_guard lock(file.data_mutex);
     return guarded([&] {
@@ -68,10 +68,6 @@ int DurabilityModel::write(Inode& file, int fd, const char* data, std::size_t si
             if (n < 0) return written > 0 ? 0 : errno;
             if (n == 0) break;
             written += static_cast<std::size_t>(n);
-        }
-        if (synchronous) {  // the backing descriptor has O_DSYNC too
-            file.undo.synced();
-            commit_after_file_sync();
         }
         return 0;
     });

@@ -2,13 +2,13 @@
 // "The lose-unsynced filesystem"): which operations make what durable, and
 // the power loss that throws away everything that is not.
 //
-// - File data is durable after fsync/fdatasync of the file, or when written
-//   through a descriptor opened with O_SYNC/O_DSYNC (FileUndo per inode).
+// - File data is durable after fsync/fdatasync of the file (FileUndo per
+//   inode); the kernel sends one after each O_SYNC/O_DSYNC write and msync.
 // - Directory changes (create, mkdir, symlink, link, unlink, rmdir, rename)
 //   are journaled in order (NamespaceJournal). Under the rule `dir-fsync`
 //   an fsync of a directory commits the journal up to that directory's last
-//   change; under `any-fsync` (ext4's ordered journal) any fsync, fdatasync
-//   or O_SYNC write commits all of it.
+//   change; under `any-fsync` (ext4's ordered journal) any fsync or
+//   fdatasync commits all of it.
 // - Attributes (mode, owner, times) and preallocation that keeps the size
 //   are durable at once.
 //
@@ -62,10 +62,10 @@ public:
     NamespaceJournal& journal() { return journal_; }
     /// `file` (a regular file) was just created: none of its data is durable.
     void created(Inode& file);
-    /// pwrite(2) of `size` bytes at `offset` through `fd`; `synchronous`:
-    /// the descriptor was opened with O_SYNC or O_DSYNC.
-    int write(Inode& file, int fd, const char* data, std::size_t size, off_t offset, bool synchronous,
-              std::size_t& written);
+    /// pwrite(2) of `size` bytes at `offset` through `fd`. (A write through a
+    /// descriptor opened with O_SYNC/O_DSYNC is followed by the kernel's own
+    /// fsync request, generic_write_sync(): sync_file() makes it durable.)
+    int write(Inode& file, int fd, const char* data, std::size_t size, off_t offset, std::size_t& written);
     /// ftruncate(2) through `fd` (readable and writable).
     int truncate(Inode& file, int fd, off_t size);
     /// fallocate(2) through `fd`: modes 0, KEEP_SIZE, PUNCH_HOLE and ZERO_RANGE.

@@ -33,7 +33,7 @@ public:
     /// Before growing the file behind `fd` without changing its bytes
     /// (fallocate without KEEP_SIZE): only its durable size must be kept.
     void before_grow(int fd);
-    /// The file's current content is durable now (fsync, fdatasync, O_DSYNC write).
+    /// The file's current content is durable now (fsync, fdatasync).
     void synced();
     /// Puts the durable content back through `fd` (writable) and stops tracking.
     void restore(int fd);

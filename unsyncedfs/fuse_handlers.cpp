@@ -22,11 +22,10 @@ void reply_error(fuse_req_t req, int error) { fuse_reply_err(req, error); }
 /// "/proc/self/fd/N" for an O_PATH descriptor, to reopen or chmod what it names.
 std::string proc_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
 
-/// An open file: the backing descriptor and what the caller asked for.
+/// An open file: the backing descriptor and its inode.
 struct OpenFile {
     int fd;
     Inode* inode;
-    bool synchronous;  ///< opened with O_SYNC or O_DSYNC: every write is durable
 };
 
 OpenFile& open_file(const fuse_file_info* fi) { return *reinterpret_cast<OpenFile*>(static_cast<std::uintptr_t>(fi->fh)); }
@@ -35,7 +34,7 @@ OpenFile& open_file(const fuse_file_info* fi) { return *reinterpret_cast<OpenFil
 /// overwrites), without O_APPEND (the kernel passes the offset), O_DIRECT
 /// (the kernel aligns for the mount, not for the backing filesystem) and
 /// the flags open() has already acted on. O_SYNC/O_DSYNC stay, so the backing
-/// write is as durable as the caller asked.
+/// write costs what the caller asked for.
 int backing_flags(int flags) {
     if ((flags & O_ACCMODE) == O_WRONLY) flags = (flags & ~O_ACCMODE) | O_RDWR;
     return (flags & ~(O_APPEND | O_DIRECT | O_NOFOLLOW | O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY)) | O_CLOEXEC;
@@ -248,7 +247,7 @@ void op_rename(fuse_req_t req, fuse_ino_t parent, const char* name, fuse_ino_t n
 
 /// Hands the kernel an open file for `fd`; closes it when the reply fails.
 void reply_open_file(fuse_req_t req, Inode& inode, int fd, fuse_file_info* fi, const fuse_entry_param* created) {
-    auto file = std::make_unique<OpenFile>(OpenFile{fd, &inode, (fi->flags & O_DSYNC) != 0});
+    auto file = std::make_unique<OpenFile>(OpenFile{fd, &inode});
     fi->fh = static_cast<uint64_t>(reinterpret_cast<std::uintptr_t>(file.get()));
     fi->keep_cache = 1;
     const int failed = created != nullptr ? fuse_reply_create(req, created, fi) : fuse_reply_open(req, fi);
@@ -321,7 +320,7 @@ void op_write(fuse_req_t req, fuse_ino_t, const char* data, size_t size, off_t o
     if (!serving) return reply_error(req, EIO);
     OpenFile& file = open_file(fi);
     size_t written = 0;
-    const int error = fs.model.write(*file.inode, file.fd, data, size, offset, file.synchronous, written);
+    const int error = fs.model.write(*file.inode, file.fd, data, size, offset, written);
     if (error != 0) return reply_error(req, error);
     fuse_reply_write(req, written);
 }
