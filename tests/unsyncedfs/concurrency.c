@@ -91,20 +91,16 @@ static void after(void) {
     char name[64], expected[RECORD];
     for (int id = 0; id < THREADS; ++id) {
         snprintf(name, sizeof name, "t%d", id);
-        size_t length = 0;
-        char* data = read_all(name, &length);
-        if (length != 200 * RECORD) fail("%s has %zu bytes, expected %d", name, length, 200 * RECORD);
+        char* data = read_sized(name, 200 * RECORD);
         for (int k = 0; k < 200; ++k) {
             record_text(expected, id, k);
             if (memcmp(data + k * RECORD, expected, RECORD) != 0) fail("%s: record %d differs", name, k);
         }
         free(data);
     }
-    size_t length = 0;
-    char* data = read_all("shared", &length);
-    if (length != THREADS * 4096) fail("shared has %zu bytes, expected %d", length, THREADS * 4096);
-    for (size_t i = 0; i < length; ++i)
-        if (data[i] != 'a' + (char)(i / 4096)) fail("shared[%zu] is '%c', expected '%c'", i, data[i], 'a' + (char)(i / 4096));
+    char* data = read_sized("shared", THREADS * 4096);
+    for (int id = 0; id < THREADS; ++id)
+        expect_bytes("shared", data, (size_t)id * 4096, (size_t)(id + 1) * 4096, (char)('a' + id));
     free(data);
     for (int id = 0; id < THREADS; ++id) {
         for (int k = 0; k < NAMES - 2; ++k) {

@@ -18,12 +18,9 @@ static void before(void) {
 }
 
 static void after(void) {
-    size_t length = 0;
-    char* data = read_all("wal", &length);
-    if (length != SIZE) fail("wal has %zu bytes, expected %d", length, SIZE);
+    char* data = read_sized("wal", SIZE);
     if (memcmp(data, "rec1", 4) != 0) fail("the synced record is lost");
-    for (size_t i = 4; i < length; ++i)
-        if (data[i] != '\0') fail("wal[%zu] is '%c': an unsynced record survived", i, data[i]);
+    expect_bytes("wal", data, 4, SIZE, '\0');
     free(data);
 }
 

@@ -16,11 +16,8 @@ static void before(void) {
 }
 
 static void after(void) {
-    size_t length = 0;
-    char* data = read_all("data", &length);
-    if (length != 8192) fail("data has %zu bytes, expected 8192", length);
-    for (size_t i = 0; i < length; ++i)
-        if (data[i] != 'A') fail("data[%zu] is '%c', expected 'A'", i, data[i]);
+    char* data = read_sized("data", 8192);
+    expect_bytes("data", data, 0, 8192, 'A');
     free(data);
 }
 

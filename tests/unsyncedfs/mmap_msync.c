@@ -27,12 +27,9 @@ static void before(void) {
 }
 
 static void after(void) {
-    size_t length = 0;
-    char* data = read_all("map", &length);
-    if (length != SIZE) fail("map has %zu bytes, expected %d", length, SIZE);
+    char* data = read_sized("map", SIZE);
     if (memcmp(data, "synced", 6) != 0) fail("the msync'ed bytes are lost");
-    for (size_t i = 6; i < length; ++i)
-        if (data[i] != '\0') fail("map[%zu] is '%c': an unsynced write survived", i, data[i]);
+    expect_bytes("map", data, 6, SIZE, '\0');
     free(data);
 }
 

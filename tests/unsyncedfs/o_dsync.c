@@ -32,11 +32,8 @@ static void before(void) {
 
 static void after(void) {
     expect_content("log", "durable-1");
-    size_t length = 0;
-    char* data = read_all("direct", &length);
-    if (length != BLOCK) fail("direct has %zu bytes, expected %d", length, BLOCK);
-    for (size_t i = 0; i < length; ++i)
-        if (data[i] != 'D') fail("direct[%zu] is '%c', expected 'D'", i, data[i]);
+    char* data = read_sized("direct", BLOCK);
+    expect_bytes("direct", data, 0, BLOCK, 'D');
     free(data);
 }
 

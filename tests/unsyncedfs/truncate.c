@@ -25,15 +25,11 @@ static void before(void) {
 }
 
 static void after(void) {
-    size_t length = 0;
-    char* data = read_all("t", &length);
-    if (length != 10000) fail("t has %zu bytes, expected 10000", length);
-    for (size_t i = 0; i < length; ++i)
+    char* data = read_sized("t", 10000);
+    for (size_t i = 0; i < 10000; ++i)
         if (data[i] != pattern(i)) fail("t[%zu] is '%c', expected '%c'", i, data[i], pattern(i));
     free(data);
-    data = read_all("t2", &length);
-    if (length != 100) fail("t2 has %zu bytes, expected 100", length);
-    free(data);
+    free(read_sized("t2", 100));
 }
 
 int main(int argc, char** argv) { return rule_main(argc, argv, before, after); }
