@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <chrono>
 #include <fstream>
@@ -72,6 +73,7 @@ TEST_F(MountTest, ADeadDaemonIsUnmountedAndReported) {
     EXPECT_FALSE(is_mount_point(mountpoint())) << "a dead daemon left its mount";
     // A process that still had a file open gets an error at once, not a hang.
     EXPECT_EQ(::write(open_fd, "x", 1), -1);
+    EXPECT_EQ(errno, ENOTCONN);
     ::close(open_fd);
     struct stat st {};
     EXPECT_EQ(::stat(mountpoint().c_str(), &st), 0);
