@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 #include "clusters/child_process.hpp"
@@ -164,7 +165,7 @@ TEST_F(MountTest, CleanUnmountsWhatADeadRunLeftMountedAndNothingElse) {
     killed.process->kill();
     ASSERT_TRUE(is_mount_point(killed.mountpoint)) << "a killed daemon's mount stays until someone unmounts it";
     { const auto lock = hold_run_alive(dead_run); }  // its lock file stays behind, unlocked: a dead run
-    const auto live = hold_run_alive(live_run);
+    std::optional<FileLock> live = hold_run_alive(live_run);
 
     const auto report = clean_dead_runs();
 
@@ -182,6 +183,8 @@ TEST_F(MountTest, CleanUnmountsWhatADeadRunLeftMountedAndNothingElse) {
     other.process->close_stdin();  // the live run's daemon unmounts itself at EOF
     EXPECT_TRUE(other.process->wait_for_exit(5s));
     EXPECT_FALSE(is_mount_point(other.mountpoint));
+    live.reset();
+    std::filesystem::remove(run_lock_path(live_run));  // leave no run behind for the next `clean`
 }
 
 }  // namespace
