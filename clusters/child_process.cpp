@@ -7,6 +7,7 @@
 
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
+#include <fstream>
 #include <thread>
 
 #include "clusters/contained_spawn.hpp"
@@ -59,6 +60,14 @@ boost::filesystem::path executable(const std::string& name) {
 }
 
 }  // namespace
+
+std::string last_log_line(const std::filesystem::path& log) {
+    std::ifstream in(log);
+    std::string line, last;
+    while (std::getline(in, line))
+        if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
+    return last.empty() ? "(log is empty)" : last;
+}
 
 struct ChildProcess::Impl {
     bp::child child;

@@ -36,6 +36,9 @@ struct ChildSpec {
     std::vector<std::string> env = {};
 };
 
+/// The last line of a child's log that is not blank, or "(log is empty)".
+std::string last_log_line(const std::filesystem::path& log);
+
 class SpawnError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;

@@ -15,13 +15,7 @@ Node::~Node() {
     process_.reset();  // kills if still running
 }
 
-std::string Node::last_log_line() const {
-    std::ifstream in(log_path());
-    std::string line, last;
-    while (std::getline(in, line))
-        if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
-    return last.empty() ? "(log is empty)" : last;
-}
+std::string Node::last_log_line() const { return lockcheck::last_log_line(log_path()); }
 
 void Node::start(std::chrono::milliseconds ready_timeout) {
     std::unique_lock lock(mutex_);

@@ -10,6 +10,7 @@
 #include "harness/exit_codes.hpp"
 #include "harness/run_liveness.hpp"
 #include "harness/run_scratch.hpp"
+#include "unsyncedfs/mounts.hpp"
 
 namespace lockcheck {
 namespace {
@@ -40,6 +41,7 @@ CleanReport clean_dead_runs(const std::string& except_run_id) {
         report.dead_runs.push_back(id);
         // Its processes first, wherever they are (inside its namespaces or not), then its network.
         for (auto& name : remove_run_cgroup(id)) report.removed.push_back(std::move(name));
+        for (auto& name : unmount_run_filesystems(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_network(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_scratch(id)) report.removed.push_back(std::move(name));
         std::error_code ec;

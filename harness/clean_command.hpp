@@ -1,7 +1,8 @@
 // `lockcheck clean`: removes whatever runs that died left behind - every
 // process in their cgroups (clusters/run_containment.hpp: servers, workers,
 // whatever those started, e.g. a client's setsid child or a bootstrap
-// mariadbd) and the cgroups, the processes inside their namespaces (found
+// mariadbd) and the cgroups, their lose-unsynced filesystems (unmounted,
+// found by the run id in their fsname), the processes inside their namespaces (found
 // through `ip netns pids`, never by name), their namespaces and links (with
 // every firewall rule, which lives inside the namespaces), their scratch
 // directories (harness/run_scratch.hpp) and their lock files. It never touches

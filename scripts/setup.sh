@@ -14,6 +14,7 @@ packages=(
   libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   iproute2 iptables procps
+  libfuse3-dev fuse3
   chromium
   python3 python3-redis
   clang libclang-rt-14-dev

@@ -1,0 +1,36 @@
+#include "unsyncedfs/control_channel.hpp"
+
+#include <chrono>
+
+#include "harness/line_channel.hpp"
+
+namespace lockcheck::unsyncedfs {
+
+std::string answer_command(const std::string& command, DurabilityModel& model) {
+    if (command == "power-loss") {
+        const auto report = model.power_loss();
+        return "ok power-loss files-restored=" + std::to_string(report.files_restored) +
+               " changes-undone=" + std::to_string(report.changes_undone) +
+               " failures=" + std::to_string(report.failures);
+    }
+    if (command == "status") {
+        const auto status = model.status();
+        return "ok status unsynced-files=" + std::to_string(status.unsynced_files) +
+               " pending-changes=" + std::to_string(status.pending_changes);
+    }
+    return "error unknown command '" + command + "'";
+}
+
+void serve_control(int in_fd, int out_fd, DurabilityModel& model) {
+    LineChannel channel(in_fd, out_fd);
+    std::string command;
+    for (;;) {
+        const auto status = channel.read_line(command, std::chrono::steady_clock::now() + std::chrono::hours(24));
+        if (status == LineChannel::ReadStatus::Timeout) continue;
+        if (status != LineChannel::ReadStatus::Line) return;
+        if (command.empty()) continue;
+        if (!channel.write_line(answer_command(command, model))) return;
+    }
+}
+
+}  // namespace lockcheck::unsyncedfs

@@ -1,0 +1,108 @@
+#include "unsyncedfs/file_undo.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <system_error>
+
+namespace lockcheck::unsyncedfs {
+namespace {
+
+[[noreturn]] void fail(const char* what) { throw std::system_error(errno, std::generic_category(), what); }
+
+off_t current_size(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) fail("fstat");
+    return st.st_size;
+}
+
+/// Reads up to `length` bytes at `offset`; bytes past the end of the file read as zeros.
+std::string read_exactly(int fd, off_t offset, std::size_t length) {
+    std::string bytes(length, '\0');
+    std::size_t done = 0;
+    while (done < length) {
+        const ssize_t n = ::pread(fd, bytes.data() + done, length - done, offset + static_cast<off_t>(done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) fail("pread");
+        if (n == 0) break;
+        done += static_cast<std::size_t>(n);
+    }
+    return bytes;
+}
+
+void write_exactly(int fd, const char* data, std::size_t length, off_t offset) {
+    std::size_t done = 0;
+    while (done < length) {
+        const ssize_t n = ::pwrite(fd, data + done, length - done, offset + static_cast<off_t>(done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail("pwrite");
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+bool all_zero(const std::string& bytes) {
+    return std::all_of(bytes.begin(), bytes.end(), [](char c) { return c == '\0'; });
+}
+
+}  // namespace
+
+void FileUndo::start_empty() {
+    tracking_ = true;
+    durable_size_ = 0;
+    saved_.clear();
+}
+
+void FileUndo::begin_tracking(int fd) {
+    if (tracking_) return;
+    durable_size_ = current_size(fd);
+    tracking_ = true;
+}
+
+void FileUndo::save_pages(int fd, off_t begin, off_t end) {
+    end = std::min(end, durable_size_);
+    if (begin >= end) return;
+    for (off_t page = begin / kPageSize; page * kPageSize < end; ++page) {
+        if (saved_.count(page) != 0) continue;
+        const off_t start = page * kPageSize;
+        const auto length = static_cast<std::size_t>(std::min(kPageSize, durable_size_ - start));
+        auto bytes = read_exactly(fd, start, length);
+        if (all_zero(bytes)) bytes.clear();
+        saved_.emplace(page, std::move(bytes));
+    }
+}
+
+void FileUndo::before_write(int fd, off_t offset, off_t length) {
+    begin_tracking(fd);
+    save_pages(fd, offset, offset + length);
+}
+
+void FileUndo::before_truncate(int fd, off_t new_size) {
+    begin_tracking(fd);
+    save_pages(fd, new_size, durable_size_);
+}
+
+void FileUndo::before_grow(int fd) { begin_tracking(fd); }
+
+void FileUndo::synced() {
+    tracking_ = false;
+    saved_.clear();
+}
+
+void FileUndo::restore(int fd) {
+    if (!tracking_) return;
+    if (::ftruncate(fd, durable_size_) != 0) fail("ftruncate");
+    for (const auto& [page, bytes] : saved_) {
+        const off_t start = page * kPageSize;
+        if (bytes.empty()) {
+            const std::string zeros(static_cast<std::size_t>(std::min(kPageSize, durable_size_ - start)), '\0');
+            write_exactly(fd, zeros.data(), zeros.size(), start);
+        } else {
+            write_exactly(fd, bytes.data(), bytes.size(), start);
+        }
+    }
+    synced();
+}
+
+}  // namespace lockcheck::unsyncedfs

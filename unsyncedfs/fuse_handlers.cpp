@@ -1,0 +1,492 @@
+#include "unsyncedfs/fuse_handlers.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lockcheck::unsyncedfs {
+namespace {
+
+FilesystemContext& context(fuse_req_t req) { return *static_cast<FilesystemContext*>(fuse_req_userdata(req)); }
+
+void reply_error(fuse_req_t req, int error) { fuse_reply_err(req, error); }
+
+/// "/proc/self/fd/N" for an O_PATH descriptor, to reopen or chmod what it names.
+std::string proc_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
+
+/// An open file: the backing descriptor and its inode.
+struct OpenFile {
+    int fd;
+    Inode* inode;
+};
+
+OpenFile& open_file(const fuse_file_info* fi) { return *reinterpret_cast<OpenFile*>(static_cast<std::uintptr_t>(fi->fh)); }
+
+/// Flags for the backing descriptor: readable (FileUndo reads what a write
+/// overwrites), without O_APPEND (the kernel passes the offset), O_DIRECT
+/// (the kernel aligns for the mount, not for the backing filesystem) and
+/// the flags open() has already acted on. O_SYNC/O_DSYNC stay, so the backing
+/// write costs what the caller asked for.
+int backing_flags(int flags) {
+    if ((flags & O_ACCMODE) == O_WRONLY) flags = (flags & ~O_ACCMODE) | O_RDWR;
+    return (flags & ~(O_APPEND | O_DIRECT | O_NOFOLLOW | O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY)) | O_CLOEXEC;
+}
+
+/// Looks `name` up in `parent`, registers the kernel's new lookup and fills `entry`.
+int lookup_entry(FilesystemContext& fs, Inode& parent, const char* name, fuse_entry_param& entry) {
+    entry = fuse_entry_param{};
+    entry.attr_timeout = fs.cache_timeout;
+    entry.entry_timeout = fs.cache_timeout;
+    const int fd = ::openat(parent.fd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return errno;
+    if (::fstatat(fd, "", &entry.attr, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) != 0) {
+        const int error = errno;
+        ::close(fd);
+        return error;
+    }
+    entry.ino = fs.table.fuse_ino(fs.table.add_lookup(fd, entry.attr));
+    return 0;
+}
+
+/// Files the daemon (root) creates belong to the process that asked.
+void give_to_caller(fuse_req_t req, int dir_fd, const char* name) {
+    const fuse_ctx* caller = fuse_req_ctx(req);
+    if (caller->uid != ::geteuid() || caller->gid != ::getegid())
+        ::fchownat(dir_fd, name, caller->uid, caller->gid, AT_SYMLINK_NOFOLLOW);
+}
+
+/// Replies to a create-like request: looks the new entry up and, for a new
+/// regular file, tells the model none of it is durable.
+void reply_created(fuse_req_t req, Inode& parent, const char* name, int error) {
+    if (error != 0) return reply_error(req, error);
+    FilesystemContext& fs = context(req);
+    give_to_caller(req, parent.fd, name);
+    fuse_entry_param entry;
+    if (const int lookup_error = lookup_entry(fs, parent, name, entry); lookup_error != 0)
+        return reply_error(req, lookup_error);
+    if (S_ISREG(entry.attr.st_mode)) fs.model.created(fs.table.at(entry.ino));
+    fuse_reply_entry(req, &entry);
+}
+
+void op_init(void*, fuse_conn_info* conn) {
+    conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+    if ((conn->capable & FUSE_CAP_ATOMIC_O_TRUNC) != 0) conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
+}
+
+void op_lookup(fuse_req_t req, fuse_ino_t parent, const char* name) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    fuse_entry_param entry;
+    const int error = lookup_entry(fs, fs.table.at(parent), name, entry);
+    if (error == ENOENT) {  // cache the absence too: only this mount changes the directory
+        entry = fuse_entry_param{};
+        entry.entry_timeout = fs.cache_timeout;
+        fuse_reply_entry(req, &entry);
+        return;
+    }
+    if (error != 0) return reply_error(req, error);
+    fuse_reply_entry(req, &entry);
+}
+
+void op_forget(fuse_req_t req, fuse_ino_t ino, uint64_t count) {
+    context(req).table.forget(ino, count);
+    fuse_reply_none(req);
+}
+
+void op_forget_multi(fuse_req_t req, size_t count, fuse_forget_data* forgets) {
+    for (size_t i = 0; i < count; ++i) context(req).table.forget(forgets[i].ino, forgets[i].nlookup);
+    fuse_reply_none(req);
+}
+
+void op_getattr(fuse_req_t req, fuse_ino_t ino, fuse_file_info*) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    struct stat st {};
+    if (::fstatat(fs.table.at(ino).fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) != 0)
+        return reply_error(req, errno);
+    fuse_reply_attr(req, &st, fs.cache_timeout);
+}
+
+/// setattr's size change: through the caller's descriptor, or one opened for it.
+int change_size(FilesystemContext& fs, Inode& inode, fuse_file_info* fi, off_t size) {
+    if (fi != nullptr) return fs.model.truncate(inode, open_file(fi).fd, size);
+    const int fd = ::open(proc_path(inode.fd).c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) return errno;
+    const int error = fs.model.truncate(inode, fd, size);
+    ::close(fd);
+    return error;
+}
+
+int change_times(const Inode& inode, const struct stat* attr, int valid) {
+    timespec times[2] = {{0, UTIME_OMIT}, {0, UTIME_OMIT}};
+    if ((valid & FUSE_SET_ATTR_ATIME_NOW) != 0)
+        times[0].tv_nsec = UTIME_NOW;
+    else if ((valid & FUSE_SET_ATTR_ATIME) != 0)
+        times[0] = attr->st_atim;
+    if ((valid & FUSE_SET_ATTR_MTIME_NOW) != 0)
+        times[1].tv_nsec = UTIME_NOW;
+    else if ((valid & FUSE_SET_ATTR_MTIME) != 0)
+        times[1] = attr->st_mtim;
+    if (S_ISLNK(inode.type)) return ::utimensat(inode.fd, "", times, AT_EMPTY_PATH) == 0 ? 0 : errno;
+    return ::utimensat(AT_FDCWD, proc_path(inode.fd).c_str(), times, 0) == 0 ? 0 : errno;
+}
+
+void op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat* attr, int valid, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    Inode& inode = fs.table.at(ino);
+    int error = 0;
+    if ((valid & FUSE_SET_ATTR_MODE) != 0 && ::chmod(proc_path(inode.fd).c_str(), attr->st_mode) != 0) error = errno;
+    if (error == 0 && (valid & (FUSE_SET_ATTR_UID | FUSE_SET_ATTR_GID)) != 0) {
+        const uid_t uid = (valid & FUSE_SET_ATTR_UID) != 0 ? attr->st_uid : static_cast<uid_t>(-1);
+        const gid_t gid = (valid & FUSE_SET_ATTR_GID) != 0 ? attr->st_gid : static_cast<gid_t>(-1);
+        if (::fchownat(inode.fd, "", uid, gid, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) != 0) error = errno;
+    }
+    if (error == 0 && (valid & FUSE_SET_ATTR_SIZE) != 0) error = change_size(fs, inode, fi, attr->st_size);
+    if (error == 0 && (valid & (FUSE_SET_ATTR_ATIME | FUSE_SET_ATTR_MTIME)) != 0) error = change_times(inode, attr, valid);
+    if (error != 0) return reply_error(req, error);
+    struct stat st {};
+    if (::fstatat(inode.fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) != 0) return reply_error(req, errno);
+    fuse_reply_attr(req, &st, fs.cache_timeout);
+}
+
+void op_readlink(fuse_req_t req, fuse_ino_t ino) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    std::vector<char> target(PATH_MAX + 1);
+    const ssize_t n = ::readlinkat(fs.table.at(ino).fd, "", target.data(), target.size());
+    if (n < 0) return reply_error(req, errno);
+    if (static_cast<size_t>(n) == target.size()) return reply_error(req, ENAMETOOLONG);
+    target[static_cast<size_t>(n)] = '\0';
+    fuse_reply_readlink(req, target.data());
+}
+
+void op_mknod(fuse_req_t req, fuse_ino_t parent, const char* name, mode_t mode, dev_t rdev) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    auto dir = fs.table.at(parent).shared_from_this();
+    const int error = fs.model.journal().create(dir, name, false, [&] {
+        return ::mknodat(dir->fd, name, mode, rdev) == 0 ? 0 : errno;
+    });
+    reply_created(req, *dir, name, error);
+}
+
+void op_mkdir(fuse_req_t req, fuse_ino_t parent, const char* name, mode_t mode) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    auto dir = fs.table.at(parent).shared_from_this();
+    const int error = fs.model.journal().create(dir, name, true, [&] {
+        return ::mkdirat(dir->fd, name, mode) == 0 ? 0 : errno;
+    });
+    reply_created(req, *dir, name, error);
+}
+
+void op_symlink(fuse_req_t req, const char* link, fuse_ino_t parent, const char* name) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    auto dir = fs.table.at(parent).shared_from_this();
+    const int error = fs.model.journal().create(dir, name, false, [&] {
+        return ::symlinkat(link, dir->fd, name) == 0 ? 0 : errno;
+    });
+    reply_created(req, *dir, name, error);
+}
+
+void op_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t new_parent, const char* new_name) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    Inode& inode = fs.table.at(ino);
+    auto dir = fs.table.at(new_parent).shared_from_this();
+    const int error = fs.model.journal().create(dir, new_name, false, [&] {
+        return ::linkat(AT_FDCWD, proc_path(inode.fd).c_str(), dir->fd, new_name, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno;
+    });
+    if (error != 0) return reply_error(req, error);
+    fuse_entry_param entry{};
+    entry.attr_timeout = fs.cache_timeout;
+    entry.entry_timeout = fs.cache_timeout;
+    if (::fstatat(inode.fd, "", &entry.attr, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) != 0) return reply_error(req, errno);
+    fs.table.add_lookup(inode);
+    entry.ino = ino;
+    fuse_reply_entry(req, &entry);
+}
+
+void remove_entry(fuse_req_t req, fuse_ino_t parent, const char* name, bool is_directory) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    reply_error(req, fs.model.journal().remove(fs.table.at(parent).shared_from_this(), name, is_directory));
+}
+
+void op_unlink(fuse_req_t req, fuse_ino_t parent, const char* name) { remove_entry(req, parent, name, false); }
+
+void op_rmdir(fuse_req_t req, fuse_ino_t parent, const char* name) { remove_entry(req, parent, name, true); }
+
+void op_rename(fuse_req_t req, fuse_ino_t parent, const char* name, fuse_ino_t new_parent, const char* new_name,
+               unsigned int flags) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    reply_error(req, fs.model.journal().rename(fs.table.at(parent).shared_from_this(), name,
+                                               fs.table.at(new_parent).shared_from_this(), new_name, flags));
+}
+
+/// Hands the kernel an open file for `fd`; closes it when the reply fails.
+void reply_open_file(fuse_req_t req, Inode& inode, int fd, fuse_file_info* fi, const fuse_entry_param* created) {
+    auto file = std::make_unique<OpenFile>(OpenFile{fd, &inode});
+    fi->fh = static_cast<uint64_t>(reinterpret_cast<std::uintptr_t>(file.get()));
+    fi->keep_cache = 1;
+    const int failed = created != nullptr ? fuse_reply_create(req, created, fi) : fuse_reply_open(req, fi);
+    if (failed != 0) {
+        ::close(fd);
+        return;
+    }
+    file.release();
+}
+
+void op_open(fuse_req_t req, fuse_ino_t ino, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    Inode& inode = fs.table.at(ino);
+    const int fd = ::open(proc_path(inode.fd).c_str(), backing_flags(fi->flags));
+    if (fd < 0) return reply_error(req, errno);
+    if ((fi->flags & O_TRUNC) != 0) {
+        if (const int error = fs.model.truncate(inode, fd, 0); error != 0) {
+            ::close(fd);
+            return reply_error(req, error);
+        }
+    }
+    reply_open_file(req, inode, fd, fi, nullptr);
+}
+
+void op_create(fuse_req_t req, fuse_ino_t parent, const char* name, mode_t mode, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    auto dir = fs.table.at(parent).shared_from_this();
+    int fd = -1;
+    int error = fs.model.journal().create(dir, name, false, [&] {
+        fd = ::openat(dir->fd, name, backing_flags(fi->flags) | O_CREAT | O_EXCL, mode);
+        return fd < 0 ? errno : 0;
+    });
+    const bool created = error == 0;
+    if (error == EEXIST && (fi->flags & O_EXCL) == 0) {  // lost a race with another create: open what is there
+        fd = ::openat(dir->fd, name, backing_flags(fi->flags));
+        error = fd < 0 ? errno : 0;
+    }
+    if (error != 0) return reply_error(req, error);
+    if (created) give_to_caller(req, dir->fd, name);
+    fuse_entry_param entry;
+    error = lookup_entry(fs, *dir, name, entry);
+    Inode* inode = error == 0 ? &fs.table.at(entry.ino) : nullptr;
+    if (inode != nullptr && created) fs.model.created(*inode);
+    if (inode != nullptr && !created && (fi->flags & O_TRUNC) != 0) error = fs.model.truncate(*inode, fd, 0);
+    if (error != 0) {
+        ::close(fd);
+        return reply_error(req, error);
+    }
+    reply_open_file(req, *inode, fd, fi, &entry);
+}
+
+void op_read(fuse_req_t req, fuse_ino_t, size_t size, off_t offset, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    fuse_bufvec buffer = FUSE_BUFVEC_INIT(size);
+    buffer.buf[0].flags = static_cast<fuse_buf_flags>(FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK);
+    buffer.buf[0].fd = open_file(fi).fd;
+    buffer.buf[0].pos = offset;
+    fuse_reply_data(req, &buffer, FUSE_BUF_SPLICE_MOVE);
+}
+
+void op_write(fuse_req_t req, fuse_ino_t, const char* data, size_t size, off_t offset, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    OpenFile& file = open_file(fi);
+    size_t written = 0;
+    const int error = fs.model.write(*file.inode, file.fd, data, size, offset, written);
+    if (error != 0) return reply_error(req, error);
+    fuse_reply_write(req, written);
+}
+
+void op_flush(fuse_req_t req, fuse_ino_t, fuse_file_info*) { reply_error(req, 0); }
+
+void op_release(fuse_req_t req, fuse_ino_t, fuse_file_info* fi) {
+    std::unique_ptr<OpenFile> file(&open_file(fi));
+    ::close(file->fd);
+    reply_error(req, 0);
+}
+
+void op_fsync(fuse_req_t req, fuse_ino_t, int datasync, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    OpenFile& file = open_file(fi);
+    reply_error(req, fs.model.sync_file(*file.inode, file.fd, datasync != 0));
+}
+
+/// An open directory: the stream and where the kernel's last readdir stopped.
+struct OpenDirectory {
+    DIR* stream = nullptr;
+    dirent* pending = nullptr;  ///< read from the stream but not yet handed to the kernel
+    off_t offset = 0;
+};
+
+OpenDirectory& open_directory(const fuse_file_info* fi) {
+    return *reinterpret_cast<OpenDirectory*>(static_cast<std::uintptr_t>(fi->fh));
+}
+
+void op_opendir(fuse_req_t req, fuse_ino_t ino, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    const int fd = ::openat(fs.table.at(ino).fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return reply_error(req, errno);
+    auto directory = std::make_unique<OpenDirectory>();
+    directory->stream = ::fdopendir(fd);
+    if (directory->stream == nullptr) {
+        const int error = errno;
+        ::close(fd);
+        return reply_error(req, error);
+    }
+    fi->fh = static_cast<uint64_t>(reinterpret_cast<std::uintptr_t>(directory.get()));
+    if (fuse_reply_open(req, fi) != 0) {
+        ::closedir(directory->stream);
+        return;
+    }
+    directory.release();
+}
+
+void op_readdir(fuse_req_t req, fuse_ino_t, size_t size, off_t offset, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    OpenDirectory& directory = open_directory(fi);
+    if (offset != directory.offset) {
+        ::seekdir(directory.stream, offset);
+        directory.pending = nullptr;
+        directory.offset = offset;
+    }
+    std::vector<char> buffer(size);
+    size_t used = 0;
+    int error = 0;
+    for (;;) {
+        if (directory.pending == nullptr) {
+            errno = 0;
+            directory.pending = ::readdir(directory.stream);
+            if (directory.pending == nullptr) {
+                error = errno;
+                break;
+            }
+        }
+        struct stat st {};
+        st.st_ino = directory.pending->d_ino;
+        st.st_mode = static_cast<mode_t>(directory.pending->d_type) << 12;
+        const off_t next = directory.pending->d_off;
+        const size_t entry_size =
+            fuse_add_direntry(req, buffer.data() + used, size - used, directory.pending->d_name, &st, next);
+        if (entry_size > size - used) break;
+        used += entry_size;
+        directory.pending = nullptr;
+        directory.offset = next;
+    }
+    if (error != 0 && used == 0) return reply_error(req, error);
+    fuse_reply_buf(req, buffer.data(), used);
+}
+
+void op_releasedir(fuse_req_t req, fuse_ino_t, fuse_file_info* fi) {
+    std::unique_ptr<OpenDirectory> directory(&open_directory(fi));
+    ::closedir(directory->stream);
+    reply_error(req, 0);
+}
+
+void op_fsyncdir(fuse_req_t req, fuse_ino_t ino, int, fuse_file_info*) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    reply_error(req, fs.model.sync_directory(fs.table.at(ino)));
+}
+
+void op_statfs(fuse_req_t req, fuse_ino_t ino) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    struct statvfs st {};
+    if (::fstatvfs(fs.table.at(ino).fd, &st) != 0) return reply_error(req, errno);
+    fuse_reply_statfs(req, &st);
+}
+
+void op_fallocate(fuse_req_t req, fuse_ino_t, int mode, off_t offset, off_t length, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    OpenFile& file = open_file(fi);
+    reply_error(req, fs.model.fallocate(*file.inode, file.fd, mode, offset, length));
+}
+
+void op_lseek(fuse_req_t req, fuse_ino_t, off_t offset, int whence, fuse_file_info* fi) {
+    FilesystemContext& fs = context(req);
+    const auto serving = fs.model.serve();
+    if (!serving) return reply_error(req, EIO);
+    const off_t result = ::lseek(open_file(fi).fd, offset, whence);
+    if (result < 0) return reply_error(req, errno);
+    fuse_reply_lseek(req, result);
+}
+
+fuse_lowlevel_ops make_operations() {
+    fuse_lowlevel_ops ops{};
+    ops.init = op_init;
+    ops.lookup = op_lookup;
+    ops.forget = op_forget;
+    ops.forget_multi = op_forget_multi;
+    ops.getattr = op_getattr;
+    ops.setattr = op_setattr;
+    ops.readlink = op_readlink;
+    ops.mknod = op_mknod;
+    ops.mkdir = op_mkdir;
+    ops.symlink = op_symlink;
+    ops.link = op_link;
+    ops.unlink = op_unlink;
+    ops.rmdir = op_rmdir;
+    ops.rename = op_rename;
+    ops.open = op_open;
+    ops.create = op_create;
+    ops.read = op_read;
+    ops.write = op_write;
+    ops.flush = op_flush;
+    ops.release = op_release;
+    ops.fsync = op_fsync;
+    ops.opendir = op_opendir;
+    ops.readdir = op_readdir;
+    ops.releasedir = op_releasedir;
+    ops.fsyncdir = op_fsyncdir;
+    ops.statfs = op_statfs;
+    ops.fallocate = op_fallocate;
+    ops.lseek = op_lseek;
+    return ops;
+}
+
+}  // namespace
+
+const fuse_lowlevel_ops& filesystem_operations() {
+    static const fuse_lowlevel_ops ops = make_operations();
+    return ops;
+}
+
+}  // namespace lockcheck::unsyncedfs
