@@ -160,6 +160,8 @@ void EventLoop::run() {
 }
 
 void EventLoop::close() {
+    deferred_.clear();
+    wakes_ = {};
     registrations_.clear();
     removed_.clear();
     epoll_.reset();

@@ -53,7 +53,8 @@ public:
     /// epoll fails.
     void run();
     void quit() { quit_ = true; }
-    /// Closes the epoll fd and the eventfd; after run() has returned.
+    /// Drops the registrations and the tasks not run, and closes the epoll fd
+    /// and the eventfd; after run() has returned.
     void close();
 
     /// Any thread: queues `task` for the loop's thread; false once run() has

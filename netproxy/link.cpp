@@ -118,8 +118,7 @@ void Link::accept_connection(UniqueFd client) {
         close_with_reset(client);  // the client is gone already (ENOTCONN)
         return;
     }
-    const LinkFault fault = effective_fault(info);
-    if (fault.reset_connections) {
+    if (effective_fault(info).reset_connections) {  // no upstream connection for it
         ++stats_.reset_by_fault;
         close_with_reset(client);
         return;
@@ -133,6 +132,13 @@ void Link::accept_connection(UniqueFd client) {
         return;
     }
     Entry& entry = connections_.at(info.id);
+    // Now with upstream_local known, which a selector may look at.
+    const LinkFault fault = effective_fault(entry.connection->info());
+    if (fault.reset_connections) {
+        ++stats_.reset_by_fault;
+        retire(info.id, true);
+        return;
+    }
     entry.connection->apply(fault, Clock::now());
     if (context_.on_accept) loop_.defer([on_accept = context_.on_accept, info = entry.connection->info()] {
         on_accept(info);

@@ -3,6 +3,7 @@
 // errors, and the proxy's lifecycle: no descriptor or thread left after stop.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 #include <cerrno>
@@ -232,6 +233,34 @@ TEST(NetproxyLifecycle, StopLeavesNoDescriptorOrThread) {
     EXPECT_TRUE(testing::eventually([&] { return server.open_connections() == 0; }, 5s));
     EXPECT_EQ(testing::open_descriptor_count(), descriptors_before);
     EXPECT_EQ(testing::thread_count(), threads_before);
+}
+
+/// CPU time (user + system) this process has used.
+std::chrono::microseconds process_cpu_time() {
+    rusage usage{};
+    ::getrusage(RUSAGE_SELF, &usage);
+    const auto micros = [](const timeval& time) {
+        return std::chrono::seconds(time.tv_sec) + std::chrono::microseconds(time.tv_usec);
+    };
+    return micros(usage.ru_utime) + micros(usage.ru_stime);
+}
+
+TEST(NetproxyLifecycle, AnIdleProxySleepsWhateverItsFaults) {
+    TestServer server(testing::serve_echo);
+    ProxyServer proxy;
+    std::vector<UniqueFd> clients;
+    for (const auto& fault : {faults::drop(), faults::blackhole(), faults::delay(5ms, 5ms), faults::bandwidth(1000)}) {
+        const auto link = proxy.add_link({"127.0.0.1", 0}, server.endpoint());
+        clients.push_back(testing::connect_to(link.listen));
+        echo_round_trip(clients.back().get(), "warm");
+        proxy.set_fault(link.id, fault);
+        testing::send_all(clients.back().get(), "waiting");  // stalled, discarded, delayed, paced
+    }
+    std::this_thread::sleep_for(200ms);  // the delayed and paced bytes are through
+    const auto before = process_cpu_time();
+    std::this_thread::sleep_for(500ms);
+    // A busy loop would burn the whole 500 ms; the test server's 20 ms poll costs little.
+    EXPECT_LT(process_cpu_time() - before, 50ms);
 }
 
 TEST(NetproxyLifecycle, DestructorStopsARunningProxy) {
