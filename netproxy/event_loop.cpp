@@ -81,6 +81,7 @@ void EventLoop::run_posted() {
         tasks.swap(posted_);
     }
     for (auto& task : tasks) {
+        if (quit_) break;  // the rest are destroyed unrun: their callers see the loop gone
         task();
         run_deferred();
     }

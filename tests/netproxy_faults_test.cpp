@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -200,6 +201,35 @@ TEST(NetproxyApi, RejectsBadArgumentsAndCallsAfterStop) {
     proxy.stop();
     EXPECT_THROW(proxy.links(), ProxyStopped);
     EXPECT_THROW(proxy.set_fault(link.id, faults::pass()), ProxyStopped);
+}
+
+TEST(NetproxyApi, CallsRacingStopEitherTakeEffectOrSayStopped) {
+    ProxyServer proxy;
+    const auto link = proxy.add_link({"127.0.0.1", 0}, {"127.0.0.1", 1});
+    std::atomic<int> stopped_seen{0};
+    std::atomic<int> other_errors{0};
+    std::vector<std::thread> callers;
+    for (int i = 0; i < 4; ++i) {
+        callers.emplace_back([&] {
+            for (int call = 0; call < 100'000; ++call) {
+                try {
+                    proxy.set_fault(link.id, call % 2 ? faults::drop() : faults::pass());
+                    proxy.connections(link.id);
+                } catch (const ProxyStopped&) {
+                    ++stopped_seen;
+                    return;
+                } catch (...) {
+                    ++other_errors;
+                    return;
+                }
+            }
+        });
+    }
+    std::this_thread::sleep_for(20ms);
+    proxy.stop();
+    for (auto& caller : callers) caller.join();
+    EXPECT_EQ(stopped_seen.load(), 4) << "every caller still calling at stop() is told so";
+    EXPECT_EQ(other_errors.load(), 0);
 }
 
 TEST(NetproxyLifecycle, StopLeavesNoDescriptorOrThread) {
