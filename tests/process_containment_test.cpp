@@ -19,6 +19,7 @@
 #include "clusters/contained_spawn.hpp"
 #include "clusters/process_cgroup.hpp"
 #include "clusters/run_containment.hpp"
+#include "harness/run_liveness.hpp"
 
 namespace fs = std::filesystem;
 using namespace lockcheck;
@@ -73,9 +74,12 @@ Tree fork_escaping_tree(const char* procs_file) {
         if (procs_file && !join_cgroup(procs_file)) ::_exit(1);
         if (::fork() == 0) {
             ::setsid();
+            const pid_t middle = ::getpid();
             if (::fork() == 0) {
                 ::signal(SIGTERM, SIG_IGN);
                 ::signal(SIGHUP, SIG_IGN);
+                // Report only once the parent in between has gone, so the tree is exactly two processes.
+                for (int i = 0; i < 500 && ::getppid() == middle; ++i) ::usleep(10'000);
                 const pid_t self = ::getpid();
                 (void)!::write(report[1], &self, sizeof self);
                 ::sleep(600);
@@ -141,7 +145,9 @@ TEST(RunContainment, KillingAContainedChildKillsWhatItStartedAndTheRunsCgroupGoe
     std::optional<fs::path> run_cgroup;
     pid_t escapee = -1;
     {
-        RunContainment containment(fresh_run_id());
+        const std::string run_id = fresh_run_id();
+        const RunAliveLock alive(run_id);  // so that another test's `clean` leaves this run alone
+        RunContainment containment(run_id);
         run_cgroup = containment.cgroup();
         ASSERT_TRUE(run_cgroup.has_value()) << "root with usable cgroups";
         ChildProcess child(ChildSpec{{"/bin/sh", "-c",
@@ -165,6 +171,9 @@ TEST(RunContainment, CleanFindsADeadRunsCgroupAndKillsWhatIsInIt) {
     const auto h = lockcheck_cgroups();
     ASSERT_TRUE(h.has_value()) << "root with usable cgroups";
     const auto run_id = fresh_run_id();
+    // Alive while the test builds its cgroup, so that a `clean` of another test
+    // running at the same time leaves it alone.
+    auto alive = std::make_optional<RunAliveLock>(run_id);
     const auto dir = h->dir / ("lc-" + run_id) / "c1";
     fs::create_directories(dir);
     const auto tree = fork_escaping_tree((dir / "cgroup.procs").c_str());

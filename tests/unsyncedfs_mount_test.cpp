@@ -164,8 +164,8 @@ TEST_F(MountTest, CleanUnmountsWhatADeadRunLeftMountedAndNothingElse) {
     LeftoverDaemon other(scratch(), live_run, "n1");    // a live run's: left alone
     killed.process->kill();
     ASSERT_TRUE(is_mount_point(killed.mountpoint)) << "a killed daemon's mount stays until someone unmounts it";
-    { const auto lock = hold_run_alive(dead_run); }  // its lock file stays behind, unlocked: a dead run
-    std::optional<FileLock> live = hold_run_alive(live_run);
+    { const auto lock = FileLock::try_lock(run_lock_path(dead_run)); }  // its lock file stays behind, unlocked: a dead run
+    auto live = std::make_optional<RunAliveLock>(live_run);
 
     const auto report = clean_dead_runs();
 
@@ -183,8 +183,7 @@ TEST_F(MountTest, CleanUnmountsWhatADeadRunLeftMountedAndNothingElse) {
     other.process->close_stdin();  // the live run's daemon unmounts itself at EOF
     EXPECT_TRUE(other.process->wait_for_exit(5s));
     EXPECT_FALSE(is_mount_point(other.mountpoint));
-    live.reset();
-    std::filesystem::remove(run_lock_path(live_run));  // leave no run behind for the next `clean`
+    live.reset();  // removes its lock file: no run is left behind for the next `clean`
 }
 
 }  // namespace
