@@ -7,14 +7,17 @@
 namespace lockcheck {
 namespace {
 
-nlohmann::json parse_object(const std::string& line) {
+/// The object on `line`. Errors quote the line's start, unless `quote` is
+/// false (an init carries a password).
+nlohmann::json parse_object(const std::string& line, bool quote = true) {
+    const std::string shown = quote ? ": " + line.substr(0, 80) : "";
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(line);
     } catch (const nlohmann::json::exception&) {  // parse_error, and out_of_range for numbers too large
-        throw ProtocolError("not JSON: " + line.substr(0, 80));
+        throw ProtocolError("not JSON" + shown);
     }
-    if (!j.is_object()) throw ProtocolError("not a JSON object: " + line.substr(0, 80));
+    if (!j.is_object()) throw ProtocolError("not a JSON object" + shown);
     return j;
 }
 
@@ -98,21 +101,22 @@ void expect_version(const nlohmann::json& j, const char* who) {
 }  // namespace
 
 std::string encode_init(const WorkerInit& init) {
-    return nlohmann::json{{"id", 0},
-                          {"f", "init"},
-                          {"protocol", kProtocolVersion},
-                          {"process", init.process},
-                          {"recipe", init.recipe},
-                          {"topology", init.topology},
-                          {"nodes", init.nodes},
-                          {"server_timeout_ms", init.server_timeout_ms},
-                          {"run_id", init.run_id},
-                          {"recipe_options", init.recipe_options}}
-        .dump();
+    nlohmann::json j{{"id", 0},
+                     {"f", "init"},
+                     {"protocol", kProtocolVersion},
+                     {"process", init.process},
+                     {"recipe", init.recipe},
+                     {"topology", init.topology},
+                     {"nodes", init.nodes},
+                     {"server_timeout_ms", init.server_timeout_ms},
+                     {"run_id", init.run_id},
+                     {"recipe_options", init.recipe_options}};
+    if (init.auth) j["auth"] = {{"user", init.auth->user}, {"password", init.auth->password}};
+    return j.dump();
 }
 
 WorkerInit decode_init(const std::string& line) {
-    const auto j = parse_object(line);
+    const auto j = parse_object(line, false);
     if (optional_of<std::string>(j, "f") != "init") throw ProtocolError("expected the init request first");
     expect_version(j, "controller");
     WorkerInit init;
@@ -125,6 +129,11 @@ WorkerInit decode_init(const std::string& line) {
     if (auto it = j.find("recipe_options"); it != j.end() && !it->is_null()) {
         if (!it->is_object()) throw ProtocolError("'recipe_options' must be an object");
         init.recipe_options = *it;
+    }
+    if (auto it = j.find("auth"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) throw ProtocolError("'auth' must be an object");
+        init.auth = ClientCredentials{optional_of<std::string>(*it, "user").value_or(""),
+                                      optional_of<std::string>(*it, "password").value_or("")};
     }
     return init;
 }
