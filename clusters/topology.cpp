@@ -18,6 +18,10 @@ std::unique_ptr<Node> make_topology_node(
     const TopologyOptions& options, const TestNetwork& network, int host, const std::string& name,
     const std::function<NodeProgram(const std::filesystem::path& dir, const std::string& address)>& program) {
     const auto dir = options.dir / name;
+    // Owner only: the configs in it hold the run's password, and Sentinel
+    // rewrites its own with the mode its umask gives.
+    std::filesystem::create_directories(dir);
+    std::filesystem::permissions(dir, std::filesystem::perms::owner_all);
     return std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
                                   program(dir, network.address(host)), clock_environment(options.clock_library, dir),
                                   options.interrupt);

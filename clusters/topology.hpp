@@ -55,7 +55,7 @@ public:
 };
 
 /// Node `name` of a topology on network host `host`: its directory is
-/// options.dir/name, it runs with the clock library when the run has one
+/// options.dir/name (created mode 0700: its configs hold the run's password), it runs with the clock library when the run has one
 /// (clock_environment), and options.interrupt ends its readiness wait. `program` writes the server's config into that
 /// directory and says how to run it at the host's address.
 std::unique_ptr<Node> make_topology_node(
