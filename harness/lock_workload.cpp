@@ -121,7 +121,8 @@ void LockWorkload::run_cycles(int slot, const std::stop_token& stop) {
     auto between = [&](std::int64_t lo, std::int64_t hi) {
         return std::chrono::milliseconds(std::uniform_int_distribution<std::int64_t>(lo, std::max(lo, hi))(rng));
     };
-    SlotSession session(slot, pool_, recorder_, options_.op_timeout, next_request_id_, options_.capabilities);
+    SlotSession session(slot, pool_, recorder_, options_.op_timeout, next_request_id_, options_.capabilities,
+                        options_.interrupt);
     if (session.supports("stock")) {  // not a lock: no hold, no resource (harness/stock_cycle.hpp)
         run_stock_cycles(session, recorder_, {options_.keys, options_.think_ms, options_.seed, options_.interrupt},
                          slot, stop);

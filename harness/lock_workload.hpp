@@ -50,7 +50,9 @@ struct WorkloadOptions {
     /// itself), "stock" (not a lock: a stock-decrement loop). docs/usage.md,
     /// "The workload".
     std::vector<std::string> capabilities = {};
-    /// The run's interrupt (Ctrl-C); the stock loop's final reads stop retrying then.
+    /// The run's interrupt (Ctrl-C): replies are awaited at most
+    /// LineChannel::kInterruptGrace longer, and the stock loop's final reads
+    /// stop retrying.
     std::stop_token interrupt = {};
 };
 

@@ -333,3 +333,29 @@ TEST(Interrupts, CtrlCEndsALongFaultAtOnce) {
     EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
     expect_nothing_left(run);
 }
+
+TEST(Interrupts, CtrlCDoesNotWaitForAHungWorker) {
+    const auto store = fresh_store("interrupt-hung");
+    const nlohmann::json spec{
+        {"name", "hung-worker"},
+        {"recipe", "python-misbehaving"},
+        {"client_cmd", "/usr/bin/python3 " + std::string(LOCKCHECK_SOURCE_DIR) + "/tests/clients/misbehaving_client.py hang 4"},
+        {"workers", 2},
+        {"nemesis", nlohmann::json::array()},
+        {"time_limit_s", 60},
+        {"op_timeout_ms", 600000}};
+    const auto spec_file = write_text(store / "hung.json", spec.dump());
+    auto child = start_lockcheck(store, {"run", spec_file.string()});
+    const auto run_dir = wait_until_ready(store);
+    ASSERT_FALSE(run_dir.empty());
+    std::this_thread::sleep_for(std::chrono::seconds(3));  // both workers hang at their 4th request
+    const auto interrupted_at = Clock::now();
+    child->send_signal(SIGINT);
+    auto run = finish(*child, store);
+    const double took = std::chrono::duration<double>(Clock::now() - interrupted_at).count();
+    EXPECT_LT(took, 6.0) << "a 10-minute op_timeout_ms was waited out (it took " << took << " s)";
+    EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
+    EXPECT_NE(read_file(run.run_dir / "history.jsonl").find("interrupted: no reply"), std::string::npos)
+        << "the hung op completed as given up on";
+    expect_nothing_left(run);
+}
