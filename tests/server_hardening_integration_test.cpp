@@ -133,6 +133,14 @@ fs::path write_text(const fs::path& path, const std::string& text) {
     return path;
 }
 
+/// Sends SIGINT to the run and waits for it; the run and the seconds from the signal to its end.
+std::pair<RunOutcome, double> interrupt_and_finish(ChildProcess& child, const fs::path& store) {
+    const auto interrupted_at = Clock::now();
+    child.send_signal(SIGINT);
+    auto run = finish(child, store);
+    return {run, std::chrono::duration<double>(Clock::now() - interrupted_at).count()};
+}
+
 /// Lines of history.jsonl so far.
 int history_lines(const fs::path& run_dir) {
     const std::string text = read_file(run_dir / "history.jsonl");
@@ -299,10 +307,7 @@ TEST(Interrupts, CtrlCEndsALongHoldAtOnce) {
     for (int i = 0; i < 200 && history_lines(run_dir) < 4; ++i)  // acquire, its ok, the read: holding
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     std::this_thread::sleep_for(std::chrono::seconds(1));
-    const auto interrupted_at = Clock::now();
-    child->send_signal(SIGINT);
-    auto run = finish(*child, store);
-    const double took = std::chrono::duration<double>(Clock::now() - interrupted_at).count();
+    const auto [run, took] = interrupt_and_finish(*child, store);
     EXPECT_LT(took, 5.0) << "a 30 s hold was waited out (it took " << took << " s)";
     EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
     EXPECT_EQ(run.results["run"]["interrupted"], true);
@@ -325,10 +330,7 @@ TEST(Interrupts, CtrlCEndsALongFaultAtOnce) {
     }
     ASSERT_TRUE(killed) << "the node was never killed";
     std::this_thread::sleep_for(std::chrono::seconds(1));
-    const auto interrupted_at = Clock::now();
-    child->send_signal(SIGINT);
-    auto run = finish(*child, store);
-    const double took = std::chrono::duration<double>(Clock::now() - interrupted_at).count();
+    const auto [run, took] = interrupt_and_finish(*child, store);
     EXPECT_LT(took, 5.0) << "a 10-minute restart delay was waited out (it took " << took << " s)";
     EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
     expect_nothing_left(run);
@@ -349,10 +351,7 @@ TEST(Interrupts, CtrlCDoesNotWaitForAHungWorker) {
     const auto run_dir = wait_until_ready(store);
     ASSERT_FALSE(run_dir.empty());
     std::this_thread::sleep_for(std::chrono::seconds(3));  // both workers hang at their 4th request
-    const auto interrupted_at = Clock::now();
-    child->send_signal(SIGINT);
-    auto run = finish(*child, store);
-    const double took = std::chrono::duration<double>(Clock::now() - interrupted_at).count();
+    const auto [run, took] = interrupt_and_finish(*child, store);
     EXPECT_LT(took, 6.0) << "a 10-minute op_timeout_ms was waited out (it took " << took << " s)";
     EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
     EXPECT_NE(read_file(run.run_dir / "history.jsonl").find("interrupted: no reply"), std::string::npos)
