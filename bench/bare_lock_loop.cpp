@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "bare_lock_loop: SECONDS must be in (0, 600]\n");
         return 254;
     }
-    lockcheck::RedisSetNxPx client(argv[1], std::chrono::milliseconds(1000));
+    lockcheck::RedisSetNxPx client(argv[1], {std::chrono::milliseconds(1000)});
     const auto start = std::chrono::steady_clock::now();
     const auto deadline = start + std::chrono::duration<double>(seconds);
     long long cycles = 0;

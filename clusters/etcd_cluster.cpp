@@ -1,8 +1,6 @@
 #include "clusters/etcd_cluster.hpp"
 
 #include <map>
-#include <random>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -10,13 +8,12 @@ namespace lockcheck {
 namespace {
 
 std::string fresh_token() {
-    std::random_device random;
-    return fmt::format("lockcheck-{:08x}{:08x}", random(), random());
+    return "lockcheck-" + random_secret_hex(8);
 }
 
 }  // namespace
 
-EtcdCluster::EtcdCluster(const TopologyOptions& options, const TestNetwork& network) {
+EtcdCluster::EtcdCluster(const TopologyOptions& options, const TestNetwork& network) : interrupt_(options.interrupt) {
     if (network.node_count() < kMembers)
         throw std::invalid_argument("topology etcd needs " + std::to_string(kMembers) + " network hosts");
     EtcdBootstrap bootstrap{"", fresh_token()};
@@ -25,19 +22,19 @@ EtcdCluster::EtcdCluster(const TopologyOptions& options, const TestNetwork& netw
                                                  kEtcdPeerPort);
     for (int i = 0; i < kMembers; ++i) {
         const std::string name = "n" + std::to_string(i + 1);
-        const auto dir = options.dir / name;
-        data_dirs_.push_back((options.scratch_dir.empty() ? dir : options.scratch_dir / name) / "data");
-        members_.push_back(std::make_unique<Node>(
-            name, network.address(i), network.netns(i), dir,
-            etcd_server_program(dir, data_dirs_.back(), name, network.address(i), bootstrap)));
+        const auto data_dir = (options.scratch_dir.empty() ? options.dir / name : options.scratch_dir / name) / "data";
+        data_dirs_.push_back(data_dir);
+        members_.push_back(make_topology_node(options, network, i, name, [&](const auto& dir, const auto& address) {
+            return etcd_server_program(dir, data_dir, name, address, bootstrap);
+        }));
     }
 }
 
 void EtcdCluster::start() {
     for (auto& m : members_) m->start();
-    if (!wait_for_leader(std::chrono::seconds(20)))
-        throw NodeStartError("topology etcd elected no leader within 20 s (every member must name the same one); "
-                             "see nodes/n*/server.log");
+    await_settled("etcd", interrupt_, std::chrono::seconds(20), [&] { return leader_agreed(); }, [] {
+        return "elected no leader within 20 s (every member must name the same one); see nodes/n*/server.log";
+    });
 }
 
 void EtcdCluster::stop() {
@@ -66,21 +63,16 @@ Node* EtcdCluster::primary() {
     return nullptr;
 }
 
-bool EtcdCluster::wait_for_leader(std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        std::string leader;
-        bool agreed = true;
-        for (auto& m : members_) {
-            const auto status = etcd_member_status(m->address());
-            agreed = agreed && status && !status->leader.empty() && status->leader != "0" &&
-                     (leader.empty() || leader == status->leader);
-            if (status) leader = status->leader;
-        }
-        if (agreed) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+bool EtcdCluster::leader_agreed() {
+    std::string leader;
+    bool agreed = true;
+    for (auto& m : members_) {
+        const auto status = etcd_member_status(m->address());
+        agreed = agreed && status && !status->leader.empty() && status->leader != "0" &&
+                 (leader.empty() || leader == status->leader);
+        if (status) leader = status->leader;
     }
-    return false;
+    return agreed;
 }
 
 }  // namespace lockcheck

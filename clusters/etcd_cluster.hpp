@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -36,11 +37,11 @@ public:
     Node* primary() override;
     /// Every member holds every lock: the leader, or all members while none leads.
     std::optional<std::vector<Node*>> lock_nodes() override { return primary_or_all(*this); }
-
-    /// Waits until every member answers and names the same leader; false after `timeout`.
-    bool wait_for_leader(std::chrono::milliseconds timeout);
+    /// True when every member answers and names the same leader.
+    bool leader_agreed();
 
 private:
+    std::stop_token interrupt_;  ///< ends the wait of start() early
     std::vector<std::unique_ptr<Node>> members_;
     std::vector<std::filesystem::path> data_dirs_;  ///< data_dirs_[i]: member i's --data-dir
 };

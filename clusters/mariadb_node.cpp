@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "clusters/command.hpp"
+#include "clusters/config_quoting.hpp"
 
 namespace lockcheck {
 namespace {
@@ -84,6 +85,16 @@ std::string installer_reason(const std::string& text) {
     return last;
 }
 
+/// `text` with every non-empty password of `hidden` replaced by "***".
+std::string without_secrets(std::string text, const ServerCredentials& hidden) {
+    for (const std::string* secret : {&hidden.client_password, &hidden.replication_password}) {
+        if (secret->empty()) continue;
+        for (auto at = text.find(*secret); at != std::string::npos; at = text.find(*secret, at))
+            text.replace(at, secret->size(), "***");
+    }
+    return text;
+}
+
 }  // namespace
 
 void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs) {
@@ -143,13 +154,15 @@ NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::
                        }};
 }
 
-void mariadb_admin(const Node& node, const std::vector<std::string>& statements, std::chrono::milliseconds timeout) {
+void mariadb_admin(const Node& node, const std::vector<std::string>& statements, const ServerCredentials& hidden,
+                   std::chrono::milliseconds timeout) {
     std::string error;
     auto m = root_connection(node.dir(), timeout, error);
     if (!m) throw std::runtime_error("node " + node.name() + ": cannot connect as root: " + error);
     for (const auto& sql : statements) {
         if (mysql_real_query(m.get(), sql.c_str(), sql.size()) != 0)
-            throw std::runtime_error("node " + node.name() + ": `" + sql + "` failed: " + mysql_error(m.get()));
+            throw std::runtime_error("node " + node.name() + ": `" + without_secrets(sql, hidden) +
+                                     "` failed: " + without_secrets(mysql_error(m.get()), hidden));
         // Drain any result set so the connection stays usable.
         do {
             if (MYSQL_RES* r = mysql_store_result(m.get())) mysql_free_result(r);
@@ -181,14 +194,18 @@ std::optional<std::string> mariadb_admin_scalar(const Node& node, const std::str
     return values.front();
 }
 
-void create_mariadb_client_account(const Node& node) {
-    const std::string account = std::string("'") + kMariadbUser + "'@'%'";
-    mariadb_admin(node, {std::string("CREATE DATABASE IF NOT EXISTS ") + kMariadbDatabase,
-                         "CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY '" + kMariadbPassword + "'",
-                         std::string("GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, INDEX, ALTER, LOCK TABLES, "
-                                     "CREATE TEMPORARY TABLES ON ") +
-                             kMariadbDatabase + ".* TO " + account,
-                         "GRANT REPLICATION SLAVE ON *.* TO " + account});
+void create_mariadb_accounts(const Node& node, const ServerCredentials& credentials) {
+    const std::string client = mysql_quote(kMariadbUser) + "@'%'";
+    const std::string replication = mysql_quote(kMariadbReplicationUser) + "@'%'";
+    const std::string database = std::string("`") + kMariadbDatabase + "`";
+    mariadb_admin(node,
+                  {"CREATE DATABASE IF NOT EXISTS " + database,
+                   "CREATE USER IF NOT EXISTS " + client + " IDENTIFIED BY " + mysql_quote(credentials.client_password),
+                   "GRANT SELECT, INSERT, UPDATE, DELETE, CREATE ON " + database + ".* TO " + client,
+                   "CREATE USER IF NOT EXISTS " + replication + " IDENTIFIED BY " +
+                       mysql_quote(credentials.replication_password),
+                   "GRANT REPLICATION SLAVE ON *.* TO " + replication},
+                  credentials);
 }
 
 }  // namespace lockcheck

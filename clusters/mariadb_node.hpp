@@ -10,9 +10,10 @@
 //
 // root authenticates by socket only (without root, the invoking OS user
 // runs and administers the servers the same way); clients use the TCP account
-// kMariadbUser / kMariadbPassword, which has the privileges a lock recipe
-// needs on database kMariadbDatabase plus REPLICATION SLAVE, and neither
-// SUPER nor READ ONLY ADMIN: @@read_only = 1 really stops its writes.
+// kMariadbUser with the run's client password, which has the privileges a lock
+// recipe needs on database kMariadbDatabase and nothing else (neither SUPER
+// nor READ ONLY ADMIN: @@read_only = 1 really stops its writes); a replica
+// logs in to its primary as kMariadbReplicationUser with its own password.
 #pragma once
 
 #include <chrono>
@@ -23,6 +24,7 @@
 
 #include "clusters/mariadb_account.hpp"
 #include "clusters/node.hpp"
+#include "clusters/server_credentials.hpp"
 
 namespace lockcheck {
 
@@ -47,9 +49,10 @@ NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::
 /// Runs `statements` in order as root over the node's socket, on one
 /// connection, with `timeout` (rounded up to whole seconds) per statement.
 /// Throws std::runtime_error naming the node, the statement and the server's
-/// message at the first failure.
+/// message at the first failure, with the passwords of `hidden` (those the
+/// statements carry) written as "***".
 void mariadb_admin(const Node& node, const std::vector<std::string>& statements,
-                   std::chrono::milliseconds timeout = std::chrono::seconds(5));
+                   const ServerCredentials& hidden = {}, std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
 /// The first column of the first row of `query` as root over the socket;
 /// nullopt when the node does not answer, the query fails, there is no row,
@@ -62,8 +65,11 @@ std::optional<std::string> mariadb_admin_scalar(const Node& node, const std::str
 std::vector<std::string> mariadb_admin_column(const Node& node, const std::string& query,
                                               std::chrono::milliseconds timeout = std::chrono::seconds(2));
 
-/// Creates database kMariadbDatabase and the client account (idempotent).
-/// On a replicated topology run it on the primary only: it is replicated.
-void create_mariadb_client_account(const Node& node);
+/// Creates database kMariadbDatabase, the client account kMariadbUser
+/// (SELECT, INSERT, UPDATE, DELETE and CREATE on that database only) and the
+/// replication account kMariadbReplicationUser (REPLICATION SLAVE only), with
+/// the passwords of `credentials` (idempotent). On a replicated topology run
+/// it on the primary only: it is replicated.
+void create_mariadb_accounts(const Node& node, const ServerCredentials& credentials);
 
 }  // namespace lockcheck

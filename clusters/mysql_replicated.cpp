@@ -1,7 +1,6 @@
 #include "clusters/mysql_replicated.hpp"
 
-#include <thread>
-
+#include "clusters/config_quoting.hpp"
 #include "clusters/mariadb_node.hpp"
 #include "clusters/mysql_single.hpp"
 
@@ -14,26 +13,26 @@ constexpr auto kCatchUpWait = std::chrono::seconds(20);
 
 MysqlReplicated::MysqlReplicated(const TopologyOptions& options, const TestNetwork& network)
     : primary_(make_mariadb_node(options, network, 0, "n1")),
-      replica_(make_mariadb_node(options, network, 1, "n2", {"--read-only=1"})) {}
+      replica_(make_mariadb_node(options, network, 1, "n2", {"--read-only=1"})), credentials_(options.credentials),
+      interrupt_(options.interrupt) {}
 
 void MysqlReplicated::start() {
     install_mariadb_datadirs({primary_->dir(), replica_->dir()});
     primary_->start();
     replica_->start();
-    create_mariadb_client_account(*primary_);
-    mariadb_admin(*replica_, {"CHANGE MASTER TO MASTER_HOST='" + primary_->address() +
-                                  "', MASTER_PORT=" + std::to_string(kMariadbPort) + ", MASTER_USER='" + kMariadbUser +
-                                  "', MASTER_PASSWORD='" + kMariadbPassword +
-                                  "', MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1",
-                              "START SLAVE"});
-    const auto deadline = std::chrono::steady_clock::now() + kCatchUpWait;
-    while (!replica_caught_up()) {
-        if (std::chrono::steady_clock::now() >= deadline)
-            throw NodeStartError("topology mysql-replicated: replica n2 did not catch up with n1 within 20 s; see "
-                                 "n2's server.log (last slave error: " +
-                                 mariadb_admin_scalar(*replica_, "SELECT @@last_sql_error").value_or("?") + ")");
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
+    create_mariadb_accounts(*primary_, credentials_);
+    mariadb_admin(*replica_,
+                  {"CHANGE MASTER TO MASTER_HOST=" + mysql_quote(primary_->address()) +
+                       ", MASTER_PORT=" + std::to_string(kMariadbPort) + ", MASTER_USER=" +
+                       mysql_quote(kMariadbReplicationUser) + ", MASTER_PASSWORD=" +
+                       mysql_quote(credentials_.replication_password) +
+                       ", MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1",
+                   "START SLAVE"},
+                  credentials_);
+    await_settled("mysql-replicated", interrupt_, kCatchUpWait, [&] { return replica_caught_up(); }, [&] {
+        return "did not start: replica n2 did not catch up with n1 within 20 s; see n2's server.log (last slave "
+               "error: " + mariadb_admin_scalar(*replica_, "SELECT @@last_sql_error").value_or("?") + ")";
+    });
 }
 
 bool MysqlReplicated::replica_caught_up() {

@@ -1,9 +1,10 @@
 // Topology "mysql-replicated": a primary (n1) and one asynchronous replica
 // (n2, started with --read-only=1) replicating with GTIDs
 // (CHANGE MASTER TO ... MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1),
-// each mariadbd on its own host. start() returns when the replica has
-// applied everything the primary logged (the client account and database
-// reach it by replication).
+// each mariadbd on its own host. The replica logs in to the primary as
+// kMariadbReplicationUser with the run's replication password. start()
+// returns when the replica has applied everything the primary logged (the
+// accounts and database reach it by replication).
 //
 // Clients get both endpoints, primary first, and write to the first whose
 // @@read_only is 0 (workloads/mysql_primary.hpp). The failover fault
@@ -15,6 +16,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 
 #include "clusters/topology.hpp"
 
@@ -52,6 +54,8 @@ public:
 private:
     std::unique_ptr<Node> primary_;
     std::unique_ptr<Node> replica_;
+    ServerCredentials credentials_;
+    std::stop_token interrupt_;  ///< ends the wait of start() early
     mutable std::mutex mutex_;
     Node* promoted_ = nullptr;
 };

@@ -1,6 +1,5 @@
 #include "clusters/mysql_single.hpp"
 
-#include "clusters/clock_offset.hpp"
 #include "clusters/mariadb_node.hpp"
 
 namespace lockcheck {
@@ -9,19 +8,20 @@ std::string mariadb_endpoint(const Node& node) { return node.address() + ":" + s
 
 std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const TestNetwork& network, int host,
                                         const std::string& name, const std::vector<std::string>& extra_args) {
-    const auto dir = std::filesystem::absolute(options.dir / name);  // mariadbd changes into its datadir
-    return std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
-                                  mariadb_server_program(dir, network.address(host), host + 1, extra_args),
-                                  clock_environment(options.clock_library, dir));
+    TopologyOptions absolute = options;
+    absolute.dir = std::filesystem::absolute(options.dir);  // mariadbd changes into its datadir
+    return make_topology_node(absolute, network, host, name, [&](const auto& dir, const auto& address) {
+        return mariadb_server_program(dir, address, host + 1, extra_args);
+    });
 }
 
 MysqlSingle::MysqlSingle(const TopologyOptions& options, const TestNetwork& network)
-    : node_(make_mariadb_node(options, network, 0, "n1")) {}
+    : node_(make_mariadb_node(options, network, 0, "n1")), credentials_(options.credentials) {}
 
 void MysqlSingle::start() {
     install_mariadb_datadirs({node_->dir()});
     node_->start();
-    create_mariadb_client_account(*node_);
+    create_mariadb_accounts(*node_, credentials_);
 }
 
 void MysqlSingle::stop() { node_->stop(); }

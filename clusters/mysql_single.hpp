@@ -1,5 +1,6 @@
 // Topology "mysql-single": one mariadbd (clusters/mariadb_node.hpp) on its
-// own host; clients reach it at IP:3306 as the account kMariadbUser.
+// own host; clients reach it at IP:3306 as the account kMariadbUser with the
+// run's client password.
 #pragma once
 
 #include <memory>
@@ -11,7 +12,7 @@ namespace lockcheck {
 class MysqlSingle : public Topology {
 public:
     MysqlSingle(const TopologyOptions& options, const TestNetwork& network);
-    /// Installs the data directory, starts the server, creates the client account.
+    /// Installs the data directory, starts the server, creates the accounts.
     void start() override;
     void stop() override;
     std::vector<Node*> nodes() override { return {node_.get()}; }
@@ -26,6 +27,7 @@ public:
 
 private:
     std::unique_ptr<Node> node_;
+    ServerCredentials credentials_;
 };
 
 /// "ip:3306" of `node`.

@@ -1,14 +1,15 @@
 #include "clusters/node.hpp"
 
 #include <fstream>
-#include <thread>
+
+#include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {
 
 Node::Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
-           NodeProgram program, std::vector<std::string> env)
+           NodeProgram program, std::vector<std::string> env, std::stop_token interrupt)
     : name_(std::move(name)), address_(std::move(address)), netns_(std::move(netns)), dir_(std::move(dir)),
-      program_(std::move(program)), env_(std::move(env)) {}
+      program_(std::move(program)), env_(std::move(env)), interrupt_(std::move(interrupt)) {}
 
 Node::~Node() {
     std::lock_guard lock(mutex_);
@@ -40,8 +41,12 @@ void Node::start(std::chrono::milliseconds ready_timeout) {
                                  " ms; its log says: " + last_log_line());
         }
         lock.unlock();
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        const bool interrupted = !interruptible_sleep_for(interrupt_, std::chrono::milliseconds(20));
         lock.lock();
+        if (interrupted) {
+            process_->kill();
+            throw NodeStartError("node " + name_ + ": interrupted before it was ready");
+        }
     }
 }
 
@@ -55,12 +60,6 @@ void Node::kill() {
     std::lock_guard lock(mutex_);
     if (process_) process_->kill();
     paused_ = false;
-}
-
-void Node::restart(std::chrono::milliseconds delay, std::chrono::milliseconds ready_timeout) {
-    kill();
-    std::this_thread::sleep_for(delay);
-    start(ready_timeout);
 }
 
 void Node::pause() {

@@ -1,8 +1,8 @@
 // One database server node: its process, address, namespace, directory and log.
 //
 // Lifecycle: start (spawn + readiness probe), stop, kill, pause (SIGSTOP),
-// resume (SIGCONT), restart after a delay. The node's config and log live in
-// its own directory under the run directory. Thread-safe.
+// resume (SIGCONT). The node's config and log live in its own directory under
+// the run directory. Thread-safe.
 #pragma once
 
 #include <chrono>
@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -35,8 +36,9 @@ public:
 class Node {
 public:
     /// `env`: "NAME=value" entries for the server's environment (ChildSpec::env).
+    /// `interrupt`: a stop requested on it ends a wait for readiness (Ctrl-C).
     Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
-         NodeProgram program, std::vector<std::string> env = {});
+         NodeProgram program, std::vector<std::string> env = {}, std::stop_token interrupt = {});
     ~Node();
 
     const std::string& name() const { return name_; }
@@ -46,15 +48,13 @@ public:
     std::filesystem::path log_path() const { return dir_ / "server.log"; }
 
     /// Spawns the server and waits until its probe succeeds. Throws
-    /// NodeStartError naming the node, the reason and the log's last line.
+    /// NodeStartError naming the node, the reason and the log's last line,
+    /// or saying it was interrupted (the server is killed then).
     void start(std::chrono::milliseconds ready_timeout = std::chrono::seconds(15));
     /// SIGTERM, then SIGKILL after `grace`.
     void stop(std::chrono::milliseconds grace = std::chrono::seconds(3));
     /// SIGKILL: a crash.
     void kill();
-    /// Kill, wait `delay`, start again (a crash followed by a restart).
-    void restart(std::chrono::milliseconds delay,
-                 std::chrono::milliseconds ready_timeout = std::chrono::seconds(15));
     void pause();
     void resume();
     bool paused() const;
@@ -69,6 +69,7 @@ private:
     std::filesystem::path dir_;
     NodeProgram program_;
     std::vector<std::string> env_;
+    std::stop_token interrupt_;
     mutable std::mutex mutex_;
     std::unique_ptr<ChildProcess> process_;
     bool paused_ = false;

@@ -18,9 +18,30 @@ void flatten(const redisReply* reply, std::vector<std::string>& out) {
     }
 }
 
+/// Sends `argv` on `c`; the reply (nullptr when the connection failed).
+redisReply* send_command(redisContext* c, const std::vector<std::string>& argv) {
+    std::vector<const char*> args;
+    std::vector<size_t> lengths;
+    for (const auto& a : argv) {
+        args.push_back(a.data());
+        lengths.push_back(a.size());
+    }
+    return static_cast<redisReply*>(redisCommandArgv(c, static_cast<int>(args.size()), args.data(), lengths.data()));
+}
+
+/// AUTH `password` on `c`; true when there is none or the server accepts it.
+bool authenticate(redisContext* c, const std::string& password) {
+    if (password.empty()) return true;
+    auto* reply = send_command(c, {"AUTH", password});
+    const bool accepted = reply && reply->type != REDIS_REPLY_ERROR;
+    if (reply) freeReplyObject(reply);
+    return accepted;
+}
+
 }  // namespace
 
 std::optional<std::vector<std::string>> redis_admin_command(const std::string& address, int port,
+                                                            const std::string& password,
                                                             const std::vector<std::string>& argv,
                                                             std::chrono::milliseconds timeout) {
     const timeval tv{static_cast<time_t>(timeout.count() / 1000),
@@ -30,14 +51,7 @@ std::optional<std::vector<std::string>> redis_admin_command(const std::string& a
     std::optional<std::vector<std::string>> result;
     if (!c->err) {
         redisSetTimeout(c, tv);
-        std::vector<const char*> args;
-        std::vector<size_t> lengths;
-        for (const auto& a : argv) {
-            args.push_back(a.data());
-            lengths.push_back(a.size());
-        }
-        auto* reply = static_cast<redisReply*>(
-            redisCommandArgv(c, static_cast<int>(args.size()), args.data(), lengths.data()));
+        auto* reply = authenticate(c, password) ? send_command(c, argv) : nullptr;
         if (reply && reply->type != REDIS_REPLY_ERROR) {
             result.emplace();
             flatten(reply, *result);

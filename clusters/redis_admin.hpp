@@ -11,11 +11,13 @@
 
 namespace lockcheck {
 
-/// Runs `argv` at address:port. The reply flattened to strings (a status,
-/// string or integer reply is one element; an array gives its elements, nested
-/// arrays flattened; nil gives ""), or nullopt when the server cannot be reached,
-/// times out or answers with an error.
+/// Runs `argv` at address:port, after AUTH `password` when it is not empty.
+/// The reply flattened to strings (a status, string or integer reply is one
+/// element; an array gives its elements, nested arrays flattened; nil gives
+/// ""), or nullopt when the server cannot be reached, times out, refuses the
+/// password or answers with an error.
 std::optional<std::vector<std::string>> redis_admin_command(const std::string& address, int port,
+                                                            const std::string& password,
                                                             const std::vector<std::string>& argv,
                                                             std::chrono::milliseconds timeout = std::chrono::milliseconds(300));
 

@@ -1,9 +1,10 @@
 #include "clusters/redis_node.hpp"
 
-#include <hiredis/hiredis.h>
-
-#include <fstream>
 #include <stdexcept>
+
+#include "clusters/config_quoting.hpp"
+#include "clusters/private_file.hpp"
+#include "clusters/redis_admin.hpp"
 
 namespace lockcheck {
 
@@ -14,43 +15,37 @@ RedisPersistence redis_persistence_from_string(const std::string& text) {
     throw std::invalid_argument("persistence must be none, everysec or always, not '" + text + "'");
 }
 
-NodeProgram redis_server_program(const std::filesystem::path& dir, const std::string& address,
-                                 RedisPersistence persistence, const std::vector<std::string>& extra_config) {
-    std::filesystem::create_directories(dir);
-    const auto conf = dir / "redis.conf";
-    std::ofstream out(conf);
-    out << "# written by lockcheck\n"
-        << "bind " << address << "\n"
-        << "port " << kRedisPort << "\n"
-        << "protected-mode no\n"
-        << "daemonize no\n"
-        << "logfile \"\"\n"
-        << "dir " << dir.string() << "\n"
-        << "save \"\"\n";
-    if (persistence == RedisPersistence::None) {
-        out << "appendonly no\n";
-    } else {
-        out << "appendonly yes\n"
-            << "appendfsync " << (persistence == RedisPersistence::Always ? "always" : "everysec") << "\n";
-    }
-    for (const auto& line : extra_config) out << line << "\n";
-    if (!out) throw std::runtime_error("cannot write " + conf.string());
-    return NodeProgram{{"redis-server", conf.string()}, [](const std::string& a) { return redis_answers_ping(a); }};
+std::string redis_config_line(std::string_view directive, const std::vector<std::string>& arguments) {
+    std::string line(directive);
+    for (const auto& argument : arguments) line += " " + redis_config_quote(argument);
+    return line;
 }
 
-bool redis_answers_ping(const std::string& address, int port) {
-    const timeval timeout{0, 200'000};
-    redisContext* c = redisConnectWithTimeout(address.c_str(), port, timeout);
-    if (!c) return false;
-    bool pong = false;
-    if (!c->err) {
-        redisSetTimeout(c, timeout);
-        auto* reply = static_cast<redisReply*>(redisCommand(c, "PING"));
-        pong = reply && reply->type == REDIS_REPLY_STATUS && std::string(reply->str, reply->len) == "PONG";
-        if (reply) freeReplyObject(reply);
-    }
-    redisFree(c);
-    return pong;
+NodeProgram redis_server_program(const std::filesystem::path& dir, const std::string& address,
+                                 RedisPersistence persistence, const std::string& password,
+                                 const std::vector<std::string>& extra_config) {
+    std::filesystem::create_directories(dir);
+    std::string conf_text = "# written by lockcheck\n" + redis_config_line("bind", {address}) +
+                            "\nport " + std::to_string(kRedisPort) +
+                            "\nprotected-mode no\ndaemonize no\nlogfile \"\"\n" + redis_config_line("dir", {dir.string()}) +
+                            "\nsave \"\"\n";
+    if (!password.empty())
+        conf_text += redis_config_line("requirepass", {password}) + "\n" + redis_config_line("masterauth", {password}) + "\n";
+    if (persistence == RedisPersistence::None)
+        conf_text += "appendonly no\n";
+    else
+        conf_text += std::string("appendonly yes\nappendfsync ") +
+                     (persistence == RedisPersistence::Always ? "always" : "everysec") + "\n";
+    for (const auto& line : extra_config) conf_text += line + "\n";
+    const auto conf = dir / "redis.conf";
+    write_private_file(conf, conf_text);
+    return NodeProgram{{"redis-server", conf.string()},
+                       [password](const std::string& a) { return redis_answers_ping(a, kRedisPort, password); }};
+}
+
+bool redis_answers_ping(const std::string& address, int port, const std::string& password) {
+    const auto pong = redis_admin_command(address, port, password, {"PING"}, std::chrono::milliseconds(200));
+    return pong && pong->size() == 1 && pong->front() == "PONG";
 }
 
 }  // namespace lockcheck

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "clusters/node.hpp"
@@ -18,13 +19,20 @@ enum class RedisPersistence { None, EverySec, Always };
 /// "none" | "everysec" | "always"; throws std::invalid_argument otherwise.
 RedisPersistence redis_persistence_from_string(const std::string& text);
 
-/// Writes `dir`/redis.conf (bound to `address`, data in `dir`, log to stdout,
-/// then `extra_config` lines, e.g. "replicaof ...") and returns the program
-/// that runs it.
-NodeProgram redis_server_program(const std::filesystem::path& dir, const std::string& address,
-                                 RedisPersistence persistence, const std::vector<std::string>& extra_config = {});
+/// One line of redis.conf / sentinel.conf: `directive`, then each of
+/// `arguments` quoted (redis_config_quote), so no argument can end the line.
+std::string redis_config_line(std::string_view directive, const std::vector<std::string>& arguments);
 
-/// True when a redis-server (or redis-sentinel) at address:port answers PING with PONG.
-bool redis_answers_ping(const std::string& address, int port = kRedisPort);
+/// Writes `dir`/redis.conf, mode 0600 (bound to `address`, data in `dir`,
+/// log to stdout, clients and replicas authenticated with `password`:
+/// requirepass and masterauth; then `extra_config` lines made with
+/// redis_config_line, e.g. replicaof) and returns the program that runs it.
+NodeProgram redis_server_program(const std::filesystem::path& dir, const std::string& address,
+                                 RedisPersistence persistence, const std::string& password,
+                                 const std::vector<std::string>& extra_config = {});
+
+/// True when a redis-server (or redis-sentinel) at address:port answers PING
+/// with PONG, after AUTH `password` when it is not empty.
+bool redis_answers_ping(const std::string& address, int port, const std::string& password);
 
 }  // namespace lockcheck

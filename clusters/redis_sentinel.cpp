@@ -1,37 +1,43 @@
 #include "clusters/redis_sentinel.hpp"
 
-#include <fstream>
 #include <map>
-#include <thread>
 
+#include "clusters/private_file.hpp"
 #include "clusters/redis_admin.hpp"
 
 namespace lockcheck {
 namespace {
 
+/// sentinel.conf (mode 0600; Sentinel rewrites it, one writable file each):
+/// Sentinel itself asks for `password` (requirepass, which it also uses with
+/// the other sentinels) and logs in to the servers it watches with it (auth-pass).
 NodeProgram sentinel_program(const std::filesystem::path& dir, const std::string& address,
-                             const std::string& primary_address) {
+                             const std::string& primary_address, const std::string& password) {
     std::filesystem::create_directories(dir);
-    const auto conf = dir / "sentinel.conf";  // Sentinel rewrites its config: one writable file each
-    std::ofstream out(conf);
-    out << "# written by lockcheck\n"
-        << "bind " << address << "\n"
-        << "port " << kSentinelPort << "\n"
-        // Without these, in loopback mode every sentinel would connect from and
-        // announce 127.0.0.1, and they would never find each other.
-        << "bind-source-addr " << address << "\n"
-        << "sentinel announce-ip " << address << "\n"
-        << "protected-mode no\n"
-        << "daemonize no\n"
-        << "logfile \"\"\n"
-        << "dir " << dir.string() << "\n"
-        << "sentinel monitor " << kSentinelMasterName << " " << primary_address << " " << kRedisPort << " 2\n"
-        << "sentinel down-after-milliseconds " << kSentinelMasterName << " 1000\n"
-        << "sentinel failover-timeout " << kSentinelMasterName << " 3000\n"
-        << "sentinel parallel-syncs " << kSentinelMasterName << " 2\n";
-    if (!out) throw std::runtime_error("cannot write " + conf.string());
+    const std::string master = kSentinelMasterName;
+    std::string text = "# written by lockcheck\n";
+    for (const auto& line : std::vector<std::string>{
+             redis_config_line("bind", {address}),
+             "port " + std::to_string(kSentinelPort),
+             // Without these, in loopback mode every sentinel would connect from and
+             // announce 127.0.0.1, and they would never find each other.
+             redis_config_line("bind-source-addr", {address}),
+             redis_config_line("sentinel announce-ip", {address}),
+             "protected-mode no",
+             "daemonize no",
+             "logfile \"\"",
+             redis_config_line("dir", {dir.string()}),
+             redis_config_line("requirepass", {password}),
+             redis_config_line("sentinel monitor", {master, primary_address, std::to_string(kRedisPort), "2"}),
+             redis_config_line("sentinel auth-pass", {master, password}),
+             redis_config_line("sentinel down-after-milliseconds", {master, "1000"}),
+             redis_config_line("sentinel failover-timeout", {master, "3000"}),
+             redis_config_line("sentinel parallel-syncs", {master, "2"})})
+        text += line + "\n";
+    const auto conf = dir / "sentinel.conf";
+    write_private_file(conf, text);
     return NodeProgram{{"redis-sentinel", conf.string()},
-                       [](const std::string& a) { return redis_answers_ping(a, kSentinelPort); }};
+                       [password](const std::string& a) { return redis_answers_ping(a, kSentinelPort, password); }};
 }
 
 int as_int(const std::optional<std::string>& text) {
@@ -44,24 +50,25 @@ int as_int(const std::optional<std::string>& text) {
 
 }  // namespace
 
-RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& network) {
+RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& network)
+    : password_(options.credentials.client_password), interrupt_(options.interrupt) {
     const auto persistence = redis_persistence_from_string(options.persistence);
     const std::string primary = network.address(0);
     for (int i = 0; i < kRedisNodes; ++i) {
         // bind-source-addr / replica-announce-ip: in loopback mode a replica
         // would otherwise connect from, and be known as, 127.0.0.1.
-        std::vector<std::string> extra{"repl-diskless-sync-delay 0", "bind-source-addr " + network.address(i),
-                                       "replica-announce-ip " + network.address(i)};
-        if (i > 0) extra.push_back("replicaof " + primary + " " + std::to_string(kRedisPort));
+        std::vector<std::string> extra{"repl-diskless-sync-delay 0", redis_config_line("bind-source-addr", {network.address(i)}),
+                                       redis_config_line("replica-announce-ip", {network.address(i)})};
+        if (i > 0) extra.push_back(redis_config_line("replicaof", {primary, std::to_string(kRedisPort)}));
         redis_.push_back(make_topology_node(options, network, i, "n" + std::to_string(i + 1),
                                             [&](const auto& dir, const auto& address) {
-                                                return redis_server_program(dir, address, persistence, extra);
+                                                return redis_server_program(dir, address, persistence, password_, extra);
                                             }));
     }
     for (int i = 0; i < kSentinels; ++i) {
         sentinels_.push_back(make_topology_node(options, network, kRedisNodes + i, "s" + std::to_string(i + 1),
                                                 [&](const auto& dir, const auto& address) {
-                                                    return sentinel_program(dir, address, primary);
+                                                    return sentinel_program(dir, address, primary, password_);
                                                 }));
     }
 }
@@ -69,9 +76,15 @@ RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& 
 void RedisSentinel::start() {
     for (auto& n : redis_) n->start();
     for (auto& s : sentinels_) s->start();
-    if (!wait_settled(std::chrono::seconds(20)))
-        throw NodeStartError("topology redis-sentinel did not settle within 20 s (replicas in sync, sentinels "
-                             "seeing each other); see the nodes' server.log");
+    await_settled("redis-sentinel", interrupt_, std::chrono::seconds(20),
+                  [&] {
+                      Node* p = primary();
+                      return p && settled(*p, kRedisNodes - 1);
+                  },
+                  [] {
+                      return "did not settle within 20 s (replicas in sync, sentinels seeing each other); see the "
+                             "nodes' server.log";
+                  });
 }
 
 void RedisSentinel::stop() {
@@ -96,7 +109,7 @@ std::vector<std::string> RedisSentinel::client_endpoints() const {
 Node* RedisSentinel::primary() {
     std::map<std::string, int> votes;
     for (auto& s : sentinels_) {
-        auto reply = redis_admin_command(s->address(), kSentinelPort,
+        auto reply = redis_admin_command(s->address(), kSentinelPort, password_,
                                          {"SENTINEL", "get-master-addr-by-name", kSentinelMasterName});
         if (reply && reply->size() == 2) ++votes[reply->front()];
     }
@@ -111,7 +124,7 @@ Node* RedisSentinel::primary() {
 }
 
 bool RedisSentinel::settled(Node& primary, int replicas) {
-    auto info = redis_admin_command(primary.address(), kRedisPort, {"INFO", "replication"});
+    auto info = redis_admin_command(primary.address(), kRedisPort, password_, {"INFO", "replication"});
     if (!info || info->empty() || info_field(info->front(), "role") != "master") return false;
     int online = 0;
     for (int i = 0; i < replicas + 2; ++i) {
@@ -120,7 +133,8 @@ bool RedisSentinel::settled(Node& primary, int replicas) {
     }
     if (online < replicas) return false;
     for (auto& s : sentinels_) {
-        auto master = redis_admin_command(s->address(), kSentinelPort, {"SENTINEL", "MASTER", kSentinelMasterName});
+        auto master = redis_admin_command(s->address(), kSentinelPort, password_,
+                                          {"SENTINEL", "MASTER", kSentinelMasterName});
         if (!master || pair_field(*master, "ip") != primary.address() ||
             as_int(pair_field(*master, "num-other-sentinels")) != kSentinels - 1 ||
             as_int(pair_field(*master, "num-slaves")) < replicas)
@@ -129,15 +143,6 @@ bool RedisSentinel::settled(Node& primary, int replicas) {
         if (flags != "master") return false;  // not s_down / o_down / failover_in_progress
     }
     return true;
-}
-
-bool RedisSentinel::wait_settled(std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (Node* p = primary(); p && settled(*p, kRedisNodes - 1)) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return false;
 }
 
 }  // namespace lockcheck

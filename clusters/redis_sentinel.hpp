@@ -10,12 +10,15 @@
 // a half-formed cluster.
 //
 // Clients get the sentinels' addresses as "sentinel:IP:26379" endpoints and
-// ask them for the current primary (workloads/redis_primary.hpp).
+// ask them for the current primary (workloads/redis_primary.hpp). Servers and
+// sentinels all ask for the run's client password (requirepass); replicas
+// and sentinels log in to the servers with it (masterauth, auth-pass).
 #pragma once
 
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -49,10 +52,10 @@ public:
     /// True when `primary` reports `replicas` replicas online and every
     /// sentinel names it and sees the other sentinels.
     bool settled(Node& primary, int replicas);
-    /// Waits until settled() with all replicas, up to `timeout`; false if not.
-    bool wait_settled(std::chrono::milliseconds timeout);
 
 private:
+    std::string password_;      ///< of the servers and the sentinels alike
+    std::stop_token interrupt_;  ///< ends the wait of start() early
     std::vector<std::unique_ptr<Node>> redis_;
     std::vector<std::unique_ptr<Node>> sentinels_;
 };

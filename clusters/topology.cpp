@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "clusters/clock_offset.hpp"
+#include "core/interruptible_sleep.hpp"
 #include "clusters/redis_independent.hpp"
 #include "clusters/redis_sentinel.hpp"
 #include "clusters/redis_single.hpp"
@@ -17,8 +18,20 @@ std::unique_ptr<Node> make_topology_node(
     const TopologyOptions& options, const TestNetwork& network, int host, const std::string& name,
     const std::function<NodeProgram(const std::filesystem::path& dir, const std::string& address)>& program) {
     const auto dir = options.dir / name;
+    // Owner only: the configs in it hold the run's password, and Sentinel
+    // rewrites its own with the mode its umask gives.
+    std::filesystem::create_directories(dir);
+    std::filesystem::permissions(dir, std::filesystem::perms::owner_all);
     return std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
-                                  program(dir, network.address(host)), clock_environment(options.clock_library, dir));
+                                  program(dir, network.address(host)), clock_environment(options.clock_library, dir),
+                                  options.interrupt);
+}
+
+void await_settled(const std::string& topology, const std::stop_token& interrupt, std::chrono::seconds timeout,
+                   const std::function<bool()>& settled, const std::function<std::string()>& why_not) {
+    if (poll_until(settled, timeout, std::chrono::milliseconds(50), interrupt)) return;
+    if (interrupt.stop_requested()) throw NodeStartError("topology " + topology + ": interrupted while starting");
+    throw NodeStartError("topology " + topology + " " + why_not());
 }
 
 std::vector<Node*> primary_or_all(Topology& topology) {

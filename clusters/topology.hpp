@@ -1,14 +1,17 @@
 // A database topology: the set of nodes of one run and how clients reach them.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
 #include "clusters/node.hpp"
+#include "clusters/server_credentials.hpp"
 #include "clusters/test_network.hpp"
 
 namespace lockcheck {
@@ -25,6 +28,13 @@ struct TopologyOptions {
     /// When set, server nodes run with this LD_PRELOAD clock library and a
     /// per-node offset file (clusters/clock_offset.hpp), so clock-skew can move their clocks.
     std::optional<std::filesystem::path> clock_library;
+    /// The run's passwords (clusters/server_credentials.hpp): Redis servers
+    /// and sentinels ask for the client password, MariaDB has a client and a
+    /// replication account; ZooKeeper and etcd have no login.
+    ServerCredentials credentials;
+    /// A stop requested on it (Ctrl-C) ends every wait of start(): the
+    /// topology then throws NodeStartError saying it was interrupted.
+    std::stop_token interrupt;
 };
 
 class Topology {
@@ -49,12 +59,18 @@ public:
 };
 
 /// Node `name` of a topology on network host `host`: its directory is
-/// options.dir/name, and it runs with the clock library when the run has one
-/// (clock_environment). `program` writes the server's config into that
+/// options.dir/name (created mode 0700: its configs hold the run's password), it runs with the clock library when the run has one
+/// (clock_environment), and options.interrupt ends its readiness wait. `program` writes the server's config into that
 /// directory and says how to run it at the host's address.
 std::unique_ptr<Node> make_topology_node(
     const TopologyOptions& options, const TestNetwork& network, int host, const std::string& name,
     const std::function<NodeProgram(const std::filesystem::path& dir, const std::string& address)>& program);
+
+/// Waits until `settled` holds, asking every 50 ms. Throws NodeStartError
+/// "topology `topology` " + `why_not`() after `timeout`, or one saying it was
+/// interrupted when a stop is requested on `interrupt`.
+void await_settled(const std::string& topology, const std::stop_token& interrupt, std::chrono::seconds timeout,
+                   const std::function<bool()>& settled, const std::function<std::string()>& why_not);
 
 /// The lock nodes of a replicated store that keeps every lock on all its
 /// members: the primary (leader) when one is known, else every node.

@@ -1,11 +1,9 @@
 #include "clusters/zookeeper_ensemble.hpp"
 
-#include <thread>
-
-
 namespace lockcheck {
 
-ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestNetwork& network) {
+ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestNetwork& network)
+    : interrupt_(options.interrupt) {
     std::vector<std::string> ensemble;
     for (int i = 0; i < kServers; ++i) ensemble.push_back(network.address(i));
     for (int i = 0; i < kServers; ++i) {
@@ -18,9 +16,10 @@ ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestN
 
 void ZooKeeperEnsemble::start() {
     for (auto& n : nodes_) n->start(std::chrono::seconds(30));  // a JVM on a busy machine: ≈ 1.3 s, give slack
-    if (!wait_for_leader(std::chrono::seconds(30)))
-        throw NodeStartError("topology zookeeper elected no leader within 30 s (one node in Mode: leader, the others "
-                             "following); see the nodes' server.log");
+    await_settled("zookeeper", interrupt_, std::chrono::seconds(30), [&] { return leader_elected(); }, [] {
+        return "elected no leader within 30 s (one node in Mode: leader, the others following); see the nodes' "
+               "server.log";
+    });
 }
 
 void ZooKeeperEnsemble::stop() {
@@ -39,19 +38,14 @@ Node* ZooKeeperEnsemble::primary() {
 
 std::optional<std::vector<Node*>> ZooKeeperEnsemble::lock_nodes() { return primary_or_all(*this); }
 
-bool ZooKeeperEnsemble::wait_for_leader(std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        int leaders = 0, followers = 0;
-        for (auto& n : nodes_) {
-            const auto mode = zookeeper_mode(n->address());
-            leaders += mode == "leader";
-            followers += mode == "follower";
-        }
-        if (leaders == 1 && followers == kServers - 1) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+bool ZooKeeperEnsemble::leader_elected() {
+    int leaders = 0, followers = 0;
+    for (auto& n : nodes_) {
+        const auto mode = zookeeper_mode(n->address());
+        leaders += mode == "leader";
+        followers += mode == "follower";
     }
-    return false;
+    return leaders == 1 && followers == kServers - 1;
 }
 
 }  // namespace lockcheck

@@ -17,6 +17,8 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <stop_token>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -42,10 +44,11 @@ public:
     /// Every lock lives on all members: the leader (losing it costs an
     /// election), or every member while none leads.
     std::optional<std::vector<Node*>> lock_nodes() override;
-    /// Waits until one node leads and every other follows, up to `timeout`.
-    bool wait_for_leader(std::chrono::milliseconds timeout);
+    /// True when one node leads and every other follows.
+    bool leader_elected();
 
 private:
+    std::stop_token interrupt_;  ///< ends the wait of start() early
     std::vector<std::unique_ptr<Node>> nodes_;
 };
 

@@ -8,17 +8,13 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <fstream>
 #include <stdexcept>
+
+#include "clusters/config_quoting.hpp"
+#include "clusters/private_file.hpp"
 
 namespace lockcheck {
 namespace {
-
-void write_text(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream out(path);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + path.string());
-}
 
 /// log4j 1.2 (the binding Debian's zookeeper.jar uses): everything to stdout,
 /// which the node appends to its server.log.
@@ -62,32 +58,33 @@ NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
     const auto conf = dir / "conf";
     std::filesystem::create_directories(data);
     std::filesystem::create_directories(conf);
-    write_text(data / "myid", std::to_string(myid) + "\n");
-    write_text(conf / "log4j.properties", kLog4j);
+    write_private_file(data / "myid", std::to_string(myid) + "\n");
+    write_private_file(conf / "log4j.properties", kLog4j);
     const std::string& address = ensemble.at(static_cast<std::size_t>(myid - 1));
     std::string cfg = "# written by lockcheck\n"
                       "tickTime=" + std::to_string(kZooKeeperTickMs) + "\n"
                       "initLimit=20\n"
                       "syncLimit=5\n"
-                      "dataDir=" + data.string() + "\n"
+                      "dataDir=" + zookeeper_config_value(data.string()) + "\n"
                       "clientPort=" + std::to_string(kZooKeeperClientPort) + "\n"
-                      "clientPortAddress=" + address + "\n"
+                      "clientPortAddress=" + zookeeper_config_value(address) + "\n"
                       "minSessionTimeout=" + std::to_string(kZooKeeperMinSessionMs) + "\n"
                       "maxSessionTimeout=" + std::to_string(kZooKeeperMaxSessionMs) + "\n"
-                      "4lw.commands.whitelist=*\n"
+                      "4lw.commands.whitelist=" + std::string(kZooKeeperFourLetterWords) + "\n"
                       "admin.enableServer=false\n"
                       "preAllocSize=4096\n"
                       "autopurge.purgeInterval=0\n";
     for (std::size_t i = 0; i < ensemble.size(); ++i)
-        cfg += "server." + std::to_string(i + 1) + "=" + ensemble[i] + ":2888:3888\n";
-    write_text(dir / "zoo.cfg", cfg);
+        cfg += "server." + std::to_string(i + 1) + "=" + zookeeper_config_value(ensemble[i] + ":2888:3888") + "\n";
+    write_private_file(dir / "zoo.cfg", cfg);
     return NodeProgram{
         {"java", "-Xms64m", "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
          "-XX:-UsePerfData",  // no /tmp/hsperfdata_* file per JVM
          "-Djava.net.preferIPv4Stack=true", "-Dzookeeper.log.dir=" + dir.string(),
-         "-cp",
-         conf.string() + ":/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-log4j12.jar:/usr/share/java/log4j-1.2.jar",
-         "org.apache.zookeeper.server.quorum.QuorumPeerMain", (dir / "zoo.cfg").string()},
+         // A URL, not a classpath entry: a ':' in the run directory's path would split the classpath.
+         "-Dlog4j.configuration=" + file_url((conf / "log4j.properties").string()),
+         "-cp", "/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-log4j12.jar:/usr/share/java/log4j-1.2.jar",
+        "org.apache.zookeeper.server.quorum.QuorumPeerMain", (dir / "zoo.cfg").string()},
         [](const std::string& a) { return zookeeper_four_letter(a, "ruok").value_or("") == "imok"; }};
 }
 

@@ -20,11 +20,19 @@ inline constexpr int kZooKeeperTickMs = 500;
 inline constexpr int kZooKeeperMinSessionMs = 2 * kZooKeeperTickMs;
 inline constexpr int kZooKeeperMaxSessionMs = 60'000;
 
+/// The four-letter words a server answers (zoo.cfg 4lw.commands.whitelist):
+/// only the two lockcheck's probes use. Any other (`conf`, `dump`, `envi`,
+/// `wchp`, ...) is refused, so nobody learns the ensemble's configuration or
+/// sessions through them.
+inline constexpr const char* kZooKeeperFourLetterWords = "ruok, srvr";
+
 /// Writes `dir`/zoo.cfg, `dir`/data/myid and `dir`/conf/log4j.properties for
 /// server `myid` (1-based) of the ensemble whose server addresses are
 /// `ensemble` (in myid order), and returns the program that runs it: a JVM
 /// with a small heap, logging to stdout (the node's server.log), ready when
-/// it answers `ruok` with `imok` (which it does before a quorum forms).
+/// it answers `ruok` with `imok` (which it does before a quorum forms). Every
+/// path and address in zoo.cfg is escaped (zookeeper_config_value); the files
+/// are mode 0600.
 NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
                                      const std::vector<std::string>& ensemble);
 

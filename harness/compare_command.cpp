@@ -39,7 +39,7 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
     for (std::size_t c = 0; c < cells.size(); ++c) {
         std::vector<RunMetrics> runs;
         for (int r = 0; r < compare.runs; ++r) {
-            if (options.interrupted && *options.interrupted) break;
+            if (options.interrupted.stop_requested()) break;
             Spec spec = cells[c].spec;
             spec.seed = seeds[static_cast<std::size_t>(r)];
             spec.expect.reset();  // a grid measures; it does not judge
@@ -76,7 +76,7 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
     write_json_file(dir.path / "compare.json", out);
     write_text_file(dir.path / "compare.html", render_compare_html(out));
     std::printf("compare.json and compare.html in %s\n", dir.path.c_str());
-    if (options.interrupted && *options.interrupted) return exit_code::kHarnessError;
+    if (options.interrupted.stop_requested()) return exit_code::kHarnessError;
     return failed > 0 ? exit_code::kHarnessError : exit_code::kValid;
 }
 

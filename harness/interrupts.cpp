@@ -29,9 +29,9 @@ InterruptWatcher::InterruptWatcher() {
         while (!done_) {
             const int sig = sigtimedwait(&set, nullptr, &tick);
             if (sig <= 0) continue;
-            if (!interrupted_) {
+            if (!interrupted_.stop_requested()) {
                 signal_ = sig;
-                interrupted_ = true;
+                interrupted_.request_stop();
                 const char* note = "\nlockcheck: interrupted; healing faults and cleaning up (this takes a few seconds)\n";
                 (void)!::write(STDERR_FILENO, note, std::strlen(note));
             }

@@ -3,7 +3,9 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <optional>
 
 namespace lockcheck {
 
@@ -19,7 +21,9 @@ bool LineChannel::write_line(const std::string& line) {
     return true;
 }
 
-LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::steady_clock::time_point deadline) {
+LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::steady_clock::time_point deadline,
+                                               const std::stop_token& interrupt) {
+    std::optional<std::chrono::steady_clock::time_point> give_up;  // set once interrupted
     for (;;) {
         if (auto newline = buffer_.find('\n'); newline != std::string::npos) {
             line = buffer_.substr(0, newline);
@@ -27,8 +31,12 @@ LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::s
             return ReadStatus::Line;
         }
         if (buffer_.size() > kMaxLine) return ReadStatus::TooLong;
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0) return ReadStatus::Timeout;
+        const auto now = std::chrono::steady_clock::now();
+        if (!give_up && interrupt.stop_requested()) give_up = now + kInterruptGrace;
+        const bool grace_ends_first = give_up && *give_up < deadline;
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            (grace_ends_first ? *give_up : deadline) - now);
+        if (left.count() <= 0) return grace_ends_first ? ReadStatus::Interrupted : ReadStatus::Timeout;
         pollfd p{read_fd_, POLLIN, 0};
         const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 100)));
         if (ready < 0 && errno != EINTR) return ReadStatus::Closed;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <stop_token>
 #include <string>
 
 namespace lockcheck {
@@ -15,9 +16,14 @@ public:
     /// Writes `line` and a newline; false when the other end is gone.
     bool write_line(const std::string& line);
 
-    enum class ReadStatus { Line, Timeout, Closed, TooLong };
-    /// Reads the next line (without its newline) before `deadline`.
-    ReadStatus read_line(std::string& line, std::chrono::steady_clock::time_point deadline);
+    enum class ReadStatus { Line, Timeout, Closed, TooLong, Interrupted };
+    /// Reads the next line (without its newline) before `deadline`. Once a
+    /// stop is requested on `interrupt`, it waits at most kInterruptGrace
+    /// more (a reply on its way still arrives), then gives up: Interrupted.
+    ReadStatus read_line(std::string& line, std::chrono::steady_clock::time_point deadline,
+                         const std::stop_token& interrupt = {});
+
+    static constexpr std::chrono::milliseconds kInterruptGrace{1000};
 
     static constexpr std::size_t kMaxLine = 1 << 20;
 

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <random>
-#include <thread>
 
+#include "core/interruptible_sleep.hpp"
 #include "harness/slot_session.hpp"
 #include "harness/stock_cycle.hpp"
 
@@ -33,13 +33,14 @@ Op acquire_op(const SlotSession& session, const std::string& key, const std::str
     return session.supports("no-lease") ? lock_op(fn::kAcquire, key, owner) : lease_op(fn::kAcquire, key, owner, ttl_ms);
 }
 
-/// Holds for `duration`. When the worker supports "renew" (a watchdog), sends
-/// a renew through it every ttl/3 while holding, until one does not succeed:
-/// the renewal runs in the worker process, so a paused worker renews nothing.
+/// Holds for `duration`, or until a stop is requested. When the worker
+/// supports "renew" (a watchdog), sends a renew through it every ttl/3 while
+/// holding, until one does not succeed: the renewal runs in the worker
+/// process, so a paused worker renews nothing.
 void hold(SlotSession& session, const std::string& key, const std::string& owner, std::int64_t ttl_ms,
-          std::chrono::milliseconds duration) {
+          std::chrono::milliseconds duration, const std::stop_token& stop) {
     if (!session.supports("renew")) {
-        std::this_thread::sleep_for(duration);
+        interruptible_sleep_for(stop, duration);
         return;
     }
     const int process = session.process();
@@ -47,7 +48,7 @@ void hold(SlotSession& session, const std::string& key, const std::string& owner
     const auto every = std::chrono::milliseconds(std::max<std::int64_t>(1, ttl_ms / 3));
     bool renewing = true;
     for (auto now = std::chrono::steady_clock::now(); now < until; now = std::chrono::steady_clock::now()) {
-        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(every, until - now));
+        if (!interruptible_sleep_until(stop, std::min(now + every, until))) return;
         if (!renewing || std::chrono::steady_clock::now() >= until) continue;
         const Op renewed = session.perform(lease_op(fn::kRenew, key, owner, ttl_ms));
         if (session.process() != process) return;  // the worker was lost
@@ -98,7 +99,7 @@ LockWorkload::LockWorkload(WorkloadOptions options, WorkerPool& pool, HistoryRec
                            ProtectedResource& resource, LiveState& live)
     : options_(std::move(options)), pool_(pool), recorder_(recorder), resource_(resource), live_(live) {}
 
-void LockWorkload::run_slot(int slot, const std::atomic<bool>& stop) {
+void LockWorkload::run_slot(int slot, const std::stop_token& stop) {
     try {
         run_cycles(slot, stop);
     } catch (const std::exception& e) {
@@ -115,19 +116,21 @@ std::string LockWorkload::first_failure() const {
     return first_failure_;
 }
 
-void LockWorkload::run_cycles(int slot, const std::atomic<bool>& stop) {
+void LockWorkload::run_cycles(int slot, const std::stop_token& stop) {
     std::mt19937_64 rng(options_.seed * 1000003u + static_cast<std::uint64_t>(slot));
     auto between = [&](std::int64_t lo, std::int64_t hi) {
         return std::chrono::milliseconds(std::uniform_int_distribution<std::int64_t>(lo, std::max(lo, hi))(rng));
     };
-    SlotSession session(slot, pool_, recorder_, options_.op_timeout, next_request_id_, options_.capabilities);
+    SlotSession session(slot, pool_, recorder_, options_.op_timeout, next_request_id_, options_.capabilities,
+                        options_.interrupt);
     if (session.supports("stock")) {  // not a lock: no hold, no resource (harness/stock_cycle.hpp)
-        run_stock_cycles(session, recorder_, {options_.keys, options_.think_ms, options_.seed}, slot, stop);
+        run_stock_cycles(session, recorder_, {options_.keys, options_.think_ms, options_.seed, options_.interrupt},
+                         slot, stop);
         return;
     }
     std::int64_t attempt = 0;
 
-    while (!stop && !recorder_.full()) {
+    while (!stop.stop_requested() && !recorder_.full()) {
         const std::string& key = options_.keys[rng() % options_.keys.size()];
         const int process = session.process();
         const std::string owner = fmt::format("w{}-{}", process, ++attempt);
@@ -136,7 +139,7 @@ void LockWorkload::run_cycles(int slot, const std::atomic<bool>& stop) {
         const Op acquired = session.perform(acquire_op(session, key, owner, options_.ttl_ms));
         live_.acquire_done(process);
         if (acquired.type != OpType::Ok) {
-            std::this_thread::sleep_for(between(5, 30));  // busy or unknown: back off, try with a new owner
+            interruptible_sleep_for(stop, between(5, 30));  // busy or unknown: back off, try with a new owner
             continue;
         }
         live_.acquired(process, key);
@@ -155,7 +158,7 @@ void LockWorkload::run_cycles(int slot, const std::atomic<bool>& stop) {
         const Op was = read_resource(session, key, acquired.token);
         if (was.type == OpType::Ok && session.process() == process) {
             if (!was.value.is_number_integer()) throw std::runtime_error("worker answered read ok without an integer value");
-            hold(session, key, owner, options_.ttl_ms, between(options_.hold_ms.min, options_.hold_ms.max));
+            hold(session, key, owner, options_.ttl_ms, between(options_.hold_ms.min, options_.hold_ms.max), stop);
             write_resource(session, key, acquired.token, was.value.get<std::int64_t>() + 1);
         }
         // The worker was replaced: it holds nothing we can release. Its lock
@@ -164,7 +167,7 @@ void LockWorkload::run_cycles(int slot, const std::atomic<bool>& stop) {
             live_.releasing(process, key);
             session.perform(lock_op(fn::kRelease, key, owner));
         }
-        std::this_thread::sleep_for(between(options_.think_ms.min, options_.think_ms.max));
+        interruptible_sleep_for(stop, between(options_.think_ms.min, options_.think_ms.max));
     }
 }
 

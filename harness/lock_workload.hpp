@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,10 @@ struct WorkloadOptions {
     /// itself), "stock" (not a lock: a stock-decrement loop). docs/usage.md,
     /// "The workload".
     std::vector<std::string> capabilities = {};
+    /// The run's interrupt (Ctrl-C): replies are awaited at most
+    /// LineChannel::kInterruptGrace longer, and the stock loop's final reads
+    /// stop retrying.
+    std::stop_token interrupt = {};
 };
 
 class LockWorkload {
@@ -56,11 +61,13 @@ public:
     LockWorkload(WorkloadOptions options, WorkerPool& pool, HistoryRecorder& recorder, ProtectedResource& resource,
                  LiveState& live);
 
-    /// Runs cycles on `slot` until `stop` is set or the recorder is full. A
-    /// cycle in progress runs to its release, so holders leave cleanly.
+    /// Runs cycles on `slot` until a stop is requested or the recorder is
+    /// full. A stop ends the hold, think or back-off time in progress at once,
+    /// but a cycle in progress still writes and releases, so holders leave
+    /// cleanly.
     /// A slot whose worker cannot be (re)started stops; the reason is logged
     /// and kept, and the other slots go on.
-    void run_slot(int slot, const std::atomic<bool>& stop);
+    void run_slot(int slot, const std::stop_token& stop);
 
     /// Slots that have stopped (for any reason), and why the first one failed.
     int slots_stopped() const { return slots_stopped_; }
@@ -79,7 +86,7 @@ private:
     mutable std::mutex failure_mutex_;
     std::string first_failure_;
 
-    void run_cycles(int slot, const std::atomic<bool>& stop);
+    void run_cycles(int slot, const std::stop_token& stop);
     /// The holder's read and write: through the worker as checkpoints applied
     /// to the controller's register, or - capability "resource" - performed
     /// by the worker itself and recorded with resource "worker".

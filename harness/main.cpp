@@ -163,7 +163,7 @@ int main(int argc, char** argv) {
             RunOptions options;
             options.store = flags.store;
             options.self_exe = std::filesystem::read_symlink("/proc/self/exe");
-            options.interrupted = &interrupts.interrupted();
+            options.interrupted = interrupts.interrupted();
             if (*suite) return suite_command(suite_selector, options);
             if (*compare) return compare_command(compare_options, options);
             return run_spec(resolve_spec(flags), options);

@@ -7,10 +7,13 @@
 #include <cstdio>
 #include <map>
 #include <random>
+#include <stop_token>
 #include <thread>
 
 #include "clusters/run_containment.hpp"
+#include "clusters/server_credentials.hpp"
 #include "clusters/topology.hpp"
+#include "core/interruptible_sleep.hpp"
 #include "harness/clean_command.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/history_recorder.hpp"
@@ -29,21 +32,21 @@
 namespace lockcheck {
 namespace {
 
-/// Threads of a run; on destruction sets `stop` and joins them all.
+/// Threads of a run; on destruction requests `stop` and joins them all.
 class RunThreads {
 public:
-    explicit RunThreads(std::atomic<bool>& stop) : stop_(stop) {}
+    explicit RunThreads(std::stop_source& stop) : stop_(stop) {}
     ~RunThreads() { join(); }
     template <typename F>
     void start(F&& body) { threads_.emplace_back(std::forward<F>(body)); }
     void join() {
-        stop_ = true;
+        stop_.request_stop();
         for (auto& t : threads_)
             if (t.joinable()) t.join();
     }
 
 private:
-    std::atomic<bool>& stop_;
+    std::stop_source& stop_;
     std::vector<std::thread> threads_;
 };
 
@@ -76,13 +79,18 @@ void set_up_log(const std::filesystem::path& path) {
 /// and cgroups of the run are gone". Throws on harness errors, after cleanup.
 RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& options) {
     RunFigures figures;
-    std::atomic<bool> stop{false};
+    // The run's stop: the time limit, max_ops, every slot stopping, or an interrupt.
+    std::stop_source stop;
+    const std::stop_callback interrupt_stops_run(options.interrupted, [&] { stop.request_stop(); });
+    const ServerCredentials credentials = fresh_server_credentials();
     const RunScratch scratch(dir.path, dir.run_id);  // removed last, when nothing can write into it any more
     // Whatever the run started and is still there dies here, after everything else is torn down.
     const RunContainment containment(dir.run_id);
 
     TopologyOptions topology_options = topology_options_for(spec, dir.path / "nodes", options.self_exe);
     topology_options.scratch_dir = scratch.dir();
+    topology_options.credentials = credentials;
+    topology_options.interrupt = options.interrupted;
     TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode_from_string(spec.network));
     figures.namespaces = network.uses_namespaces();
     if (!network.uses_namespaces())
@@ -104,20 +112,23 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     WorkerPool pool(
         spec.workers,
         [&](int process) {
-            const auto launch = worker_launch(spec, endpoints, options.self_exe, dir.path, dir.run_id, process);
+            const auto launch = worker_launch(spec, endpoints, client_credentials(spec.topology, credentials),
+                                              options.self_exe, dir.path, dir.run_id, process);
             return std::make_unique<WorkerProcess>(launch.child, launch.init, std::chrono::seconds(10));
         },
         live);
 
     const auto schedule = make_schedule(spec);
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
-    Nemesis nemesis(schedule, make_faults(spec.nemesis, {pool, *topology, network.uses_namespaces(), fault_settings_for(spec)}),
+    Nemesis nemesis(schedule,
+                    make_faults(spec.nemesis, {pool, *topology, network.uses_namespaces(), fault_settings_for(spec),
+                                               credentials.client_password, options.interrupted}),
                     [&](Op op) { recorder.record(std::move(op)); }, start);
 
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
     LockWorkload workload({keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms),
-                           *spec.seed, pool.worker(0)->hello().supports},
+                           *spec.seed, pool.worker(0)->hello().supports, options.interrupted},
                           pool, recorder, resource, live);
 
     const double limit = spec.time_limit_s;
@@ -130,20 +141,20 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     {
         RunThreads threads(stop);
         threads.start([&] {
-            nemesis.run(stop);
+            nemesis.run(stop.get_token());
             // A node the nemesis restarted is a child of this thread and dies with
             // it (PDEATHSIG, clusters/child_process.hpp): keep the thread alive
             // until the workers have finished their last cycle (bounded: 60 s).
-            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-            while (workload.slots_stopped() < spec.workers && std::chrono::steady_clock::now() < until)
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            poll_until([&] { return workload.slots_stopped() >= spec.workers; }, std::chrono::seconds(60),
+                       std::chrono::milliseconds(20), std::stop_token{});
         });
-        for (int slot = 0; slot < spec.workers; ++slot) threads.start([&, slot] { workload.run_slot(slot, stop); });
-        const auto deadline = start + std::chrono::duration<double>(limit);
-        while (std::chrono::steady_clock::now() < deadline && !recorder.full() &&
-               !(options.interrupted && *options.interrupted) && workload.slots_stopped() < spec.workers)
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        figures.interrupted = options.interrupted && *options.interrupted;
+        for (int slot = 0; slot < spec.workers; ++slot)
+            threads.start([&, slot] { workload.run_slot(slot, stop.get_token()); });
+        const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                          std::chrono::duration<double>(limit));
+        poll_until([&] { return recorder.full() || workload.slots_stopped() >= spec.workers; },
+                   deadline - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), stop.get_token());
+        figures.interrupted = options.interrupted.stop_requested();
         spdlog::info("stopping: {}", figures.interrupted ? "interrupted" : recorder.full() ? "max_ops reached" : "time limit");
         threads.join();  // the nemesis heals, every worker finishes its cycle
     }

@@ -6,8 +6,8 @@
 // then runs the checkers on history.jsonl and writes results.json.
 #pragma once
 
-#include <atomic>
 #include <filesystem>
+#include <stop_token>
 
 #include "harness/spec.hpp"
 
@@ -16,7 +16,7 @@ namespace lockcheck {
 struct RunOptions {
     std::filesystem::path store = "store";
     std::filesystem::path self_exe;                 ///< this binary, to start workers with
-    const std::atomic<bool>* interrupted = nullptr; ///< set by the interrupt watcher
+    std::stop_token interrupted;                    ///< stopped by the interrupt watcher (Ctrl-C)
 };
 
 /// Runs `spec` (validated first) and returns the process exit code; prints

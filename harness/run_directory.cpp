@@ -7,6 +7,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "harness/spec.hpp"
+
 namespace lockcheck {
 
 std::string new_run_id() {
@@ -19,6 +21,9 @@ std::filesystem::path history_file_of(const std::filesystem::path& run_dir_or_hi
 }
 
 RunDirectory create_run_directory(const std::filesystem::path& store, const std::string& scenario) {
+    if (!scenario.empty())
+        if (const auto problem = scenario_name_problem(scenario); !problem.empty())
+            throw std::invalid_argument("scenario name " + problem);
     RunDirectory run;
     run.run_id = new_run_id();
     const auto now = std::chrono::system_clock::now();

@@ -18,8 +18,10 @@ std::string new_run_id();
 /// directory, PATH itself otherwise.
 std::filesystem::path history_file_of(const std::filesystem::path& run_dir_or_history);
 
-/// Creates STORE/<scenario>/<UTC timestamp>/ and points STORE/latest at it.
-/// Throws std::runtime_error when the directory cannot be made.
+/// Creates STORE/<scenario>/<UTC timestamp>/ (STORE/<UTC timestamp>/ for an
+/// empty `scenario`) and points STORE/latest at it. Throws
+/// std::invalid_argument for a scenario name that is not safe as a directory
+/// (scenario_name_problem), std::runtime_error when the directory cannot be made.
 RunDirectory create_run_directory(const std::filesystem::path& store, const std::string& scenario);
 
 }  // namespace lockcheck

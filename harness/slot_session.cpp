@@ -7,9 +7,10 @@
 namespace lockcheck {
 
 SlotSession::SlotSession(int slot, WorkerPool& pool, HistoryRecorder& recorder, std::chrono::milliseconds timeout,
-                         std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities)
+                         std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities,
+                         std::stop_token interrupt)
     : slot_(slot), pool_(pool), recorder_(recorder), timeout_(timeout), ids_(ids), capabilities_(capabilities),
-      worker_(pool.worker(slot)) {}
+      worker_(pool.worker(slot)), interrupt_(std::move(interrupt)) {}
 
 int SlotSession::process() const { return worker_->process(); }
 
@@ -22,7 +23,7 @@ Op SlotSession::perform(Op invoke, const std::function<void(Op&)>& apply) {
     invoke.type = OpType::Invoke;
     const Op recorded = recorder_.record(invoke);
     WorkerRequest request{ids_++, invoke.f, invoke.key, invoke.owner, invoke.ttl_ms, invoke.value};
-    auto result = worker_->call(request, timeout_);
+    auto result = worker_->call(request, timeout_, interrupt_);
 
     Op done = invoke;
     // A write the worker performs itself keeps the value it was asked to write.
@@ -35,7 +36,7 @@ Op SlotSession::perform(Op invoke, const std::function<void(Op&)>& apply) {
         done.error = result.failure;
         Op completion = recorder_.record(done);
         spdlog::warn("worker {}: op {} ({}) got no reply: {}", process(), recorded.index, invoke.f, result.failure);
-        worker_ = pool_.replace(slot_);
+        if (!result.interrupted) worker_ = pool_.replace(slot_);
         return completion;
     }
     done.type = result.reply->type;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,8 +19,11 @@ namespace lockcheck {
 
 class SlotSession {
 public:
+    /// `interrupt`: the run's interrupt (Ctrl-C); a reply is then awaited at
+    /// most LineChannel::kInterruptGrace longer.
     SlotSession(int slot, WorkerPool& pool, HistoryRecorder& recorder, std::chrono::milliseconds timeout,
-                std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities);
+                std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities,
+                std::stop_token interrupt = {});
 
     /// The process number of the slot's current worker (changes when it is replaced).
     int process() const;
@@ -31,7 +35,9 @@ public:
     /// when the worker answered ok. A worker that does not answer in time is
     /// replaced; its op completes as info (lock ops, and resource ops the
     /// worker performs itself: the outcome is unknown) or fail (resource ops
-    /// on the controller's register: never applied).
+    /// on the controller's register: never applied). After an interrupt, a
+    /// worker that does not answer within the grace is not replaced (the run
+    /// is ending): its op completes with error "interrupted: no reply".
     Op perform(Op invoke, const std::function<void(Op&)>& apply = {});
 
 private:
@@ -42,6 +48,7 @@ private:
     std::atomic<std::int64_t>& ids_;
     const std::vector<std::string>& capabilities_;
     std::shared_ptr<WorkerProcess> worker_;
+    std::stop_token interrupt_;
 };
 
 }  // namespace lockcheck

@@ -1,6 +1,7 @@
 #include "harness/spec.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <set>
@@ -46,7 +47,8 @@ public:
 
     void number(const char* field, double& out) {
         if (auto* v = find(field)) {
-            if (!v->is_number() || v->get<double>() <= 0) fail(field, "must be a positive number");
+            if (!v->is_number() || !(v->get<double>() > 0) || !std::isfinite(v->get<double>()))
+                fail(field, "must be a positive number");
             out = v->get<double>();
         }
     }
@@ -99,12 +101,12 @@ TtlTime ttl_time_from_json(FieldReader& r, const char* field, const nlohmann::js
             try {
                 std::size_t used = 0;
                 const double factor = std::stod(text.substr(0, x), &used);
-                if (used == x && factor >= 0) return {0, factor};
+                if (used == x && std::isfinite(factor) && factor >= 0) return {0, factor};
             } catch (const std::exception&) {
             }
         }
     }
-    r.fail(field, "must be milliseconds (an integer >= 0) or a multiple of the TTL like \"2xttl\"");
+    r.fail(field, "must be milliseconds (an integer >= 0) or a finite multiple of the TTL like \"2xttl\"");
 }
 
 Expectation expectation_from_json(const nlohmann::json& object, const std::string& source) {

@@ -4,6 +4,7 @@
 // docs/spec.md lists every field.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -27,6 +28,21 @@ struct Expectation {
     std::vector<std::string> has;          ///< violation kinds that must appear
     std::vector<std::string> lacks;        ///< violation kinds that must not appear
 };
+
+/// The bounds of spec values (docs/spec.md, "Bounds"). A value outside them
+/// is refused (exit 254): a wait that long would outlast any run, and a
+/// larger number would overflow when turned into a time.
+namespace spec_bounds {
+inline constexpr std::size_t kMaxNameLength = 64;
+inline constexpr double kMaxTimeLimitS = 86'400;              ///< time_limit_s: 1 day
+/// ttl_ms, hold_ms, think_ms, nemesis_gap_ms, fault_duration_ms,
+/// op_timeout_ms, server_timeout_ms, restart_delay_ms: 1 hour.
+inline constexpr std::int64_t kMaxDurationMs = 3'600'000;
+inline constexpr std::int64_t kMaxClockSkewMs = 86'400'000;   ///< |clock_skew_ms|: 1 day
+inline constexpr double kMaxTtlFactor = 1000;                 ///< N of "Nxttl"
+inline constexpr int kMaxKeys = 1000;
+inline constexpr std::int64_t kMaxOps = 100'000'000;          ///< max_ops
+}  // namespace spec_bounds
 
 struct Range {
     std::int64_t min = 0;
@@ -89,7 +105,15 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source);
 Spec read_spec(const std::filesystem::path& path);
 /// The spec as JSON, every field present (the resolved spec of a run).
 nlohmann::json spec_to_json(const Spec& spec);
-/// Checks values and combinations this build can run; throws SpecError.
+/// Why `name` cannot name a scenario, or "" when it can. A scenario's name
+/// becomes a directory under the store: 1 to spec_bounds::kMaxNameLength
+/// characters from [A-Za-z0-9._-], not starting with '.', and none of the
+/// store's own entries (latest, suites, compare).
+std::string scenario_name_problem(const std::string& name);
+
+/// Checks values (within spec_bounds), the name (scenario_name_problem) and
+/// combinations this build can run; throws SpecError. Flags that override
+/// the spec are checked here too.
 void validate(const Spec& spec);
 
 }  // namespace lockcheck

@@ -6,8 +6,8 @@
 // oversell checker (checkers/oversell.hpp) judges these histories.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -21,10 +21,13 @@ struct StockCycleOptions {
     std::vector<std::string> keys;
     Range think_ms;
     std::uint64_t seed = 0;
+    /// The run's interrupt (Ctrl-C): the final stock-reads stop retrying then.
+    std::stop_token interrupt = {};
 };
 
-/// Runs until `stop` is set or the recorder is full; every loop is bounded.
+/// Runs until a stop is requested (which also ends a think time at once) or
+/// the recorder is full; every loop is bounded.
 void run_stock_cycles(SlotSession& session, const HistoryRecorder& recorder, const StockCycleOptions& options, int slot,
-                      const std::atomic<bool>& stop);
+                      const std::stop_token& stop);
 
 }  // namespace lockcheck

@@ -104,7 +104,7 @@ int suite_command(const std::string& selector, const RunOptions& options) {
     std::vector<std::string> table;
     for (std::size_t i = 0; i < specs.size(); ++i) {
         const Spec& spec = specs[i];
-        if (options.interrupted && *options.interrupted) break;
+        if (options.interrupted.stop_requested()) break;
         std::printf("\n== [%zu/%zu] %s (%s)\n", i + 1, specs.size(), spec.name.c_str(), selection.files[i].c_str());
         std::fflush(stdout);
         const auto stem = selection.files[i].stem().string();
@@ -131,7 +131,7 @@ int suite_command(const std::string& selector, const RunOptions& options) {
         junit.cases.push_back(std::move(c));
         junit.seconds += run.seconds;
     }
-    const bool interrupted = options.interrupted && *options.interrupted;
+    const bool interrupted = options.interrupted.stop_requested();
     const int skipped = static_cast<int>(specs.size() - junit.cases.size());
 
     std::printf("\n%-36s %-10s %-9s %-6s %7s  %s\n", "scenario", "expected", "verdict", "result", "time", "run directory / why");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,9 +21,10 @@ struct WorkerLaunch {
 /// Worker `process` of a run: with `spec.client_cmd`, `/bin/sh -c "exec CMD"`
 /// (so the user's quoting works); otherwise this binary's `worker`
 /// subcommand. stdin/stdout are the protocol pipes; stderr goes to
-/// RUN_DIR/workers/worker-<process>.log. The init names the topology's nodes.
+/// RUN_DIR/workers/worker-<process>.log. The init names the topology's nodes
+/// and carries `login`, how to log in to them (its "auth").
 WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
-                           const std::filesystem::path& self_exe, const std::filesystem::path& run_dir,
-                           const std::string& run_id, int process);
+                           const std::optional<ClientCredentials>& login, const std::filesystem::path& self_exe,
+                           const std::filesystem::path& run_dir, const std::string& run_id, int process);
 
 }  // namespace lockcheck

@@ -23,7 +23,8 @@ WorkerProcess::WorkerProcess(const ChildSpec& spec, const WorkerInit& init, std:
     }
 }
 
-WorkerProcess::CallResult WorkerProcess::call(const WorkerRequest& request, std::chrono::milliseconds timeout) {
+WorkerProcess::CallResult WorkerProcess::call(const WorkerRequest& request, std::chrono::milliseconds timeout,
+                                              const std::stop_token& interrupt) {
     CallResult result;
     if (!channel_->write_line(encode(request))) {
         result.failure = "worker exited";
@@ -31,10 +32,14 @@ WorkerProcess::CallResult WorkerProcess::call(const WorkerRequest& request, std:
     }
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::string line;
-    switch (channel_->read_line(line, deadline)) {
+    switch (channel_->read_line(line, deadline, interrupt)) {
         case LineChannel::ReadStatus::Timeout: result.failure = "worker timed out"; return result;
         case LineChannel::ReadStatus::Closed: result.failure = "worker exited"; return result;
         case LineChannel::ReadStatus::TooLong: result.failure = "worker sent an over-long line"; return result;
+        case LineChannel::ReadStatus::Interrupted:
+            result.failure = "interrupted: no reply";
+            result.interrupted = true;
+            return result;
         case LineChannel::ReadStatus::Line: break;
     }
     try {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 
 #include "clusters/child_process.hpp"
@@ -31,10 +32,14 @@ public:
 
     struct CallResult {
         std::optional<WorkerReply> reply;
-        std::string failure;  ///< why there is no reply: timeout, exited, garbage, wrong id
+        std::string failure;  ///< why there is no reply: timeout, exited, garbage, wrong id, interrupted
+        bool interrupted = false;  ///< no reply within LineChannel::kInterruptGrace of an interrupt
     };
-    /// Sends a request and waits up to `timeout` for the reply with its id.
-    CallResult call(const WorkerRequest& request, std::chrono::milliseconds timeout);
+    /// Sends a request and waits up to `timeout` for the reply with its id;
+    /// after a stop is requested on `interrupt`, at most
+    /// LineChannel::kInterruptGrace more.
+    CallResult call(const WorkerRequest& request, std::chrono::milliseconds timeout,
+                    const std::stop_token& interrupt = {});
 
     void pause() { child_->pause(); }
     void resume() { child_->resume(); }

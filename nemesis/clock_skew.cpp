@@ -4,7 +4,6 @@
 #include <filesystem>
 
 #include "clusters/clock_offset.hpp"
-#include "nemesis/lock_location.hpp"
 
 namespace lockcheck {
 
@@ -16,9 +15,9 @@ std::optional<std::string> ClockSkew::unavailable_reason() const {
     return std::nullopt;
 }
 
-std::optional<std::vector<std::string>> ClockSkew::start(const FaultEvent& event, const std::atomic<bool>& stop) {
-    auto candidates = nodes_of_current_lock(topology_, std::chrono::seconds(2), stop);
-    if (stop) return std::nullopt;
+std::optional<std::vector<std::string>> ClockSkew::start(const FaultEvent& event, const std::stop_token& stop) {
+    auto candidates = locator_.nodes_of_current_lock(std::chrono::seconds(2), stop);
+    if (stop.stop_requested()) return std::nullopt;
     if (static_cast<int>(candidates.size()) < node_count_) candidates = nodes_;
     std::rotate(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(event.pick % candidates.size()),
                 candidates.end());

@@ -15,22 +15,23 @@
 #include <mutex>
 #include <vector>
 
-#include "clusters/topology.hpp"
+#include "nemesis/lock_location.hpp"
 #include "nemesis/fault.hpp"
 
 namespace lockcheck {
 
 class ClockSkew : public Fault {
 public:
-    ClockSkew(Topology& topology, std::int64_t offset_ms, int node_count)
-        : topology_(topology), nodes_(topology.nodes()), offset_ms_(offset_ms), node_count_(node_count) {}
+    ClockSkew(LockLocator locator, std::int64_t offset_ms, int node_count)
+        : locator_(std::move(locator)), nodes_(locator_.topology().nodes()), offset_ms_(offset_ms),
+          node_count_(node_count) {}
     std::string kind() const override { return "clock-skew"; }
     std::optional<std::string> unavailable_reason() const override;
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:
-    Topology& topology_;
+    LockLocator locator_;
     std::vector<Node*> nodes_;
     std::int64_t offset_ms_;
     int node_count_;

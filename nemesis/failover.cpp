@@ -1,8 +1,8 @@
 #include "nemesis/failover.hpp"
 
-#include <thread>
 
 #include "clusters/firewall.hpp"
+#include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {
 namespace {
@@ -18,22 +18,22 @@ std::optional<std::string> Failover::unavailable_reason() const {
     return std::nullopt;
 }
 
-std::optional<std::vector<std::string>> Failover::start(const FaultEvent&, const std::atomic<bool>& stop) {
-    const auto settle_by = std::chrono::steady_clock::now() + kSettleWait;
-    Node* primary = topology_->primary();
-    while (!stop && std::chrono::steady_clock::now() < settle_by &&
-           !(primary && topology_->settled(*primary, RedisSentinel::kRedisNodes - 1))) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        primary = topology_->primary();
-    }
-    if (!primary || stop) return std::nullopt;
+std::optional<std::vector<std::string>> Failover::start(const FaultEvent&, const std::stop_token& stop) {
+    Node* primary = nullptr;  // after kSettleWait, the primary even if the cluster has not settled
+    poll_until(
+        [&] {
+            primary = topology_->primary();
+            return primary && topology_->settled(*primary, RedisSentinel::kRedisNodes - 1);
+        },
+        kSettleWait, std::chrono::milliseconds(50), stop);
+    if (!primary || stop.stop_requested()) return std::nullopt;
     std::vector<std::string> peers;
     for (Node* n : topology_->nodes())
         if (n != primary) peers.push_back(n->address());
     std::lock_guard lock(mutex_);
     apply_firewall(*primary, isolation_rules(peers));
     cut_ = primary;
-    stop_ = &stop;
+    stop_ = stop;
     cut_at_ = std::chrono::steady_clock::now();
     return std::vector<std::string>{primary->name()};
 }
@@ -43,11 +43,12 @@ void Failover::heal() noexcept {
     if (!cut_) return;
     try {
         const auto give_up = cut_at_ + kPromotionWait;
-        while (!(stop_ && *stop_) && std::chrono::steady_clock::now() < give_up) {
-            Node* now = topology_->primary();
-            if (now && now != cut_) break;
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
+        poll_until(
+            [&] {
+                Node* now = topology_->primary();
+                return now && now != cut_;
+            },
+            give_up - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), stop_);
     } catch (...) {
     }
     clear_firewall(*cut_);

@@ -29,7 +29,7 @@ public:
     Failover(RedisSentinel* topology, bool namespaces) : topology_(topology), namespaces_(namespaces) {}
     std::string kind() const override { return "failover"; }
     std::optional<std::string> unavailable_reason() const override;
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:
@@ -37,7 +37,7 @@ private:
     bool namespaces_;
     std::mutex mutex_;
     Node* cut_ = nullptr;
-    const std::atomic<bool>* stop_ = nullptr;
+    std::stop_token stop_;  ///< the run's: heal stops waiting for a promotion once it is requested
     std::chrono::steady_clock::time_point cut_at_;
 };
 

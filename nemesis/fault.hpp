@@ -1,9 +1,9 @@
 // One kind of fault, and what faults may act on.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -41,7 +41,7 @@ public:
     /// Starts the fault of `event`. Returns the targets it hit ("worker 3",
     /// "n1"), or nullopt when there was nothing to hit. May wait for a target
     /// until `stop` is set.
-    virtual std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) = 0;
+    virtual std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) = 0;
     /// Ends the fault started last. Idempotent; must never throw.
     virtual void heal() noexcept = 0;
 };

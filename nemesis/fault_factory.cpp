@@ -55,7 +55,8 @@ std::map<std::string, std::unique_ptr<Fault>> make_faults(const std::vector<std:
         else if (kind == "pause-node") fault = std::make_unique<PauseNode>(targets.topology.nodes());
         else if (kind == "kill-holder") fault = std::make_unique<KillHolder>(targets.workers);
         else if (kind == "kill-restart")
-            fault = std::make_unique<KillRestart>(targets.topology, targets.settings.restart_delay_ms);
+            fault = std::make_unique<KillRestart>(LockLocator(targets.topology, targets.server_password),
+                                                  targets.settings.restart_delay_ms, targets.interrupt);
         else if (kind == "failover")
             fault = make_failover(targets);
         else if (kind == "partition")
@@ -63,8 +64,8 @@ std::map<std::string, std::unique_ptr<Fault>> make_faults(const std::vector<std:
         else if (kind == "packet-loss")
             fault = std::make_unique<PacketLoss>(targets.topology.nodes(), targets.namespaces, targets.settings.packet_loss);
         else if (kind == "clock-skew")
-            fault = std::make_unique<ClockSkew>(targets.topology, targets.settings.clock_skew_ms,
-                                                targets.settings.clock_skew_nodes);
+            fault = std::make_unique<ClockSkew>(LockLocator(targets.topology, targets.server_password),
+                                                targets.settings.clock_skew_ms, targets.settings.clock_skew_nodes);
         else throw std::invalid_argument("unknown fault '" + kind + "'");
         if (auto reason = fault->unavailable_reason())
             throw std::invalid_argument("fault '" + kind + "' is unavailable here: " + *reason);

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,8 @@ struct FaultTargets {
     Topology& topology;
     bool namespaces = false;  ///< nodes have their own network namespaces
     FaultSettings settings{};  ///< spec values the faults use
+    std::string server_password = "";  ///< the servers' client password (Redis asks for it)
+    std::stop_token interrupt = {};    ///< the run's interrupt (Ctrl-C): ends waits that outlast the run's stop
 };
 
 /// One fault per kind in `kinds`. Throws std::invalid_argument naming a kind

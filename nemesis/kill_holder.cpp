@@ -11,10 +11,10 @@ constexpr auto kPoll = std::chrono::milliseconds(1);
 
 }  // namespace
 
-std::optional<std::vector<std::string>> KillHolder::start(const FaultEvent& event, const std::atomic<bool>& stop) {
+std::optional<std::vector<std::string>> KillHolder::start(const FaultEvent& event, const std::stop_token& stop) {
     const auto give_up = std::chrono::steady_clock::now() + kWaitForTarget;
     const auto in_flight = std::chrono::milliseconds(event.target_delay_ms);
-    while (!stop && std::chrono::steady_clock::now() < give_up) {
+    while (!stop.stop_requested() && std::chrono::steady_clock::now() < give_up) {
         auto targets = workers_.acquiring_for(in_flight);
         const auto holders = workers_.holders();
         targets.insert(targets.end(), holders.begin(), holders.end());

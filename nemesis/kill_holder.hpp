@@ -19,7 +19,7 @@ class KillHolder : public Fault {
 public:
     explicit KillHolder(WorkerControl& workers) : workers_(workers) {}
     std::string kind() const override { return "kill-holder"; }
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override {}
 
 private:

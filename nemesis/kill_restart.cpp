@@ -2,14 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
-#include <thread>
-
-#include "nemesis/lock_location.hpp"
+#include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {
 
-std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& event, const std::atomic<bool>& stop) {
-    const auto candidates = nodes_of_current_lock(topology_, std::chrono::seconds(5), stop);
+std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& event, const std::stop_token& stop) {
+    const auto candidates = locator_.nodes_of_current_lock(std::chrono::seconds(5), stop);
     if (candidates.empty()) return std::nullopt;
     std::lock_guard lock(mutex_);
     killed_ = candidates[event.pick % candidates.size()];
@@ -24,7 +22,11 @@ void KillRestart::heal() noexcept {
     // Healed early when the run stops: still keep the node down for the whole
     // restart delay, or the workers' last cycles would meet a node restarted
     // (empty) sooner than the scenario says.
-    std::this_thread::sleep_until(killed_at_ + std::chrono::milliseconds(restart_delay_ms_));
+    if (!interruptible_sleep_until(interrupt_, killed_at_ + std::chrono::milliseconds(restart_delay_ms_))) {
+        spdlog::info("kill-restart: interrupted; {} stays down", killed_->name());
+        killed_ = nullptr;
+        return;
+    }
     try {
         killed_->start();
     } catch (const std::exception& e) {

@@ -1,10 +1,10 @@
 #include "nemesis/lock_location.hpp"
 
 #include <map>
-#include <thread>
 
 #include "clusters/redis_admin.hpp"
 #include "clusters/redis_node.hpp"
+#include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {
 namespace {
@@ -20,10 +20,11 @@ constexpr const char* kDumpScript =
     "return r";
 
 /// (key, owner) -> nodes storing it.
-std::map<std::pair<std::string, std::string>, std::vector<Node*>> locks_by_owner(const std::vector<Node*>& nodes) {
+std::map<std::pair<std::string, std::string>, std::vector<Node*>> locks_by_owner(const std::vector<Node*>& nodes,
+                                                                                const std::string& password) {
     std::map<std::pair<std::string, std::string>, std::vector<Node*>> owners;
     for (Node* node : nodes) {
-        auto pairs = redis_admin_command(node->address(), kRedisPort, {"EVAL", kDumpScript, "0"},
+        auto pairs = redis_admin_command(node->address(), kRedisPort, password, {"EVAL", kDumpScript, "0"},
                                          std::chrono::milliseconds(100));
         if (!pairs) continue;
         for (size_t i = 0; i + 1 < pairs->size(); i += 2) owners[{(*pairs)[i], (*pairs)[i + 1]}].push_back(node);
@@ -33,15 +34,15 @@ std::map<std::pair<std::string, std::string>, std::vector<Node*>> locks_by_owner
 
 }  // namespace
 
-std::vector<Node*> nodes_of_current_lock(const std::vector<Node*>& nodes, std::chrono::milliseconds patience,
-                                         const std::atomic<bool>& stop) {
+std::vector<Node*> nodes_of_current_lock(const std::vector<Node*>& nodes, const std::string& password,
+                                         std::chrono::milliseconds patience, const std::stop_token& stop) {
     const std::size_t bare_majority = nodes.size() / 2 + 1;
     const auto give_up = std::chrono::steady_clock::now() + patience;
     std::map<std::pair<std::string, std::string>, std::vector<Node*>> previous;
-    while (!stop) {
+    while (!stop.stop_requested()) {
         // Only placements seen twice in a row count: an acquire or a release
         // in progress passes through a bare majority for a moment.
-        auto current = locks_by_owner(nodes);
+        auto current = locks_by_owner(nodes, password);
         std::vector<Node*> best;
         for (const auto& [lock, holders] : current) {
             auto before = previous.find(lock);
@@ -51,15 +52,15 @@ std::vector<Node*> nodes_of_current_lock(const std::vector<Node*>& nodes, std::c
         }
         if (!best.empty() || std::chrono::steady_clock::now() >= give_up) return best;
         previous = std::move(current);
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        interruptible_sleep_for(stop, std::chrono::milliseconds(5));
     }
     return {};
 }
 
-std::vector<Node*> nodes_of_current_lock(Topology& topology, std::chrono::milliseconds patience,
-                                         const std::atomic<bool>& stop) {
-    if (auto named = topology.lock_nodes()) return *named;
-    return nodes_of_current_lock(topology.nodes(), patience, stop);
+std::vector<Node*> LockLocator::nodes_of_current_lock(std::chrono::milliseconds patience,
+                                                      const std::stop_token& stop) const {
+    if (auto named = topology_.lock_nodes()) return *named;
+    return lockcheck::nodes_of_current_lock(topology_.nodes(), password_, patience, stop);
 }
 
 }  // namespace lockcheck

@@ -19,9 +19,9 @@ std::optional<std::string> MysqlFailover::unavailable_reason() const {
     return std::nullopt;
 }
 
-std::optional<std::vector<std::string>> MysqlFailover::start(const FaultEvent& event, const std::atomic<bool>& stop) {
+std::optional<std::vector<std::string>> MysqlFailover::start(const FaultEvent& event, const std::stop_token& stop) {
     std::lock_guard lock(mutex_);
-    if (done_ || stop) return std::nullopt;
+    if (done_ || stop.stop_requested()) return std::nullopt;
     Node* old_primary = topology_.primary();
     if (!old_primary) return std::nullopt;
     Node* replica = nullptr;

@@ -31,7 +31,7 @@ public:
     MysqlFailover(MysqlReplicated& topology, bool namespaces) : topology_(topology), namespaces_(namespaces) {}
     std::string kind() const override { return "failover"; }
     std::optional<std::string> unavailable_reason() const override;
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:

@@ -1,22 +1,8 @@
 #include "nemesis/nemesis.hpp"
 
-#include <thread>
+#include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {
-namespace {
-
-/// Sleeps until `when` or until `stop` is set; false if stopped.
-bool sleep_until(std::chrono::steady_clock::time_point when, const std::atomic<bool>& stop) {
-    while (!stop) {
-        const auto now = std::chrono::steady_clock::now();
-        if (now >= when) return true;
-        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(when - now, std::chrono::milliseconds(10)));
-    }
-    return false;
-}
-
-}  // namespace
-
 Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::unique_ptr<Fault>> faults,
                  Recorder record, std::chrono::steady_clock::time_point run_start)
     : schedule_(std::move(schedule)), faults_(std::move(faults)), record_(std::move(record)), run_start_(run_start) {}
@@ -33,9 +19,9 @@ void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event,
     record_(std::move(op));
 }
 
-void Nemesis::run(const std::atomic<bool>& stop) {
+void Nemesis::run(const std::stop_token& stop) {
     for (const auto& event : schedule_) {
-        if (!sleep_until(run_start_ + std::chrono::milliseconds(event.at_ms), stop)) break;
+        if (!interruptible_sleep_until(stop, run_start_ + std::chrono::milliseconds(event.at_ms))) break;
         auto it = faults_.find(event.kind);
         if (it == faults_.end()) continue;
         Fault& fault = *it->second;
@@ -62,7 +48,7 @@ void Nemesis::run(const std::atomic<bool>& stop) {
         }
         ++started_;
         record(OpType::Info, fn::kStartFault, event, &*targets);
-        sleep_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(fault.duration_ms(event)), stop);
+        interruptible_sleep_for(stop, std::chrono::milliseconds(fault.duration_ms(event)));
         heal();
     }
     heal();

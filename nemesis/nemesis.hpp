@@ -3,12 +3,12 @@
 // by an info, with value {"fault": kind, "id": event id, "targets": [...]}.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -26,11 +26,12 @@ public:
     Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::unique_ptr<Fault>> faults, Recorder record,
             std::chrono::steady_clock::time_point run_start);
 
-    /// Executes the schedule until it ends or `stop` is set; heals the fault
+    /// Executes the schedule until it ends or a stop is requested (which
+    /// also ends every wait at once); heals the fault
     /// in progress before returning. A fault whose start throws is healed and
     /// recorded as a start-fault info with error "fault failed: ...". Call on a thread that outlives the run's
     /// children (see ChildProcess).
-    void run(const std::atomic<bool>& stop);
+    void run(const std::stop_token& stop);
     /// Ends the fault in progress, if any (also called by run on stop).
     void heal() noexcept;
     /// The fault in progress for the progress line, e.g. "pause-holder worker 3", or "".

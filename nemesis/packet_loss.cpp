@@ -10,7 +10,7 @@ std::optional<std::string> PacketLoss::unavailable_reason() const {
     return std::nullopt;
 }
 
-std::optional<std::vector<std::string>> PacketLoss::start(const FaultEvent& event, const std::atomic<bool>&) {
+std::optional<std::vector<std::string>> PacketLoss::start(const FaultEvent& event, const std::stop_token&) {
     if (nodes_.empty()) return std::nullopt;
     std::lock_guard lock(mutex_);
     lossy_ = nodes_[event.pick % nodes_.size()];

@@ -19,7 +19,7 @@ public:
         : nodes_(std::move(nodes)), namespaces_(namespaces), probability_(probability) {}
     std::string kind() const override { return "packet-loss"; }
     std::optional<std::string> unavailable_reason() const override;
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:

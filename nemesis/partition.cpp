@@ -19,7 +19,7 @@ std::optional<std::string> Partition::unavailable_reason() const {
     return std::nullopt;
 }
 
-std::optional<std::vector<std::string>> Partition::start(const FaultEvent& event, const std::atomic<bool>&) {
+std::optional<std::vector<std::string>> Partition::start(const FaultEvent& event, const std::stop_token&) {
     auto nodes = topology_.nodes();
     if (nodes.size() < 2) return std::nullopt;
     std::vector<Node*> minority;

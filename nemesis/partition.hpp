@@ -27,7 +27,7 @@ public:
         : topology_(topology), namespaces_(namespaces), mode_(std::move(mode)) {}
     std::string kind() const override { return "partition"; }
     std::optional<std::string> unavailable_reason() const override;
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:

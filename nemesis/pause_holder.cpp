@@ -4,6 +4,8 @@
 #include <chrono>
 #include <thread>
 
+#include "core/interruptible_sleep.hpp"
+
 namespace lockcheck {
 namespace {
 
@@ -12,9 +14,9 @@ constexpr auto kPoll = std::chrono::milliseconds(1);
 
 }  // namespace
 
-std::optional<std::vector<std::string>> PauseHolder::start(const FaultEvent& event, const std::atomic<bool>& stop) {
+std::optional<std::vector<std::string>> PauseHolder::start(const FaultEvent& event, const std::stop_token& stop) {
     const auto give_up = std::chrono::steady_clock::now() + kWaitForHolder;
-    while (!stop && std::chrono::steady_clock::now() < give_up) {
+    while (!stop.stop_requested() && std::chrono::steady_clock::now() < give_up) {
         auto holders = workers_.holders();
         if (holders.empty()) {
             std::this_thread::sleep_for(kPoll);
@@ -22,7 +24,7 @@ std::optional<std::vector<std::string>> PauseHolder::start(const FaultEvent& eve
         }
         std::sort(holders.begin(), holders.end());
         const int target = holders[event.pick % holders.size()];
-        std::this_thread::sleep_for(std::chrono::milliseconds(event.target_delay_ms));
+        if (!interruptible_sleep_for(stop, std::chrono::milliseconds(event.target_delay_ms))) break;
         const auto now_holding = workers_.holders();
         if (std::find(now_holding.begin(), now_holding.end(), target) == now_holding.end()) continue;
         std::lock_guard lock(mutex_);

@@ -17,7 +17,7 @@ class PauseHolder : public Fault {
 public:
     explicit PauseHolder(WorkerControl& workers) : workers_(workers) {}
     std::string kind() const override { return "pause-holder"; }
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:

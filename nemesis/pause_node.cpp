@@ -2,7 +2,7 @@
 
 namespace lockcheck {
 
-std::optional<std::vector<std::string>> PauseNode::start(const FaultEvent& event, const std::atomic<bool>&) {
+std::optional<std::vector<std::string>> PauseNode::start(const FaultEvent& event, const std::stop_token&) {
     if (nodes_.empty()) return std::nullopt;
     std::lock_guard lock(mutex_);
     paused_ = nodes_[event.pick % nodes_.size()];

@@ -15,7 +15,7 @@ class PauseNode : public Fault {
 public:
     explicit PauseNode(std::vector<Node*> nodes) : nodes_(std::move(nodes)) {}
     std::string kind() const override { return "pause-node"; }
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::atomic<bool>& stop) override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:

@@ -24,7 +24,7 @@ TEST(FaultSpec, RestartDelayIsMillisecondsOrAMultipleOfTheTtl) {
 
 TEST(FaultSpec, BadDelaysAreNamed) {
     const std::string message = "spec t.json: field 'restart_delay_ms' must be milliseconds (an integer >= 0) or a "
-                                "multiple of the TTL like \"2xttl\"";
+                                "finite multiple of the TTL like \"2xttl\"";
     EXPECT_EQ(error_of({{"restart_delay_ms", "2xfoo"}}), message);
     EXPECT_EQ(error_of({{"restart_delay_ms", "xttl"}}), message);
     EXPECT_EQ(error_of({{"restart_delay_ms", -5}}), message);

@@ -41,8 +41,7 @@ TEST(KillHolder, KillsAWorkerHalfWayThroughItsAcquire) {
     FakeWorkers workers;
     workers.in_flight = {4};
     KillHolder fault(workers);
-    std::atomic<bool> stop{false};
-    const auto targets = fault.start(event(0), stop);
+    const auto targets = fault.start(event(0), std::stop_token{});
     ASSERT_TRUE(targets.has_value());
     EXPECT_EQ(*targets, std::vector<std::string>{"worker 4"});
     EXPECT_EQ(workers.killed, std::vector<int>{4});
@@ -55,16 +54,16 @@ TEST(KillHolder, PicksAmongHoldersAndAcquirersWithoutDuplicates) {
     workers.holding = {2, 7};
     workers.in_flight = {7, 9};
     KillHolder fault(workers);
-    std::atomic<bool> stop{false};
-    fault.start(event(2), stop);  // candidates {2, 7, 9}: pick 2 -> 9
+    fault.start(event(2), std::stop_token{});  // candidates {2, 7, 9}: pick 2 -> 9
     EXPECT_EQ(workers.killed, std::vector<int>{9});
 }
 
 TEST(KillHolder, NoTargetWhenStopped) {
     FakeWorkers workers;
     KillHolder fault(workers);
-    std::atomic<bool> stop{true};
-    EXPECT_FALSE(fault.start(event(0), stop).has_value());
+    std::stop_source stop;
+    stop.request_stop();
+    EXPECT_FALSE(fault.start(event(0), stop.get_token()).has_value());
     EXPECT_TRUE(workers.killed.empty());
 }
 

@@ -69,9 +69,9 @@ TEST(MysqlRecipeOptions, CleanupIsABoolean) {
 
 TEST(MysqlRecipes, TableRecordHasALeaseOnlyWithCleanup) {
     const std::vector<std::string> endpoints{"127.0.0.1:1"};  // clients connect lazily
-    EXPECT_FALSE(MysqlTableRecord(endpoints, std::chrono::milliseconds(100), false).has_lease());
-    EXPECT_TRUE(MysqlTableRecord(endpoints, std::chrono::milliseconds(100), true).has_lease());
-    EXPECT_FALSE(make_lock_client("mysql-get-lock", endpoints, std::chrono::milliseconds(100))->has_lease());
+    EXPECT_FALSE(MysqlTableRecord(endpoints, {std::chrono::milliseconds(100)}, false).has_lease());
+    EXPECT_TRUE(MysqlTableRecord(endpoints, {std::chrono::milliseconds(100)}, true).has_lease());
+    EXPECT_FALSE(make_lock_client("mysql-get-lock", endpoints, {std::chrono::milliseconds(100)})->has_lease());
 }
 
 /// The capabilities a worker of `recipe` announces.
@@ -95,7 +95,7 @@ TEST(MysqlRecipes, WorkersWithoutALeaseAnnounceNoLease) {
 }
 
 TEST(MysqlPrimaryChoice, NoReachableServerIsANotExecutedFailure) {
-    MysqlPrimary primary({"127.0.0.1:1"}, std::chrono::milliseconds(500));
+    MysqlPrimary primary({"127.0.0.1:1"}, {std::chrono::milliseconds(500)});
     const auto out = primary.query("SELECT 1");
     EXPECT_EQ(out.kind, Kind::Failed);
     EXPECT_NE(out.message.find("no writable MariaDB server"), std::string::npos) << out.message;

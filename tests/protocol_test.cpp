@@ -50,10 +50,15 @@ TEST(Protocol, GarbageIsAProtocolError) {
 }
 
 TEST(Protocol, HandshakeRoundTrips) {
-    WorkerInit init{3, "redis-set-nx-px", "redis-single", {"10.77.5.1:6379"}, 1000, "abc123", {{"expire_gap_ms", 50}}};
+    WorkerInit init{3,        "redis-set-nx-px",          "redis-single",
+                    {"10.77.5.1:6379"}, 1000, "abc123", {{"expire_gap_ms", 50}}, ClientCredentials{"default", "s3cret"}};
     const auto back = decode_init(encode_init(init));
     EXPECT_EQ(back.process, 3);
     EXPECT_EQ(back.nodes, init.nodes);
+    EXPECT_EQ(back.auth, init.auth) << "the login reaches the worker";
+    init.auth.reset();
+    EXPECT_FALSE(decode_init(encode_init(init)).auth.has_value()) << "no login (ZooKeeper, etcd): no auth field";
+    EXPECT_EQ(encode_init(init).find("auth"), std::string::npos);
     EXPECT_EQ(back.run_id, "abc123");
     EXPECT_EQ(back.recipe_options["expire_gap_ms"], 50);
     const auto hello = decode_hello(encode_hello({"my client", {"fencing"}}));

@@ -91,7 +91,7 @@ TEST(Spec, ShippedScenariosParseAndValidate) {
 TEST(Spec, RecipeOptionsAreCheckedAgainstTheRecipe) {
     EXPECT_EQ(error_of({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", 50}}}}), "");
     EXPECT_NE(error_of({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", -1}}}})
-                  .find("field 'recipe_options' is not valid: recipe option 'expire_gap_ms' must be an integer >= 0"),
+                  .find("field 'recipe_options' is not valid: recipe option 'expire_gap_ms' must be an integer in [0, 3600000]"),
               std::string::npos);
     EXPECT_NE(error_of({{"recipe_options", {{"expire_gap_ms", 50}}}}).find("has no option 'expire_gap_ms'"),
               std::string::npos)

@@ -33,8 +33,8 @@ TEST(ZooKeeperNode, ConfigNamesTheEnsembleAndTheSessionBounds) {
     EXPECT_NE(cfg.find("clientPortAddress=10.9.0.2\n"), std::string::npos) << cfg;
     EXPECT_NE(cfg.find("tickTime=500\n"), std::string::npos);
     EXPECT_NE(cfg.find("maxSessionTimeout=60000\n"), std::string::npos);
-    EXPECT_NE(cfg.find("server.3=10.9.0.3:2888:3888\n"), std::string::npos);
-    EXPECT_NE(cfg.find("4lw.commands.whitelist=*\n"), std::string::npos);
+    EXPECT_NE(cfg.find("server.3=10.9.0.3\\:2888\\:3888\n"), std::string::npos);
+    EXPECT_NE(cfg.find("4lw.commands.whitelist=ruok, srvr\n"), std::string::npos);
     EXPECT_EQ(slurp(dir / "data" / "myid"), "2\n");
     EXPECT_NE(slurp(dir / "conf" / "log4j.properties").find("ConsoleAppender"), std::string::npos);
     EXPECT_EQ(program.argv.front(), "java");

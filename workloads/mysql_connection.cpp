@@ -34,23 +34,7 @@ unsigned int mysql_timeout_seconds(std::chrono::milliseconds timeout) {
     return static_cast<unsigned int>((ms + 999) / 1000);
 }
 
-std::string mysql_quote(const std::string& text) {
-    std::string out = "'";
-    for (const char c : text) {
-        switch (c) {
-        case '\0': out += "\\0"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\x1a': out += "\\Z"; break;
-        case '\\': out += "\\\\"; break;
-        case '\'': out += "\\'"; break;
-        default: out += c;
-        }
-    }
-    return out + "'";
-}
-
-MysqlConnection::MysqlConnection(const std::string& endpoint, std::chrono::milliseconds timeout)
+MysqlConnection::MysqlConnection(const std::string& endpoint, const ConnectionOptions& connection)
     : endpoint_(endpoint) {
     const auto colon = endpoint.rfind(':');
     const std::string host = endpoint.substr(0, colon);
@@ -65,13 +49,15 @@ MysqlConnection::MysqlConnection(const std::string& endpoint, std::chrono::milli
         connect_error_ = "mysql_init: out of memory";
         return;
     }
-    const unsigned int seconds = mysql_timeout_seconds(timeout);
+    const unsigned int seconds = mysql_timeout_seconds(connection.timeout);
     my_bool reconnect = 0;
     mysql_optionsv(mysql_, MYSQL_OPT_CONNECT_TIMEOUT, &seconds);
     mysql_optionsv(mysql_, MYSQL_OPT_READ_TIMEOUT, &seconds);
     mysql_optionsv(mysql_, MYSQL_OPT_WRITE_TIMEOUT, &seconds);
     mysql_optionsv(mysql_, MYSQL_OPT_RECONNECT, &reconnect);
-    if (mysql_real_connect(mysql_, host.c_str(), kMariadbUser, kMariadbPassword, kMariadbDatabase, port, nullptr, 0)) {
+    const ClientCredentials login = connection.login.value_or(ClientCredentials{kMariadbUser, ""});
+    if (mysql_real_connect(mysql_, host.c_str(), login.user.c_str(), login.password.c_str(), kMariadbDatabase, port,
+                           nullptr, 0)) {
         connected_ = true;
     } else {
         connect_error_ = "connect to " + endpoint + ": (" + std::to_string(mysql_errno(mysql_)) + ") " + mysql_error(mysql_);
@@ -114,16 +100,16 @@ MysqlOutcome MysqlConnection::query(const std::string& sql) {
     return out;
 }
 
-MysqlPrimary::MysqlPrimary(std::vector<std::string> endpoints, std::chrono::milliseconds timeout,
+MysqlPrimary::MysqlPrimary(std::vector<std::string> endpoints, const ConnectionOptions& connection,
                            std::vector<std::string> setup)
-    : endpoints_(std::move(endpoints)), timeout_(timeout), setup_(std::move(setup)) {
+    : endpoints_(std::move(endpoints)), options_(connection), setup_(std::move(setup)) {
     if (endpoints_.empty()) throw std::invalid_argument("a MariaDB recipe needs at least one endpoint");
 }
 
 std::optional<std::string> MysqlPrimary::choose() {
     std::string reasons;
     for (const auto& endpoint : endpoints_) {
-        auto candidate = std::make_unique<MysqlConnection>(endpoint, timeout_);
+        auto candidate = std::make_unique<MysqlConnection>(endpoint, options_);
         std::string reason;
         if (!candidate->connected()) {
             reason = candidate->connect_error();

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "clusters/config_quoting.hpp"  // mysql_quote
+#include "workloads/connection_options.hpp"
 #include "workloads/lock_client.hpp"
 
 namespace lockcheck {
@@ -53,18 +55,15 @@ MysqlOutcome::Kind classify_mysql_error(unsigned int code);
 /// must connect again): any client error, or a server error that ends the session.
 bool mysql_error_breaks_connection(unsigned int code);
 
-/// `text` as a quoted SQL string literal ('...'), backslash-escaped (the
-/// servers run with the default sql_mode, without NO_BACKSLASH_ESCAPES).
-std::string mysql_quote(const std::string& text);
-
 /// libmariadb timeouts are whole seconds: `timeout` rounded up, at least 1.
 unsigned int mysql_timeout_seconds(std::chrono::milliseconds timeout);
 
 class MysqlConnection {
 public:
-    /// Connects to `endpoint` ("host:port") as kMariadbUser, database
-    /// kMariadbDatabase. Check connected() / connect_error().
-    MysqlConnection(const std::string& endpoint, std::chrono::milliseconds timeout);
+    /// Connects to `endpoint` ("host:port") as connection.login (kMariadbUser
+    /// and no password without one), database kMariadbDatabase. Check
+    /// connected() / connect_error().
+    MysqlConnection(const std::string& endpoint, const ConnectionOptions& connection);
     ~MysqlConnection();
     MysqlConnection(const MysqlConnection&) = delete;
     MysqlConnection& operator=(const MysqlConnection&) = delete;
@@ -96,7 +95,7 @@ private:
 class MysqlPrimary {
 public:
     /// Throws std::invalid_argument for an empty endpoint list.
-    MysqlPrimary(std::vector<std::string> endpoints, std::chrono::milliseconds timeout,
+    MysqlPrimary(std::vector<std::string> endpoints, const ConnectionOptions& connection,
                  std::vector<std::string> setup = {});
 
     /// One statement on the writable server; Failed (not executed) when none
@@ -109,7 +108,7 @@ public:
 
 private:
     std::vector<std::string> endpoints_;
-    std::chrono::milliseconds timeout_;
+    ConnectionOptions options_;
     std::vector<std::string> setup_;
     std::unique_ptr<MysqlConnection> connection_;
 

@@ -14,9 +14,9 @@ std::string row(const LockRequest& request) { return " FROM for_update_locks WHE
 
 }  // namespace
 
-MysqlForUpdate::MysqlForUpdate(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout,
+MysqlForUpdate::MysqlForUpdate(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
                                bool resource_inside)
-    : connection_(endpoints, timeout, {kCreateTable}), inside_(resource_inside) {}
+    : connection_(endpoints, connection, {kCreateTable}), inside_(resource_inside) {}
 
 std::vector<std::string> MysqlForUpdate::extra_supports() const {
     if (inside_) return {"resource"};

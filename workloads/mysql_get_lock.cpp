@@ -2,8 +2,8 @@
 
 namespace lockcheck {
 
-MysqlGetLock::MysqlGetLock(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout)
-    : connection_(endpoints, timeout) {}
+MysqlGetLock::MysqlGetLock(const std::vector<std::string>& endpoints, const ConnectionOptions& connection)
+    : connection_(endpoints, connection) {}
 
 LockResult MysqlGetLock::acquire(const LockRequest& request) {
     const auto got = connection_.query("SELECT GET_LOCK(" + mysql_quote(request.key) + ", 0)");

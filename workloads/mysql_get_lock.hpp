@@ -24,7 +24,7 @@ namespace lockcheck {
 
 class MysqlGetLock : public LockClient {
 public:
-    MysqlGetLock(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout);
+    MysqlGetLock(const std::vector<std::string>& endpoints, const ConnectionOptions& connection);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
     bool has_lease() const override { return false; }

@@ -9,8 +9,8 @@ constexpr const char* kCreateTable =
 
 }  // namespace
 
-MysqlOptimistic::MysqlOptimistic(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout)
-    : connection_(endpoints, timeout, {kCreateTable}) {}
+MysqlOptimistic::MysqlOptimistic(const std::vector<std::string>& endpoints, const ConnectionOptions& connection)
+    : connection_(endpoints, connection, {kCreateTable}) {}
 
 LockResult MysqlOptimistic::acquire(const LockRequest& request) {
     const std::string key = mysql_quote(request.key);

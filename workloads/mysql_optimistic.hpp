@@ -25,7 +25,7 @@ namespace lockcheck {
 
 class MysqlOptimistic : public LockClient {
 public:
-    MysqlOptimistic(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout);
+    MysqlOptimistic(const std::vector<std::string>& endpoints, const ConnectionOptions& connection);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
     bool has_lease() const override { return false; }

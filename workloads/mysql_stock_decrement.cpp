@@ -8,9 +8,9 @@ constexpr const char* kCreateTable =
 
 }  // namespace
 
-MysqlStockDecrement::MysqlStockDecrement(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout,
+MysqlStockDecrement::MysqlStockDecrement(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
                                          std::int64_t stock)
-    : connection_(endpoints, timeout, {kCreateTable}), stock_(stock) {}
+    : connection_(endpoints, connection, {kCreateTable}), stock_(stock) {}
 
 LockResult MysqlStockDecrement::stock_init(const LockRequest& request) {
     const auto created = connection_.query("INSERT IGNORE INTO stock (id, n) VALUES (" + mysql_quote(request.key) + ", " +

@@ -25,7 +25,7 @@ class MysqlStockDecrement : public LockClient {
 public:
     static constexpr std::int64_t kDefaultStock = 100;
 
-    MysqlStockDecrement(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout,
+    MysqlStockDecrement(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
                         std::int64_t stock);
     /// Not a lock: acquire and release fail "unsupported" (never sent with capability "stock").
     LockResult acquire(const LockRequest&) override { return LockResult::fail("unsupported: not a lock"); }

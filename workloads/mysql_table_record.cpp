@@ -11,9 +11,9 @@ constexpr const char* kCreateTable =
 
 }  // namespace
 
-MysqlTableRecord::MysqlTableRecord(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout,
+MysqlTableRecord::MysqlTableRecord(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
                                    bool cleanup)
-    : connection_(endpoints, timeout, {kCreateTable}), cleanup_(cleanup) {}
+    : connection_(endpoints, connection, {kCreateTable}), cleanup_(cleanup) {}
 
 LockResult MysqlTableRecord::acquire(const LockRequest& request) {
     const std::string key = mysql_quote(request.key);

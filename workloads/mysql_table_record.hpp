@@ -27,7 +27,7 @@ namespace lockcheck {
 
 class MysqlTableRecord : public LockClient {
 public:
-    MysqlTableRecord(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout, bool cleanup);
+    MysqlTableRecord(const std::vector<std::string>& endpoints, const ConnectionOptions& connection, bool cleanup);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
     bool has_lease() const override { return cleanup_; }

@@ -11,15 +11,17 @@ namespace {
 
 // Lines come from another process: the reasons quote them only through
 // printable_excerpt, so a message (and the history record it ends up in) is
-// valid UTF-8 whatever bytes the line held.
-nlohmann::json parse_object(const std::string& line) {
+// valid UTF-8 whatever bytes the line held. An init is never quoted (it
+// carries a password): `quote` false.
+nlohmann::json parse_object(const std::string& line, bool quote = true) {
+    const std::string shown = quote ? ": " + printable_excerpt(line) : "";
     nlohmann::json j;
     try {
         j = parse_json_bounded(line);
     } catch (const JsonInputError& e) {
-        throw ProtocolError(std::string(e.what()) + ": " + printable_excerpt(line));
+        throw ProtocolError(std::string(e.what()) + shown);
     }
-    if (!j.is_object()) throw ProtocolError("not a JSON object: " + printable_excerpt(line));
+    if (!j.is_object()) throw ProtocolError("not a JSON object" + shown);
     return j;
 }
 
@@ -103,20 +105,22 @@ void expect_version(const nlohmann::json& j, const char* who) {
 }  // namespace
 
 std::string encode_init(const WorkerInit& init) {
-    return dump_json(nlohmann::json{{"id", 0},
-                                    {"f", "init"},
-                                    {"protocol", kProtocolVersion},
-                                    {"process", init.process},
-                                    {"recipe", init.recipe},
-                                    {"topology", init.topology},
-                                    {"nodes", init.nodes},
-                                    {"server_timeout_ms", init.server_timeout_ms},
-                                    {"run_id", init.run_id},
-                                    {"recipe_options", init.recipe_options}});
+    nlohmann::json j{{"id", 0},
+                     {"f", "init"},
+                     {"protocol", kProtocolVersion},
+                     {"process", init.process},
+                     {"recipe", init.recipe},
+                     {"topology", init.topology},
+                     {"nodes", init.nodes},
+                     {"server_timeout_ms", init.server_timeout_ms},
+                     {"run_id", init.run_id},
+                     {"recipe_options", init.recipe_options}};
+    if (init.auth) j["auth"] = {{"user", init.auth->user}, {"password", init.auth->password}};
+    return dump_json(j);
 }
 
 WorkerInit decode_init(const std::string& line) {
-    const auto j = parse_object(line);
+    const auto j = parse_object(line, false);
     if (optional_of<std::string>(j, "f") != "init") throw ProtocolError("expected the init request first");
     expect_version(j, "controller");
     WorkerInit init;
@@ -129,6 +133,11 @@ WorkerInit decode_init(const std::string& line) {
     if (auto it = j.find("recipe_options"); it != j.end() && !it->is_null()) {
         if (!it->is_object()) throw ProtocolError("'recipe_options' must be an object");
         init.recipe_options = *it;
+    }
+    if (auto it = j.find("auth"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) throw ProtocolError("'auth' must be an object");
+        init.auth = ClientCredentials{optional_of<std::string>(*it, "user").value_or(""),
+                                      optional_of<std::string>(*it, "password").value_or("")};
     }
     return init;
 }

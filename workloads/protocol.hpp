@@ -4,7 +4,8 @@
 // request to stdout, echoing its id.
 //
 //   handshake: {"id":0,"f":"init","protocol":1,"process":3,"recipe":"redis-set-nx-px",
-//               "topology":"redis-single","nodes":["10.77.5.1:6379"],"server_timeout_ms":1000,"run_id":"..."}
+//               "topology":"redis-single","nodes":["10.77.5.1:6379"],"server_timeout_ms":1000,"run_id":"...",
+//               "auth":{"user":"default","password":"..."}}
 //          ->  {"id":0,"type":"ok","protocol":1,"client":"...","supports":["fencing"]}
 //   request:  {"id":7,"f":"acquire","key":"lock","owner":"w3-17","ttl_ms":1000}
 //             {"id":8,"f":"read","key":"lock"}            resource access checkpoint
@@ -28,6 +29,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "clusters/server_credentials.hpp"
 #include "core/op.hpp"
 
 namespace lockcheck {
@@ -72,6 +74,9 @@ struct WorkerInit {
     std::string run_id;
     /// Settings of the recipe (spec field recipe_options), an object; {} when none.
     nlohmann::json recipe_options = nlohmann::json::object();
+    /// How to log in to the servers (the run's fresh password); absent for
+    /// topologies without a login (ZooKeeper, etcd). Never logged.
+    std::optional<ClientCredentials> auth;
 };
 
 /// The worker's answer to init.
@@ -81,7 +86,8 @@ struct WorkerHello {
 };
 
 std::string encode_init(const WorkerInit& init);
-/// Throws ProtocolError unless `line` is an init of protocol version 1.
+/// Throws ProtocolError unless `line` is an init of protocol version 1. The
+/// error never quotes the line: it may hold a password.
 WorkerInit decode_init(const std::string& line);
 std::string encode_hello(const WorkerHello& hello);
 /// Throws ProtocolError unless `line` is an ok reply to init speaking version 1;

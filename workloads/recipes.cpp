@@ -1,5 +1,6 @@
 #include "workloads/recipes.hpp"
 
+#include <limits>
 #include <stdexcept>
 
 #include "core/json_integer.hpp"
@@ -77,20 +78,28 @@ bool option_bool(const nlohmann::json& options, const char* name, bool fallback)
     return it->get<bool>();
 }
 
-/// The integer option `name` (>= 0) of `options`, or `fallback` when absent.
-std::int64_t option_ms(const nlohmann::json& options, const char* name, std::int64_t fallback) {
+/// The largest expire_gap_ms: the worker sleeps that long inside an acquire.
+constexpr std::int64_t kMaxExpireGapMs = 3'600'000;
+/// The largest initial stock of mysql-stock-decrement.
+constexpr std::int64_t kMaxStock = 1'000'000'000;
+
+/// The integer option `name` (in [0, max]) of `options`, or `fallback` when absent.
+std::int64_t option_integer(const nlohmann::json& options, const char* name, std::int64_t fallback,
+                            std::int64_t max) {
     const auto it = options.find(name);
     if (it == options.end()) return fallback;
-    const auto ms = json_integer<std::int64_t>(*it);
-    if (!ms || *ms < 0) throw std::invalid_argument(std::string("recipe option '") + name + "' must be an integer >= 0");
-    return *ms;
+    const auto value = json_integer<std::int64_t>(*it);
+    if (!value || *value < 0 || *value > max)
+        throw std::invalid_argument(std::string("recipe option '") + name + "' must be an integer in [0, " +
+                                    std::to_string(max) + "]");
+    return *value;
 }
 
 /// The zk recipes' session_timeout_ms, when set: within what the zookeeper
 /// topology's servers grant (zoo.cfg minSessionTimeout..maxSessionTimeout).
 std::optional<std::int64_t> zk_session_timeout_option(const nlohmann::json& options) {
     if (!options.contains("session_timeout_ms")) return std::nullopt;
-    const auto ms = option_ms(options, "session_timeout_ms", 0);
+    const auto ms = option_integer(options, "session_timeout_ms", 0, std::numeric_limits<std::int64_t>::max());
     if (ms < kZkMinSessionMs || ms > kZkMaxSessionMs)
         throw std::invalid_argument("recipe option 'session_timeout_ms' must be within [" +
                                     std::to_string(kZkMinSessionMs) + ", " + std::to_string(kZkMaxSessionMs) +
@@ -104,7 +113,7 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
     if (!options.is_object()) throw std::invalid_argument("recipe options must be an object");
     for (const auto& [name, value] : options.items()) {
         if (recipe == "redis-setnx-expire" && name == "expire_gap_ms") {
-            option_ms(options, "expire_gap_ms", 0);
+            option_integer(options, "expire_gap_ms", 0, kMaxExpireGapMs);
             continue;
         }
         if ((recipe == "zk-ephemeral" || recipe == "zk-sequential") && name == "session_timeout_ms") {
@@ -121,7 +130,7 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
             continue;
         }
         if (recipe == "mysql-stock-decrement" && name == "stock") {
-            option_ms(options, "stock", 0);
+            option_integer(options, "stock", 0, kMaxStock);
             continue;
         }
         throw std::invalid_argument("recipe '" + recipe + "' has no option '" + name + "'");
@@ -129,34 +138,36 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
 }
 
 std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
-                                             std::chrono::milliseconds timeout, const nlohmann::json& options) {
+                                             const ConnectionOptions& connection, const nlohmann::json& options) {
+    const auto timeout = connection.timeout;
     if (endpoints.empty()) throw std::invalid_argument("recipe '" + recipe + "' needs at least one endpoint");
     check_recipe_options(recipe, options);
-    if (recipe == "redis-set-nx-px") return std::make_unique<RedisSetNxPx>(endpoints, timeout);
-    if (recipe == "redlock") return std::make_unique<Redlock>(endpoints, timeout);
+    if (recipe == "redis-set-nx-px") return std::make_unique<RedisSetNxPx>(endpoints, connection);
+    if (recipe == "redlock") return std::make_unique<Redlock>(endpoints, connection);
     if (recipe == "redis-setnx-expire")
         return std::make_unique<RedisSetNxExpire>(
-            endpoints.front(), timeout,
-            std::chrono::milliseconds(option_ms(options, "expire_gap_ms", RedisSetNxExpire::kDefaultExpireGap.count())));
-    if (recipe == "redis-del-unsafe") return std::make_unique<RedisDelUnsafe>(endpoints.front(), timeout);
-    if (recipe == "redis-getset-timestamp") return std::make_unique<RedisGetsetTimestamp>(endpoints.front(), timeout);
-    if (recipe == "redis-reentrant-hash") return std::make_unique<RedisReentrantHash>(endpoints.front(), timeout);
-    if (recipe == "redis-watchdog") return std::make_unique<RedisWatchdog>(endpoints.front(), timeout);
-    if (recipe == "redis-watch-multi") return std::make_unique<RedisWatchMulti>(endpoints.front(), timeout);
+            endpoints.front(), connection,
+            std::chrono::milliseconds(option_integer(options, "expire_gap_ms",
+                                                     RedisSetNxExpire::kDefaultExpireGap.count(), kMaxExpireGapMs)));
+    if (recipe == "redis-del-unsafe") return std::make_unique<RedisDelUnsafe>(endpoints.front(), connection);
+    if (recipe == "redis-getset-timestamp") return std::make_unique<RedisGetsetTimestamp>(endpoints.front(), connection);
+    if (recipe == "redis-reentrant-hash") return std::make_unique<RedisReentrantHash>(endpoints.front(), connection);
+    if (recipe == "redis-watchdog") return std::make_unique<RedisWatchdog>(endpoints.front(), connection);
+    if (recipe == "redis-watch-multi") return std::make_unique<RedisWatchMulti>(endpoints.front(), connection);
     if (recipe == "zk-ephemeral")
         return std::make_unique<ZkEphemeral>(endpoints, timeout, zk_session_timeout_option(options));
     if (recipe == "zk-sequential")
         return std::make_unique<ZkSequential>(endpoints, timeout, zk_session_timeout_option(options));
     if (recipe == "etcd-lease-lock") return std::make_unique<EtcdLeaseLock>(endpoints, timeout);
     if (recipe == "mysql-table-record")
-        return std::make_unique<MysqlTableRecord>(endpoints, timeout, option_bool(options, "cleanup", false));
-    if (recipe == "mysql-get-lock") return std::make_unique<MysqlGetLock>(endpoints, timeout);
-    if (recipe == "mysql-optimistic") return std::make_unique<MysqlOptimistic>(endpoints, timeout);
+        return std::make_unique<MysqlTableRecord>(endpoints, connection, option_bool(options, "cleanup", false));
+    if (recipe == "mysql-get-lock") return std::make_unique<MysqlGetLock>(endpoints, connection);
+    if (recipe == "mysql-optimistic") return std::make_unique<MysqlOptimistic>(endpoints, connection);
     if (recipe == "mysql-for-update")
-        return std::make_unique<MysqlForUpdate>(endpoints, timeout, options.value("resource", "outside") == "inside");
+        return std::make_unique<MysqlForUpdate>(endpoints, connection, options.value("resource", "outside") == "inside");
     if (recipe == "mysql-stock-decrement")
         return std::make_unique<MysqlStockDecrement>(
-            endpoints, timeout, option_ms(options, "stock", MysqlStockDecrement::kDefaultStock));
+            endpoints, connection, option_integer(options, "stock", MysqlStockDecrement::kDefaultStock, kMaxStock));
     throw std::invalid_argument("unknown recipe '" + recipe + "'");
 }
 

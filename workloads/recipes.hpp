@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "workloads/connection_options.hpp"
 #include "workloads/lock_client.hpp"
 
 namespace lockcheck {
@@ -28,11 +29,12 @@ const RecipeInfo* find_recipe(const std::string& name);
 void check_recipe_options(const std::string& recipe, const nlohmann::json& options);
 
 /// A client of `recipe` connected to the topology's `endpoints`, with
-/// `timeout` per server call and the recipe's `options` (spec field
+/// connection.timeout per server call, logging in with connection.login
+/// (Redis and MariaDB recipes), and the recipe's `options` (spec field
 /// recipe_options; docs/spec.md lists them). Throws std::invalid_argument for
 /// an unknown recipe or a bad option.
 std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
-                                             std::chrono::milliseconds timeout,
+                                             const ConnectionOptions& connection,
                                              const nlohmann::json& options = nlohmann::json::object());
 
 }  // namespace lockcheck

@@ -8,8 +8,11 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "workloads/connection_options.hpp"
 
 namespace lockcheck {
 
@@ -35,8 +38,9 @@ struct RedisOutcome {
 
 class RedisConnection {
 public:
-    /// `endpoint` is "host:port". Connects lazily.
-    RedisConnection(const std::string& endpoint, std::chrono::milliseconds timeout);
+    /// `endpoint` is "host:port". Connects lazily; every new connection
+    /// first logs in with connection.login (AUTH user password), when set.
+    RedisConnection(const std::string& endpoint, const ConnectionOptions& connection);
     ~RedisConnection();
     RedisConnection(const RedisConnection&) = delete;
     RedisConnection& operator=(const RedisConnection&) = delete;
@@ -49,9 +53,14 @@ private:
     std::string host_;
     int port_ = 6379;
     timeval timeout_{};
+    std::optional<ClientCredentials> login_;
     redisContext* context_ = nullptr;
 
     void disconnect();
+    /// Connects and logs in; the NotSent outcome saying why when it cannot.
+    std::optional<RedisOutcome> connect();
+    /// Sends `argv` on the open connection.
+    RedisOutcome send(const std::vector<std::string>& argv);
 };
 
 }  // namespace lockcheck

@@ -21,8 +21,8 @@ std::int64_t expiry_of(const std::string& value) {
 
 }  // namespace
 
-RedisGetsetTimestamp::RedisGetsetTimestamp(const std::string& endpoint, std::chrono::milliseconds timeout)
-    : connection_(endpoint, timeout) {}
+RedisGetsetTimestamp::RedisGetsetTimestamp(const std::string& endpoint, const ConnectionOptions& connection)
+    : connection_(endpoint, connection) {}
 
 LockResult RedisGetsetTimestamp::acquire(const LockRequest& request) {
     const std::int64_t expires_at = wall_clock_ms() + request.ttl_ms;

@@ -27,7 +27,7 @@ namespace lockcheck {
 
 class RedisGetsetTimestamp : public LockClient {
 public:
-    RedisGetsetTimestamp(const std::string& endpoint, std::chrono::milliseconds timeout);
+    RedisGetsetTimestamp(const std::string& endpoint, const ConnectionOptions& connection);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
 

@@ -12,16 +12,16 @@ constexpr const char* kMasterName = "lockcheck";  // clusters/redis_sentinel.hpp
 
 bool is_sentinel_endpoint(const std::string& endpoint) { return endpoint.rfind(kSentinelPrefix, 0) == 0; }
 
-RedisPrimary::RedisPrimary(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout)
-    : timeout_(timeout) {
+RedisPrimary::RedisPrimary(const std::vector<std::string>& endpoints, const ConnectionOptions& connection)
+    : options_(connection) {
     if (endpoints.empty()) throw std::invalid_argument("no Redis endpoint");
     if (!is_sentinel_endpoint(endpoints.front())) {
-        connection_ = std::make_unique<RedisConnection>(endpoints.front(), timeout);
+        connection_ = std::make_unique<RedisConnection>(endpoints.front(), options_);
         return;
     }
     for (const auto& e : endpoints) {
         if (!is_sentinel_endpoint(e)) throw std::invalid_argument("endpoint '" + e + "' mixes servers and sentinels");
-        sentinels_.push_back(std::make_unique<RedisConnection>(e.substr(kSentinelPrefix.size()), timeout));
+        sentinels_.push_back(std::make_unique<RedisConnection>(e.substr(kSentinelPrefix.size()), options_));
     }
 }
 
@@ -33,7 +33,7 @@ void RedisPrimary::refresh() {
         const std::string address = std::string(r->element[0]->str, r->element[0]->len) + ":" +
                                     std::string(r->element[1]->str, r->element[1]->len);
         if (!connection_ || connection_->endpoint() != address)
-            connection_ = std::make_unique<RedisConnection>(address, timeout_);
+            connection_ = std::make_unique<RedisConnection>(address, options_);
         return;
     }
 }

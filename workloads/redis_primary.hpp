@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "workloads/connection_options.hpp"
 #include "workloads/redis_connection.hpp"
 
 namespace lockcheck {
@@ -23,7 +24,8 @@ namespace lockcheck {
 class RedisPrimary {
 public:
     /// Throws std::invalid_argument for an empty or malformed endpoint list.
-    RedisPrimary(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout);
+    /// Servers and sentinels alike are logged in to with connection.login.
+    RedisPrimary(const std::vector<std::string>& endpoints, const ConnectionOptions& connection);
 
     /// With sentinels: asks them for the current primary and reconnects if it
     /// moved. Without: nothing. Keeps the last known primary when no sentinel answers.
@@ -35,7 +37,7 @@ public:
     std::string endpoint() const { return connection_ ? connection_->endpoint() : ""; }
 
 private:
-    std::chrono::milliseconds timeout_;
+    ConnectionOptions options_;
     std::vector<std::unique_ptr<RedisConnection>> sentinels_;
     std::unique_ptr<RedisConnection> connection_;
 };

@@ -41,8 +41,8 @@ constexpr const char* kRenewScript =
 
 }  // namespace
 
-RedisReentrantHash::RedisReentrantHash(const std::string& endpoint, std::chrono::milliseconds timeout)
-    : connection_(endpoint, timeout) {}
+RedisReentrantHash::RedisReentrantHash(const std::string& endpoint, const ConnectionOptions& connection)
+    : connection_(endpoint, connection) {}
 
 LockResult RedisReentrantHash::acquire(const LockRequest& request) {
     auto outcome = connection_.command({"EVAL", kAcquireScript, "2", request.key, request.key + ":fence",

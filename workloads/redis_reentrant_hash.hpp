@@ -25,7 +25,7 @@ namespace lockcheck {
 
 class RedisReentrantHash : public LockClient {
 public:
-    RedisReentrantHash(const std::string& endpoint, std::chrono::milliseconds timeout);
+    RedisReentrantHash(const std::string& endpoint, const ConnectionOptions& connection);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
     LockResult renew(const LockRequest& request) override;

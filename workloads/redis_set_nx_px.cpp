@@ -11,8 +11,8 @@ constexpr const char* kAcquireScript =
 
 }  // namespace
 
-RedisSetNxPx::RedisSetNxPx(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout)
-    : connection_(endpoints, timeout) {}
+RedisSetNxPx::RedisSetNxPx(const std::vector<std::string>& endpoints, const ConnectionOptions& connection)
+    : connection_(endpoints, connection) {}
 
 LockResult RedisSetNxPx::acquire(const LockRequest& request) {
     connection_.refresh();

@@ -25,10 +25,10 @@ namespace lockcheck {
 class RedisSetNxPx : public LockClient {
 public:
     /// `endpoints`: one server, or the sentinels of a redis-sentinel topology.
-    RedisSetNxPx(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout);
+    RedisSetNxPx(const std::vector<std::string>& endpoints, const ConnectionOptions& connection);
     /// One server at `endpoint` ("ip:port").
-    RedisSetNxPx(const std::string& endpoint, std::chrono::milliseconds timeout)
-        : RedisSetNxPx(std::vector<std::string>{endpoint}, timeout) {}
+    RedisSetNxPx(const std::string& endpoint, const ConnectionOptions& connection)
+        : RedisSetNxPx(std::vector<std::string>{endpoint}, connection) {}
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
 

@@ -23,9 +23,9 @@ public:
     /// The gap the recipe leaves between SETNX and PEXPIRE by default.
     static constexpr std::chrono::milliseconds kDefaultExpireGap{300};
 
-    RedisSetNxExpire(const std::string& endpoint, std::chrono::milliseconds timeout,
+    RedisSetNxExpire(const std::string& endpoint, const ConnectionOptions& connection,
                      std::chrono::milliseconds expire_gap = kDefaultExpireGap)
-        : RedisSetNxPx(endpoint, timeout), expire_gap_(expire_gap) {}
+        : RedisSetNxPx(endpoint, connection), expire_gap_(expire_gap) {}
     LockResult acquire(const LockRequest& request) override;
 
 private:

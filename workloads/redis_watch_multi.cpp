@@ -13,8 +13,8 @@ LockResult not_executed(const RedisOutcome& outcome) {
 
 }  // namespace
 
-RedisWatchMulti::RedisWatchMulti(const std::string& endpoint, std::chrono::milliseconds timeout)
-    : connection_(endpoint, timeout) {}
+RedisWatchMulti::RedisWatchMulti(const std::string& endpoint, const ConnectionOptions& connection)
+    : connection_(endpoint, connection) {}
 
 void RedisWatchMulti::abandon(const RedisOutcome& failed) {
     if (failed.kind != RedisOutcome::Kind::Reply) return;  // the connection was dropped, and its state with it

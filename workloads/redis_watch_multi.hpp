@@ -27,7 +27,7 @@ namespace lockcheck {
 
 class RedisWatchMulti : public LockClient {
 public:
-    RedisWatchMulti(const std::string& endpoint, std::chrono::milliseconds timeout);
+    RedisWatchMulti(const std::string& endpoint, const ConnectionOptions& connection);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
 

@@ -6,9 +6,9 @@
 
 namespace lockcheck {
 
-Redlock::Redlock(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout)
+Redlock::Redlock(const std::vector<std::string>& endpoints, const ConnectionOptions& connection)
     : rng_(std::random_device{}()) {
-    for (const auto& e : endpoints) nodes_.push_back(std::make_unique<RedisConnection>(e, timeout));
+    for (const auto& e : endpoints) nodes_.push_back(std::make_unique<RedisConnection>(e, connection));
 }
 
 Redlock::Votes Redlock::try_once(const LockRequest& request) {

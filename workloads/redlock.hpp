@@ -37,7 +37,7 @@ public:
     static constexpr int kAttempts = 3;
     static constexpr std::chrono::milliseconds kRetryDelayMax{50};
 
-    Redlock(const std::vector<std::string>& endpoints, std::chrono::milliseconds timeout);
+    Redlock(const std::vector<std::string>& endpoints, const ConnectionOptions& connection);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
 

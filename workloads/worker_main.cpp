@@ -64,8 +64,8 @@ int run_worker(std::istream& in, std::ostream& out) {
         const WorkerInit init = decode_init(line);
         const RecipeInfo* recipe = find_recipe(init.recipe);
         if (!recipe) throw std::invalid_argument("unknown recipe '" + init.recipe + "'");
-        client = make_lock_client(init.recipe, init.nodes, std::chrono::milliseconds(init.server_timeout_ms),
-                                  init.recipe_options);
+        client = make_lock_client(init.recipe, init.nodes,
+                                  {std::chrono::milliseconds(init.server_timeout_ms), init.auth}, init.recipe_options);
         hello = {"lockcheck worker (" + init.recipe + ")", recipe->supports};
         for (auto& extra : client->extra_supports())
             if (std::find(hello.supports.begin(), hello.supports.end(), extra) == hello.supports.end())

@@ -1,7 +1,8 @@
 """Write a lockcheck worker in Python: the protocol loop of docs/protocol.md (version 1).
 
 A worker reads JSON lines on stdin and answers each on stdout. Give `serve` a
-factory that builds your lock client from the init request; the client has
+factory that builds your lock client from the init request (`login(init)`
+gives the user and password the servers ask for); the client has
 
     name: str                              shown in lockcheck's log
     supports: list[str]                    e.g. ["fencing"] if acquire returns tokens
@@ -28,6 +29,14 @@ def fail(error):
 
 def info(error):
     return {"type": "info", "error": error}
+
+
+def login(init):
+    """(user, password) the run's servers ask for: the init's "auth", a fresh
+    password per run (Redis: user "default"; MariaDB: user "lockcheck").
+    (None, None) for servers without a login (ZooKeeper, etcd)."""
+    auth = init.get("auth") or {}
+    return auth.get("user"), auth.get("password")
 
 
 def _send(reply):

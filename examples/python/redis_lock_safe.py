@@ -11,7 +11,7 @@ import sys
 import redis
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lockcheck_client import fail, info, ok, serve  # noqa: E402
+from lockcheck_client import fail, info, login, ok, serve  # noqa: E402
 
 ACQUIRE = """
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
@@ -35,7 +35,9 @@ class SafeRedisLock:
     def __init__(self, init):
         host, port = init["nodes"][0].rsplit(":", 1)
         timeout = init.get("server_timeout_ms", 1000) / 1000.0
-        self.redis = redis.Redis(host=host, port=int(port), socket_timeout=timeout, socket_connect_timeout=timeout)
+        user, password = login(init)  # the run's password: its servers refuse clients without it
+        self.redis = redis.Redis(host=host, port=int(port), username=user, password=password,
+                                 socket_timeout=timeout, socket_connect_timeout=timeout)
 
     def call(self, script, keys, args):
         """Runs a script; returns (result, None) or (None, a fail/info reply)."""

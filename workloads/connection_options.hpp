@@ -1,0 +1,19 @@
+// How a Redis or MariaDB recipe's client connects to the servers.
+#pragma once
+
+#include <chrono>
+#include <optional>
+
+#include "clusters/server_credentials.hpp"
+
+namespace lockcheck {
+
+struct ConnectionOptions {
+    /// How long one server call may take (connect, send, reply).
+    std::chrono::milliseconds timeout{1000};
+    /// The login every new connection makes (the init's "auth");
+    /// nullopt when the servers ask for none.
+    std::optional<ClientCredentials> login = std::nullopt;
+};
+
+}  // namespace lockcheck
