@@ -69,7 +69,7 @@ protected:
                  "--appendonly", "no", "--protected-mode", "no", "--dir", dir_.string()},
                 std::nullopt,
                 dir_ / "redis.log"});
-            if (testing::eventually([&] { return redis_answers_ping("127.0.0.1", redis_endpoint_.port); }, 10s))
+            if (testing::eventually([&] { return redis_answers_ping("127.0.0.1", redis_endpoint_.port, ""); }, 10s))
                 redis_ = std::move(server);
         }
         ASSERT_TRUE(redis_) << "redis-server did not start; see " << (dir_ / "redis.log");
