@@ -1,5 +1,5 @@
 // Linearizability of the lock (mutex) model, per key, owner-aware
-// (DESIGN.md "Checkers"; docs/checkers.md, "linearizability").
+// (docs/design.md "Checkers"; docs/checkers.md, "linearizability").
 //
 // The model is in checkers/lock_ops.hpp: acquire takes effect only on a free
 // lock, release only by the holder, a fail did not take effect (but an acquire

@@ -1,4 +1,4 @@
-// Liveness findings (DESIGN.md "Checkers": liveness). Figures, not a verdict:
+// Liveness findings (docs/design.md "Checkers": liveness). Figures, not a verdict:
 // this checker always answers valid; what it finds goes in `stats` and, for
 // stuck locks, in `violations` of kind "stuck-lock" (findings that do not make
 // the run invalid; docs/checkers.md explains why).

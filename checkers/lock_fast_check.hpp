@@ -1,5 +1,5 @@
 // The O(n log n) linearizability decision for one key inside the owner fragment
-// (CHECKER-NOTES.md; docs/checkers.md, "The fast path").
+// (docs/checkers.md, "The fast path").
 //
 // The fragment: every acquire has its own owner (no owner acquires twice), an
 // owner whose acquire succeeded releases at most once (failed releases do not

@@ -1,4 +1,4 @@
-// Mutual exclusion checker with lease classification (DESIGN.md, "Checkers").
+// Mutual exclusion checker with lease classification (docs/design.md, "Checkers").
 //
 // Two lock sessions of one key whose critical sections overlap in time are a
 // violation: all times come from one controller clock, so the overlap is a

@@ -1,4 +1,4 @@
-// Protected-resource checker (DESIGN.md, "Checkers": resource).
+// Protected-resource checker (docs/design.md, "Checkers": resource).
 //
 // The controller owns one register per lock key. A holder reads it, then
 // writes back the value it read plus one, each access passing its fencing

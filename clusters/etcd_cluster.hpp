@@ -6,7 +6,7 @@
 // start() spawns every member (a member answers nothing until a quorum is up,
 // so they cannot be started and awaited one by one), then waits until every
 // member names the same leader. stop() SIGKILLs: a SIGTERMed leader spends
-// about 5 s handing over leadership (FACTS.md); then it removes the members'
+// about 5 s handing over leadership (docs/servers.md); then it removes the members'
 // data dirs (about 120 MB of preallocated WAL each), keeping their logs. The
 // data dirs live in the run's scratch directory (TopologyOptions::scratch_dir),
 // so `clean` reclaims them when the run was killed before stop().

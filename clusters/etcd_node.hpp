@@ -22,7 +22,7 @@ struct EtcdBootstrap {
 
 /// The program of member `name` at `address`: data in `data_dir` (created by
 /// etcd), log on stderr (the node's server.log in `dir`), --heartbeat-interval 100
-/// --election-timeout 1000 (FACTS.md). Its readiness probe is "the client port
+/// --election-timeout 1000 (docs/servers.md). Its readiness probe is "the client port
 /// accepts a connection": a member answers nothing before a quorum is up, so
 /// the topology waits for the leader itself (EtcdCluster::start).
 NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::filesystem::path& data_dir,

@@ -1,4 +1,4 @@
-// Fault rules inside one node's network namespace (FACTS.md, "Test network"):
+// Fault rules inside one node's network namespace (docs/servers.md, "Test network"):
 // the node's own iptables filter table is replaced in one iptables-restore
 // batch (atomic, ≈ 20 ms). The root namespace's iptables are never touched.
 #pragma once

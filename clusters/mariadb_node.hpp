@@ -1,4 +1,4 @@
-// How to run one mariadbd node (FACTS.md, "MariaDB"): its data directory,
+// How to run one mariadbd node (docs/servers.md, "MariaDB"): its data directory,
 // its command line, its readiness probe, and the root account the harness
 // uses over the node's Unix socket to set it up and to inject faults.
 //

@@ -7,7 +7,7 @@
 // accounts and database reach it by replication).
 //
 // Clients get both endpoints, primary first, and write to the first whose
-// @@read_only is 0 (workloads/mysql_primary.hpp). The failover fault
+// @@read_only is 0 (workloads/mysql_connection.hpp). The failover fault
 // (nemesis/mysql_failover.hpp) promotes the replica and later fences the old
 // primary with promote() / fence(). A node restarted by kill-restart comes
 // back with its command line: the replica read-only and replicating again.

@@ -2,7 +2,7 @@
 // redis-sentinel processes (s1..s3, port 26379) watching them under the master
 // name kSentinelMasterName, every process on its own host (namespace).
 //
-// Sentinel settings (FACTS.md): down-after-milliseconds 1000, failover-timeout
+// Sentinel settings (docs/servers.md): down-after-milliseconds 1000, failover-timeout
 // 3000, quorum 2, so a primary that is lost is replaced 2.2-2.8 s later.
 // Replicas use repl-diskless-sync-delay 0. start() returns only when the
 // replicas are in sync with the primary and every sentinel sees the other two

@@ -1,4 +1,4 @@
-// The test network of one run (FACTS.md, "Test network").
+// The test network of one run (docs/servers.md, "Test network").
 //
 // Namespace mode (root): a switch namespace lc-<id> holding a Linux bridge,
 // one network namespace lc-<id>-nN per node joined to the bridge by a veth

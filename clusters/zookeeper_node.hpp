@@ -1,4 +1,4 @@
-// How to run one ZooKeeper 3.8 server of an ensemble (FACTS.md, "ZooKeeper
+// How to run one ZooKeeper 3.8 server of an ensemble (docs/servers.md, "ZooKeeper
 // 3.8"): its zoo.cfg, myid and log4j.properties, the JVM command line, and
 // the four-letter-word probes (`ruok`, `srvr`) on its client port.
 #pragma once

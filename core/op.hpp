@@ -1,4 +1,4 @@
-// The op record: one entry of a lockcheck history (DESIGN.md, "Op record").
+// The op record: one entry of a lockcheck history (docs/design.md, "Op record").
 //
 // Field names follow Jepsen so its tools and habits carry over. One Op is one
 // line of history.jsonl. Every invoke has exactly one completion (ok, fail or

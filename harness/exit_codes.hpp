@@ -1,4 +1,4 @@
-// Process exit codes (DESIGN.md, "Verdict and exit code").
+// Process exit codes (docs/design.md, "Verdict and exit code").
 #pragma once
 
 #include "checkers/checker_result.hpp"

@@ -1,4 +1,4 @@
-// `lockcheck run`: one run from spec to verdict (DESIGN.md, "The flow").
+// `lockcheck run`: one run from spec to verdict (docs/design.md, "The flow").
 //
 // Creates the run directory, the test network and the topology, starts the
 // workers and the nemesis, drives the workload until the time limit (or an

@@ -1,6 +1,6 @@
 // Fault "failover" (topology redis-sentinel, network namespaces): cut the
 // primary off from the replicas and the sentinels until Sentinel promotes a
-// replica, then heal (FACTS.md: the lock loss reproduces only when the old
+// replica, then heal (docs/servers.md: the lock loss reproduces only when the old
 // primary stays cut off until a replica is promoted).
 //
 // start: waits (up to 8 s) until the cluster has settled after any previous

@@ -1,4 +1,4 @@
-// The protected resource (DESIGN.md, "Worker protocol"): one integer register
+// The protected resource (docs/design.md, "Worker protocol"): one integer register
 // per lock key, owned by the controller. A holder reads it and later writes
 // back the value it read plus one, passing its fencing token each time.
 // With fencing on, an access whose token is lower than the highest token the

@@ -8,7 +8,7 @@
 // changed. Recipes call refresh() before each acquire, and the connection asks
 // again after a connection error. Like a real Sentinel-aware client, it trusts
 // the sentinels: while they still name an old primary that is cut off from its
-// replicas, clients keep taking locks there (FACTS.md, "Redis").
+// replicas, clients keep taking locks there (docs/servers.md, "Redis").
 #pragma once
 
 #include <chrono>

@@ -7,7 +7,7 @@
  * file is read with pread on every call, so the harness moves a running
  * server's clock by rewriting it.
  *
- * Why this shape (FACTS.md, "Clock skew"): libfaketime deadlocks Debian's
+ * Why this shape (docs/servers.md, "Clock skew"): libfaketime deadlocks Debian's
  * redis-server at startup because jemalloc calls clock_gettime during its own
  * init and libfaketime then allocates. This library never allocates, never
  * calls dlsym and never maps memory: only getenv, open, pread and syscall.
