@@ -49,6 +49,7 @@ std::uintmax_t disk_usage(const fs::path& dir) {
 
 /// Starts `scenario_name` in `store`, sends `signal` to the controller once
 /// `ready(run id)` holds (up to 30 s), and waits for the controller's end.
+/// The caller checks how the run ended.
 RunOutcome interrupt_run(const fs::path& store, const char* scenario_name,
                          const std::function<bool(const std::string&)>& ready, int signal) {
     auto controller = start_lockcheck(store, {"run", scenario(scenario_name), "--time-limit", "30"});
@@ -56,9 +57,7 @@ RunOutcome interrupt_run(const fs::path& store, const char* scenario_name,
     EXPECT_FALSE(run_id.empty());
     EXPECT_TRUE(ready(run_id)) << "the run never got where it should be interrupted";
     controller->send_signal(signal);
-    auto run = finish(*controller, store);
-    EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
-    return run;
+    return finish(*controller, store);
 }
 
 constexpr std::uintmax_t kMegabyte = 1024 * 1024;
@@ -84,6 +83,9 @@ TEST(Leftovers, SigtermDuringTheMariadbInstallLeavesNothingOnceTheControllerHasE
     const auto run = interrupt_run(
         fresh_store("term-install"), "mysql-record-crash",
         [](const std::string& run_id) { return wait_for_process(run_id, "mariadb-install-db"); }, SIGTERM);
+    // Interrupted before its servers were ready: one line saying so, a harness error, no verdict.
+    EXPECT_EQ(run.exit_code, 255) << run.output;
+    EXPECT_NE(run.output.find("interrupted before it was ready"), std::string::npos) << run.output;
     expect_nothing_left(run);
 }
 
@@ -126,6 +128,7 @@ TEST(Leftovers, AnInterruptedRunLeavesNoLockFileEither) {
             return true;
         },
         SIGINT);
+    EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
     EXPECT_FALSE(fs::exists(state_directory() / "runs" / (run.run_id + ".lock"))) << "the run's lock file is left";
     expect_nothing_left(run);
 }
