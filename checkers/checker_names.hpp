@@ -1,0 +1,14 @@
+// The names of the checkers, as they appear in results.json ("checkers") and
+// in the reports. One constant each, so checkers and reports agree.
+#pragma once
+
+#include <string_view>
+
+namespace lockcheck::checker_name {
+inline constexpr std::string_view kMutualExclusion = "mutual-exclusion";
+inline constexpr std::string_view kLinearizability = "linearizability";
+inline constexpr std::string_view kReleaseOwnership = "release-ownership";
+inline constexpr std::string_view kResource = "resource";
+inline constexpr std::string_view kLiveness = "liveness";
+inline constexpr std::string_view kOversell = "oversell";
+}  // namespace lockcheck::checker_name
