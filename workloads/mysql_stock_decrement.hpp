@@ -1,6 +1,6 @@
 // Recipe "mysql-stock-decrement": not a lock but the single-statement stock
 // decrement a shop uses instead of one (a StockClient, capability "stock",
-// driven by harness/stock_cycle.hpp, judged by checkers/oversell.hpp).
+// driven by harness/stock_workload.hpp, judged by checkers/oversell.hpp).
 // Table stock (id PRIMARY KEY, n BIGINT).
 //
 // stock_init: INSERT IGNORE INTO stock (id, n) VALUES (?, <option stock>):

@@ -1,5 +1,5 @@
 // The StockClient family: a stock counter, not a lock (capability "stock",
-// docs/protocol.md; driven by harness/stock_cycle.hpp, judged by
+// docs/protocol.md; driven by harness/stock_workload.hpp, judged by
 // checkers/oversell.hpp). invoke() dispatches the stock ops to the methods
 // below; every other op fails "unsupported op '<f>'".
 #pragma once
