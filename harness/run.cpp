@@ -24,6 +24,7 @@
 #include "harness/run_scratch.hpp"
 #include "harness/run_setup.hpp"
 #include "harness/worker_command.hpp"
+#include "harness/workload_runner.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/nemesis.hpp"
 #include "reports/results_json.hpp"
