@@ -23,6 +23,7 @@
 #include <string>
 
 #include "bench/history_generator.hpp"
+#include "checkers/checker_names.hpp"
 #include "checkers/linearizability.hpp"
 #include "checkers/liveness.hpp"
 #include "checkers/mutual_exclusion.hpp"
@@ -109,10 +110,14 @@ void run_overlapping(benchmark::State& state, int holders, const Check& check) {
 const std::vector<std::pair<std::string, Check>>& checkers() {
     static const std::vector<std::pair<std::string, Check>> all = {
         {"pair_ops", [](const History& h, const Partner&) { benchmark::DoNotOptimize(pair_ops(h)); return Validity::Valid; }},
-        {"mutual-exclusion", [](const History& h, const Partner& p) { return check_mutual_exclusion(h, p).valid; }},
-        {"resource", [](const History& h, const Partner& p) { return check_resource(h, p).valid; }},
-        {"linearizability", [](const History& h, const Partner& p) { return check_linearizability(h, p).valid; }},
-        {"liveness", [](const History& h, const Partner& p) { return check_liveness(h, p).valid; }},
+        {std::string(checker_name::kMutualExclusion),
+         [](const History& h, const Partner& p) { return check_mutual_exclusion(h, p).valid; }},
+        {std::string(checker_name::kResource),
+         [](const History& h, const Partner& p) { return check_resource(h, p).valid; }},
+        {std::string(checker_name::kLinearizability),
+         [](const History& h, const Partner& p) { return check_linearizability(h, p).valid; }},
+        {std::string(checker_name::kLiveness),
+         [](const History& h, const Partner& p) { return check_liveness(h, p).valid; }},
         {"all", [](const History& h, const Partner&) { return run_checkers(h).valid; }},
     };
     return all;
@@ -138,7 +143,7 @@ void register_all() {
                     }
     constexpr int kHolders = 3000;
     for (const auto& [name, check] : checkers()) {
-        if (name != "mutual-exclusion" && name != "all") continue;
+        if (name != checker_name::kMutualExclusion && name != "all") continue;
         const std::string id = name + "/overlapping-holders:" + std::to_string(kHolders);
         benchmark::RegisterBenchmark(id.c_str(), [check = check](benchmark::State& s) { run_overlapping(s, kHolders, check); })
             ->Unit(benchmark::kMillisecond)

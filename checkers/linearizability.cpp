@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <optional>
+#include <set>
 
+#include "checkers/checker_names.hpp"
 #include "checkers/lock_fast_check.hpp"
+#include "checkers/lock_history.hpp"
 #include "checkers/lock_ops.hpp"
 #include "checkers/lock_search.hpp"
 #include "checkers/lock_witness.hpp"
@@ -47,7 +50,7 @@ KeyVerdict search_verdict(const History& history, const KeyLockOps& key, const L
 CheckerResult check_linearizability(const History& history, const std::vector<std::int64_t>& partner,
                                     const LinearizabilityOptions& options) {
     CheckerResult result;
-    result.name = "linearizability";
+    result.name = std::string(checker_name::kLinearizability);
     std::size_t fast = 0, searched = 0, unknown = 0, ops = 0, certified = 0, configs = 0, findings = 0;
     nlohmann::json unknown_keys = nlohmann::json::object(), searched_keys = nlohmann::json::object();
 
@@ -101,6 +104,51 @@ CheckerResult check_linearizability(const History& history, const std::vector<st
     if (!searched_keys.empty()) result.stats["searched_because"] = searched_keys;
     if (!unknown_keys.empty()) result.stats["unknown_because"] = unknown_keys;
     return result;
+}
+
+bool history_uses_leases(const History& history) {
+    return std::any_of(history.begin(), history.end(),
+                       [](const Op& op) { return op.f == fn::kAcquire && op.ttl_ms.has_value(); });
+}
+
+namespace {
+
+/// The strict check, reported as advisory when the history's locks have leases.
+CheckerResult judge_strictly(const History& history, const std::vector<std::int64_t>& partner) {
+    CheckerResult strict = check_linearizability(history, partner);
+    if (history_uses_leases(history)) {
+        strict.counts_toward_verdict = false;
+        strict.stats["advisory"] =
+            "strict lock model without leases: a lease that expires under its holder counts as a violation here; "
+            "the mutual-exclusion checker judges lease promises";
+    }
+    return strict;
+}
+
+std::string linearizability_summary(const CheckerResult& r) {
+    switch (r.valid) {
+        case Validity::Valid:
+            return fmt::format("linearizable: {} lock ops on {} keys, certificate replayed",
+                               stat_integer(r, "lock_ops"), stat_integer(r, "keys"));
+        case Validity::Unknown:
+            return fmt::format("undecided on {} of {} keys (search budget spent)", stat_integer(r, "keys_unknown"),
+                               stat_integer(r, "keys"));
+        case Validity::Invalid: break;
+    }
+    std::set<std::string> kinds;
+    for (const auto& v : r.violations) kinds.insert(v.kind);
+    std::string names;
+    for (const auto& k : kinds) names += (names.empty() ? "" : ", ") + k;
+    return fmt::format("not linearizable: {} findings ({})", r.violations_total(), names);
+}
+
+}  // namespace
+
+const CheckerDescriptor& linearizability_checker() {
+    static const CheckerDescriptor descriptor{
+        checker_name::kLinearizability, "the strict lock model (free or held by one owner), with a certificate",
+        history_is_lock, judge_strictly, linearizability_summary};
+    return descriptor;
 }
 
 }  // namespace lockcheck

@@ -22,7 +22,7 @@
 
 #include <cstddef>
 
-#include "checkers/checker_result.hpp"
+#include "checkers/checker_descriptor.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
@@ -36,5 +36,17 @@ struct LinearizabilityOptions {
 /// `partner` is pair_ops(history).
 CheckerResult check_linearizability(const History& history, const std::vector<std::int64_t>& partner,
                                     const LinearizabilityOptions& options = {});
+
+/// The descriptor (checkers/checker_descriptor.hpp): judges lock histories.
+/// The strict verdict models a lock without leases. When the history's
+/// acquires ask for a lease (ttl_ms), a lease that expires under a holder is
+/// correct behaviour that the strict model calls a double grant, so there the
+/// result is an advisory cross-check (counts_toward_verdict false, the reason
+/// in stats.advisory) and the mutual-exclusion checker's lease classification
+/// judges the lock.
+const CheckerDescriptor& linearizability_checker();
+
+/// True when some acquire in the history asked for a lease.
+bool history_uses_leases(const History& history);
 
 }  // namespace lockcheck

@@ -6,6 +6,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "checkers/checker_names.hpp"
 #include "checkers/lock_sessions.hpp"
 
 namespace lockcheck {
@@ -182,13 +183,48 @@ double percentile(const std::vector<double>& sorted, double p) {
 
 CheckerResult check_liveness(const History& history, const std::vector<std::int64_t>& partner) {
     CheckerResult result;
-    result.name = "liveness";
+    result.name = std::string(checker_name::kLiveness);
     result.stats["acquires"] = acquire_figures(history, partner);
     result.stats["latency_ms"] = latency_figures(history, partner);
     stuck_figures(history, partner, result);
     result.stats["recovery"] = recovery_figures(history);
     result.valid = Validity::Valid;  // figures and findings, never a verdict
     return result;
+}
+
+namespace {
+
+std::string liveness_summary(const CheckerResult& r) {
+    const auto& s = r.stats;
+    if (stat_number(s, {"acquires", "attempts"}) == 0 && stat_number(s, {"latency_ms", "decrement", "count"}) > 0)
+        return fmt::format("{:.0f} decrements, p50 {:.1f} ms / p99 {:.1f} ms",
+                           stat_number(s, {"latency_ms", "decrement", "count"}),
+                           stat_number(s, {"latency_ms", "decrement", "p50"}),
+                           stat_number(s, {"latency_ms", "decrement", "p99"}));
+    double slowest_recovery = 0;
+    if (s.contains("recovery") && s["recovery"].contains("faults"))
+        for (const auto& f : s["recovery"]["faults"])
+            if (f.contains("recovery_ms") && f["recovery_ms"].is_number())
+                slowest_recovery = std::max(slowest_recovery, f["recovery_ms"].get<double>());
+    std::string conflicts;
+    if (s.contains("acquires") && s["acquires"].contains("conflict_rate"))
+        conflicts = fmt::format(" (conflict rate {:.1f}%)", 100 * stat_number(s, {"acquires", "conflict_rate"}));
+    return fmt::format("{:.1f}% of acquires granted{}, acquire p50 {:.1f} ms / p99 {:.1f} ms, longest stuck lock "
+                       "{:.0f} ms, slowest recovery after a fault {:.0f} ms",
+                       100 * stat_number(s, {"acquires", "success_rate"}), conflicts,
+                       stat_number(s, {"latency_ms", "acquire", "p50"}),
+                       stat_number(s, {"latency_ms", "acquire", "p99"}),
+                       stat_number(s, {"stuck", "longest_ms"}), slowest_recovery);
+}
+
+}  // namespace
+
+const CheckerDescriptor& liveness_checker() {
+    static const CheckerDescriptor descriptor{
+        checker_name::kLiveness,
+        "progress and latency figures, stuck locks and recovery after faults (never a verdict)", applies_always,
+        check_liveness, liveness_summary};
+    return descriptor;
 }
 
 }  // namespace lockcheck

@@ -24,7 +24,7 @@
 //             acquire ok (any key): recovery_ms, or null if none followed.
 #pragma once
 
-#include "checkers/checker_result.hpp"
+#include "checkers/checker_descriptor.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
@@ -33,6 +33,9 @@ inline constexpr const char* kStuckLock = "stuck-lock";
 
 /// `partner` is pair_ops(history).
 CheckerResult check_liveness(const History& history, const std::vector<std::int64_t>& partner);
+
+/// The descriptor (checkers/checker_descriptor.hpp): judges every history.
+const CheckerDescriptor& liveness_checker();
 
 /// Nearest-rank percentile (0 < p <= 100) of `sorted`, which must be non-empty and ascending.
 double percentile(const std::vector<double>& sorted, double p);

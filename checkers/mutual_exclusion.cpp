@@ -7,7 +7,9 @@
 #include <set>
 #include <tuple>
 
+#include "checkers/checker_names.hpp"
 #include "checkers/evidence_list.hpp"
+#include "checkers/lock_history.hpp"
 #include "checkers/lock_sessions.hpp"
 #include "checkers/transactional_sessions.hpp"
 
@@ -84,7 +86,7 @@ struct OpenSession {
 
 CheckerResult check_mutual_exclusion(const History& history, const std::vector<std::int64_t>& partner) {
     CheckerResult result;
-    result.name = "mutual-exclusion";
+    result.name = std::string(checker_name::kMutualExclusion);
     auto sessions = extract_sessions(history, partner);
     const auto rolled_back = end_transactional_sessions(history, partner, sessions);
 
@@ -128,6 +130,31 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
                     {"rolled_back", harmless},
                     {"longest_overlap_ms", longest ? static_cast<double>(longest->overlap_ns) / 1e6 : 0.0}};
     return result;
+}
+
+namespace {
+
+std::string mutual_exclusion_summary(const CheckerResult& r) {
+    const auto rolled_back = stat_integer(r, "rolled_back");
+    return fmt::format("{} overlaps ({} within lease, {} after the lease expired) in {} lock sessions{}",
+                       stat_integer(r, "overlaps"), stat_integer(r, "within_lease"), stat_integer(r, "lease_expired"),
+                       stat_integer(r, "sessions"),
+                       rolled_back > 0 ? fmt::format("; {} more with a rolled-back transaction (harmless)", rolled_back)
+                                       : "");
+}
+
+}  // namespace
+
+const CheckerDescriptor& mutual_exclusion_checker() {
+    static const CheckerDescriptor descriptor{
+        checker_name::kMutualExclusion,
+        "overlapping lock sessions of one key, each classified by the earlier holder's lease",
+        history_is_lock,
+        check_mutual_exclusion,
+        mutual_exclusion_summary,
+        "no two clients held one lock at once, and no update was lost",
+        "two clients held the same lock at the same time"};
+    return descriptor;
 }
 
 }  // namespace lockcheck

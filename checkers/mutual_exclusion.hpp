@@ -17,7 +17,7 @@
 // counted in stats.rolled_back (checkers/transactional_sessions.hpp).
 #pragma once
 
-#include "checkers/checker_result.hpp"
+#include "checkers/checker_descriptor.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
@@ -37,5 +37,8 @@ inline constexpr const char* kOverlapLeaseExpired = "overlap-lease-expired";
 /// session that started while it was held, even one started at the very last
 /// record (details.open_at_end when both were still held then).
 CheckerResult check_mutual_exclusion(const History& history, const std::vector<std::int64_t>& partner);
+
+/// The descriptor (checkers/checker_descriptor.hpp): judges lock histories.
+const CheckerDescriptor& mutual_exclusion_checker();
 
 }  // namespace lockcheck

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "checkers/checker_names.hpp"
 #include "core/json_integer.hpp"
 
 namespace lockcheck {
@@ -88,7 +89,7 @@ bool history_is_stock(const History& history) {
 
 CheckerResult check_oversell(const History& history, const std::vector<std::int64_t>& partner) {
     CheckerResult result;
-    result.name = "oversell";
+    result.name = std::string(checker_name::kOversell);
     std::map<std::string, KeyStock> keys;
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& op = history[p];
@@ -136,6 +137,15 @@ CheckerResult check_oversell(const History& history, const std::vector<std::int6
                                   [](const Violation& v) { return v.kind == kStockMismatch; }));
     if (unknown) result.stats["unknown_reason"] = "no stock-init completed ok for some key: the initial stock is unknown";
     return result;
+}
+
+const CheckerDescriptor& oversell_checker() {
+    static const CheckerDescriptor descriptor{
+        checker_name::kOversell,
+        "stock-decrement histories: more sales than stock, and a final stock that does not add up",
+        history_is_stock, check_oversell, stats_summary,
+        "nothing was oversold, and the final stock matches the sales"};
+    return descriptor;
 }
 
 }  // namespace lockcheck

@@ -1,5 +1,5 @@
 // Oversell checker for stock-decrement histories (capability "stock",
-// harness/stock_cycle.hpp). Per key:
+// harness/stock_workload.hpp). Per key:
 //   - initial stock: the value {"stock": N} of the first stock-init that
 //     completed ok (without one the verdict is unknown);
 //   - sales: decrements that completed ok (certain), info or without a
@@ -14,7 +14,7 @@
 // Indeterminate decrements are never counted as certain sales.
 #pragma once
 
-#include "checkers/checker_result.hpp"
+#include "checkers/checker_descriptor.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
@@ -27,5 +27,8 @@ bool history_is_stock(const History& history);
 
 /// `partner` is pair_ops(history).
 CheckerResult check_oversell(const History& history, const std::vector<std::int64_t>& partner);
+
+/// The descriptor (checkers/checker_descriptor.hpp): judges stock histories (history_is_stock).
+const CheckerDescriptor& oversell_checker();
 
 }  // namespace lockcheck

@@ -3,11 +3,14 @@
 #include <fmt/format.h>
 #include <map>
 
+#include "checkers/checker_names.hpp"
+#include "checkers/lock_history.hpp"
+
 namespace lockcheck {
 
 CheckerResult check_release_ownership(const History& history, const std::vector<std::int64_t>& partner) {
     CheckerResult result;
-    result.name = "release-ownership";
+    result.name = std::string(checker_name::kReleaseOwnership);
     std::map<std::string, std::size_t> granted;  // owner -> position of its latest acquire ok
     std::size_t reported = 0;
     for (std::size_t p = 0; p < history.size(); ++p) {
@@ -38,6 +41,13 @@ CheckerResult check_release_ownership(const History& history, const std::vector<
                                               : fmt::format("{} of {} releases deleted another owner's lock",
                                                             result.violations.size(), reported)}};
     return result;
+}
+
+const CheckerDescriptor& release_ownership_checker() {
+    static const CheckerDescriptor descriptor{
+        checker_name::kReleaseOwnership, "releases that removed a lock another owner held", history_is_lock,
+        check_release_ownership, stats_summary};
+    return descriptor;
 }
 
 }  // namespace lockcheck

@@ -11,7 +11,7 @@
 // releases_by_non_owner, and a one-line summary.
 #pragma once
 
-#include "checkers/checker_result.hpp"
+#include "checkers/checker_descriptor.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
@@ -20,5 +20,8 @@ inline constexpr const char* kReleaseByNonOwner = "release-by-non-owner";
 
 /// `partner` is pair_ops(history).
 CheckerResult check_release_ownership(const History& history, const std::vector<std::int64_t>& partner);
+
+/// The descriptor (checkers/checker_descriptor.hpp): judges lock histories.
+const CheckerDescriptor& release_ownership_checker();
 
 }  // namespace lockcheck

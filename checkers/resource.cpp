@@ -1,5 +1,7 @@
 #include "checkers/resource.hpp"
 
+#include "checkers/checker_names.hpp"
+#include "checkers/lock_history.hpp"
 #include "checkers/worker_resource.hpp"
 
 #include <algorithm>
@@ -29,7 +31,7 @@ struct LastRead {
 
 CheckerResult check_resource(const History& history, const std::vector<std::int64_t>& partner) {
     CheckerResult result;
-    result.name = "resource";
+    result.name = std::string(checker_name::kResource);
     std::map<std::string, KeyState> keys;
     std::map<std::pair<int, std::string>, LastRead> last_read;
     std::size_t reads = 0, writes = 0, fenced = 0, lost = 0, stale = 0;
@@ -105,6 +107,24 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
                                         {"writes_indeterminate", worker.indeterminate_writes()},
                                         {"check", "by value: two committed writes of one value are a lost update"}};
     return result;
+}
+
+namespace {
+
+std::string resource_summary(const CheckerResult& r) {
+    return fmt::format("{} lost updates, {} stale writes accepted, {} accesses fenced, {} writes accepted{}",
+                       stat_integer(r, "lost_updates"), stat_integer(r, "stale_writes_accepted"),
+                       stat_integer(r, "fenced"), stat_integer(r, "writes_accepted"),
+                       r.stats.contains("worker_owned") ? " (in the lock's transaction: checked by value)" : "");
+}
+
+}  // namespace
+
+const CheckerDescriptor& resource_checker() {
+    static const CheckerDescriptor descriptor{
+        checker_name::kResource, "lost updates and stale writes on the protected resource", history_is_lock,
+        check_resource, resource_summary};
+    return descriptor;
 }
 
 }  // namespace lockcheck

@@ -20,7 +20,7 @@
 // totals and shown under stats.worker_owned.
 #pragma once
 
-#include "checkers/checker_result.hpp"
+#include "checkers/checker_descriptor.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
@@ -30,5 +30,8 @@ inline constexpr const char* kStaleWriteAccepted = "stale-write-accepted";
 
 /// `partner` is pair_ops(history).
 CheckerResult check_resource(const History& history, const std::vector<std::int64_t>& partner);
+
+/// The descriptor (checkers/checker_descriptor.hpp): judges lock histories.
+const CheckerDescriptor& resource_checker();
 
 }  // namespace lockcheck

@@ -2,21 +2,9 @@
 
 #include <algorithm>
 
-#include "checkers/linearizability.hpp"
-#include "checkers/liveness.hpp"
-#include "checkers/mutual_exclusion.hpp"
-#include "checkers/oversell.hpp"
-#include "checkers/release_ownership.hpp"
-#include "checkers/resource.hpp"
+#include "checkers/checker_registry.hpp"
 
 namespace lockcheck {
-
-bool history_uses_leases(const History& history) {
-    for (const Op& op : history)
-        if (op.f == fn::kAcquire && op.ttl_ms) return true;
-    return false;
-}
-
 namespace {
 
 /// The verdict of a history no checker can judge, or nothing.
@@ -32,26 +20,8 @@ void mark_undecidable(const History& history, CheckReport& report) {
 CheckReport run_checkers(const History& history) {
     const auto partner = pair_ops(history);
     CheckReport report;
-    if (history_is_stock(history)) {  // not a lock: no sessions, no resource; oversell judges it
-        report.checkers.push_back(check_oversell(history, partner));
-        report.checkers.push_back(check_liveness(history, partner));
-        for (const auto& c : report.checkers)
-            if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
-        mark_undecidable(history, report);
-        return report;
-    }
-    report.checkers.push_back(check_mutual_exclusion(history, partner));
-    report.checkers.push_back(check_resource(history, partner));
-    CheckerResult strict = check_linearizability(history, partner);
-    if (history_uses_leases(history)) {
-        strict.counts_toward_verdict = false;
-        strict.stats["advisory"] =
-            "strict lock model without leases: a lease that expires under its holder counts as a violation here; "
-            "the mutual-exclusion checker judges lease promises";
-    }
-    report.checkers.push_back(std::move(strict));
-    report.checkers.push_back(check_liveness(history, partner));
-    report.checkers.push_back(check_release_ownership(history, partner));
+    for (const CheckerDescriptor* checker : checker_descriptors())
+        if (checker->applies(history)) report.checkers.push_back(checker->run(history, partner));
     for (const auto& c : report.checkers)
         if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
     mark_undecidable(history, report);

@@ -17,22 +17,15 @@ struct CheckReport {
     std::string unknown_reason;
 };
 
-/// Runs all checkers in a fixed order: mutual-exclusion, resource,
-/// linearizability, liveness (which never changes the verdict),
-/// release-ownership, and combines their verdicts. A stock-decrement history
-/// (checkers/oversell.hpp: history_is_stock) is not a lock history: it gets
-/// the oversell checker and liveness only. Throws HistoryError if invokes and completions do not pair.
+/// Runs every registered checker (checkers/checker_registry.hpp) that
+/// applies to the history, in the registry's order, and combines the verdicts
+/// of those that count toward it. A lock history gets mutual-exclusion,
+/// resource, linearizability (advisory when the locks have leases), liveness
+/// (which never changes the verdict) and release-ownership; a stock-decrement
+/// history (checkers/oversell.hpp: history_is_stock) gets oversell and
+/// liveness. Throws HistoryError if invokes and completions do not pair.
 /// A history without a single client op proves nothing: its verdict is
 /// unknown, with the reason in unknown_reason.
-///
-/// The strict linearizability verdict models a lock without leases. When the
-/// history's acquires ask for a lease (ttl_ms), a lease that expires under a
-/// holder is correct behaviour that the strict model calls a double grant, so
-/// there linearizability is reported as an advisory cross-check and the
-/// mutual-exclusion checker's lease classification judges the lock.
 CheckReport run_checkers(const History& history);
-
-/// True when some acquire in the history asked for a lease.
-bool history_uses_leases(const History& history);
 
 }  // namespace lockcheck

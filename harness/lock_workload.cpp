@@ -1,14 +1,14 @@
 #include "harness/lock_workload.hpp"
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <random>
+#include <optional>
+#include <stdexcept>
 
+#include "core/capabilities.hpp"
 #include "core/interruptible_sleep.hpp"
-#include "harness/slot_session.hpp"
-#include "harness/stock_cycle.hpp"
+#include "harness/slot_random.hpp"
 
 namespace lockcheck {
 namespace {
@@ -30,7 +30,8 @@ Op lease_op(std::string_view f, const std::string& key, const std::string& owner
 /// An acquire asking for a lease of `ttl_ms`; without one (ttl_ms not
 /// recorded) when the worker's locks have no lease ("no-lease").
 Op acquire_op(const SlotSession& session, const std::string& key, const std::string& owner, std::int64_t ttl_ms) {
-    return session.supports("no-lease") ? lock_op(fn::kAcquire, key, owner) : lease_op(fn::kAcquire, key, owner, ttl_ms);
+    return session.supports(capability::kNoLease) ? lock_op(fn::kAcquire, key, owner)
+                                                  : lease_op(fn::kAcquire, key, owner, ttl_ms);
 }
 
 /// Holds for `duration`, or until a stop is requested. When the worker
@@ -39,7 +40,7 @@ Op acquire_op(const SlotSession& session, const std::string& key, const std::str
 /// process, so a paused worker renews nothing.
 void hold(SlotSession& session, const std::string& key, const std::string& owner, std::int64_t ttl_ms,
           std::chrono::milliseconds duration, const std::stop_token& stop) {
-    if (!session.supports("renew")) {
+    if (!session.supports(capability::kRenew)) {
         interruptible_sleep_for(stop, duration);
         return;
     }
@@ -65,22 +66,25 @@ Op resource_op(std::string_view f, const std::string& key, std::optional<std::in
     return op;
 }
 
-}  // namespace
-
-Op LockWorkload::read_resource(SlotSession& session, const std::string& key, std::optional<std::int64_t> token) {
+/// The holder's read: through the worker as a checkpoint applied to the
+/// controller's register, or - capability "resource" - performed by the
+/// worker itself and recorded with resource "worker".
+Op read_resource(SlotSession& session, ProtectedResource& resource, const std::string& key,
+                 std::optional<std::int64_t> token) {
     // Capability "resource": the worker reads in the lock's transaction and reports the value.
-    if (session.supports("resource")) return session.perform(resource_op(fn::kRead, key, token, true));
+    if (session.supports(capability::kResource)) return session.perform(resource_op(fn::kRead, key, token, true));
     return session.perform(resource_op(fn::kRead, key, token, false), [&](Op& op) {
-        const auto access = resource_.read(key, op.token);
+        const auto access = resource.read(key, op.token);
         op.type = access.accepted ? OpType::Ok : OpType::Fail;
         if (access.accepted) op.value = access.value;
         else op.error = std::string(err::kFenced);
     });
 }
 
-void LockWorkload::write_resource(SlotSession& session, const std::string& key, std::optional<std::int64_t> token,
-                                  std::int64_t value) {
-    const bool worker_owned = session.supports("resource");
+/// The holder's write of `value`, the same two ways as read_resource.
+void write_resource(SlotSession& session, ProtectedResource& resource, const std::string& key,
+                    std::optional<std::int64_t> token, std::int64_t value) {
+    const bool worker_owned = session.supports(capability::kResource);
     Op write = resource_op(fn::kWrite, key, token, worker_owned);
     write.value = value;
     if (worker_owned) {  // the worker writes (and commits); its answer is the outcome
@@ -88,87 +92,67 @@ void LockWorkload::write_resource(SlotSession& session, const std::string& key, 
         return;
     }
     session.perform(write, [&](Op& op) {
-        const auto access = resource_.write(key, value, op.token);
+        const auto access = resource.write(key, value, op.token);
         op.type = access.accepted ? OpType::Ok : OpType::Fail;
         op.value = value;
         if (!access.accepted) op.error = std::string(err::kFenced);
     });
 }
 
-LockWorkload::LockWorkload(WorkloadOptions options, WorkerPool& pool, HistoryRecorder& recorder,
-                           ProtectedResource& resource, LiveState& live)
-    : options_(std::move(options)), pool_(pool), recorder_(recorder), resource_(resource), live_(live) {}
-
-void LockWorkload::run_slot(int slot, const std::stop_token& stop) {
-    try {
-        run_cycles(slot, stop);
-    } catch (const std::exception& e) {
-        spdlog::error("worker slot {} stopped: {}", slot, e.what());
-        std::lock_guard lock(failure_mutex_);
-        if (first_failure_.empty()) first_failure_ = e.what();
-        ++slots_failed_;
-    }
-    ++slots_stopped_;
-}
-
-std::string LockWorkload::first_failure() const {
-    std::lock_guard lock(failure_mutex_);
-    return first_failure_;
-}
-
-void LockWorkload::run_cycles(int slot, const std::stop_token& stop) {
-    std::mt19937_64 rng(options_.seed * 1000003u + static_cast<std::uint64_t>(slot));
-    auto between = [&](std::int64_t lo, std::int64_t hi) {
-        return std::chrono::milliseconds(std::uniform_int_distribution<std::int64_t>(lo, std::max(lo, hi))(rng));
-    };
-    SlotSession session(slot, pool_, recorder_, options_.op_timeout, next_request_id_, options_.capabilities,
-                        options_.interrupt);
-    if (session.supports("stock")) {  // not a lock: no hold, no resource (harness/stock_cycle.hpp)
-        run_stock_cycles(session, recorder_, {options_.keys, options_.think_ms, options_.seed, options_.interrupt},
-                         slot, stop);
-        return;
-    }
+void run_lock_cycles(SlotSession& session, const WorkloadContext& context, int slot, const std::stop_token& stop) {
+    const WorkloadOptions& options = context.options;
+    LiveState& live = context.live;
+    SlotRandom random(options.seed, slot);
     std::int64_t attempt = 0;
 
-    while (!stop.stop_requested() && !recorder_.full()) {
-        const std::string& key = options_.keys[rng() % options_.keys.size()];
+    while (!stop.stop_requested() && !context.recorder.full()) {
+        const std::string& key = random.pick(options.keys);
         const int process = session.process();
         const std::string owner = fmt::format("w{}-{}", process, ++attempt);
 
-        live_.acquiring(process, key);
-        const Op acquired = session.perform(acquire_op(session, key, owner, options_.ttl_ms));
-        live_.acquire_done(process);
+        live.acquiring(process, key);
+        const Op acquired = session.perform(acquire_op(session, key, owner, options.ttl_ms));
+        live.acquire_done(process);
         if (acquired.type != OpType::Ok) {
-            interruptible_sleep_for(stop, between(5, 30));  // busy or unknown: back off, try with a new owner
+            interruptible_sleep_for(stop, random.between(5, 30));  // busy or unknown: back off, try with a new owner
             continue;
         }
-        live_.acquired(process, key);
+        live.acquired(process, key);
         // A re-entrant lock is entered again by its holder, with the same owner id:
         // re-entry is by owner identity (docs/recipes/redis-reentrant-hash.md).
         int entered = 1;
-        if (session.supports("reentrant")) {
-            const Op again = session.perform(acquire_op(session, key, owner, options_.ttl_ms));
+        if (session.supports(capability::kReentrant)) {
+            const Op again = session.perform(acquire_op(session, key, owner, options.ttl_ms));
             if (again.type == OpType::Ok) {
                 ++entered;
-                live_.acquired(process, key);
+                live.acquired(process, key);
             }
         }
 
         // The critical section: read, hold, write back read + 1, each with the token.
-        const Op was = read_resource(session, key, acquired.token);
+        const Op was = read_resource(session, context.resource, key, acquired.token);
         if (was.type == OpType::Ok && session.process() == process) {
             if (!was.value.is_number_integer()) throw std::runtime_error("worker answered read ok without an integer value");
-            hold(session, key, owner, options_.ttl_ms, between(options_.hold_ms.min, options_.hold_ms.max), stop);
-            write_resource(session, key, acquired.token, was.value.get<std::int64_t>() + 1);
+            hold(session, key, owner, options.ttl_ms, random.within(options.hold_ms), stop);
+            write_resource(session, context.resource, key, acquired.token, was.value.get<std::int64_t>() + 1);
         }
         // The worker was replaced: it holds nothing we can release. Its lock
         // stays behind until its lease runs out (or forever, without one).
         for (; entered > 0 && session.process() == process; --entered) {
-            live_.releasing(process, key);
+            live.releasing(process, key);
             session.perform(lock_op(fn::kRelease, key, owner));
         }
-        interruptible_sleep_for(stop, between(options_.think_ms.min, options_.think_ms.max));
+        interruptible_sleep_for(stop, random.within(options.think_ms));
     }
+}
+
+}  // namespace
+
+const WorkloadDescriptor& lock_workload() {
+    static const WorkloadDescriptor descriptor{
+        "lock", "acquire, read the protected resource, hold, write it back incremented, release", "",
+        run_lock_cycles};
+    return descriptor;
 }
 
 }  // namespace lockcheck

@@ -17,7 +17,6 @@
 #include "harness/clean_command.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/history_recorder.hpp"
-#include "harness/lock_workload.hpp"
 #include "harness/progress.hpp"
 #include "harness/run_directory.hpp"
 #include "harness/run_liveness.hpp"
@@ -25,6 +24,7 @@
 #include "harness/run_scratch.hpp"
 #include "harness/run_setup.hpp"
 #include "harness/worker_command.hpp"
+#include "harness/workload_runner.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/nemesis.hpp"
 #include "reports/results_json.hpp"
@@ -127,9 +127,9 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
 
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
-    LockWorkload workload({keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms),
-                           *spec.seed, pool.worker(0)->hello().supports, options.interrupted},
-                          pool, recorder, resource, live);
+    WorkloadRunner workload({keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms),
+                             *spec.seed, pool.worker(0)->hello().supports, options.interrupted},
+                            pool, recorder, resource, live);
 
     const double limit = spec.time_limit_s;
     ProgressDisplay progress([&] {

@@ -1,15 +1,16 @@
 #include "reports/compare_metrics.hpp"
 
+#include <string_view>
+
+#include "checkers/checker_names.hpp"
+#include "core/json_path.hpp"
+
 namespace lockcheck {
 namespace {
 
-std::int64_t integer_at(const nlohmann::json& j, std::initializer_list<const char*> path) {
-    const nlohmann::json* at = &j;
-    for (const char* step : path) {
-        if (!at->is_object() || !at->contains(step)) return 0;
-        at = &(*at)[step];
-    }
-    return at->is_number() ? at->get<std::int64_t>() : 0;
+std::int64_t integer_at(const nlohmann::json& j, std::initializer_list<std::string_view> path) {
+    const nlohmann::json* at = json_at(j, path);
+    return at && at->is_number() ? at->get<std::int64_t>() : 0;
 }
 
 }  // namespace
@@ -22,11 +23,11 @@ RunMetrics metrics_from_results(const nlohmann::json& results) {
     if (results.contains("checkers"))
         for (const auto& [name, checker] : results["checkers"].items())
             if (checker.value("counts_toward_verdict", true)) m.violations += checker.value("violations_total", std::int64_t{0});
-    m.within_lease = integer_at(results, {"checkers", "mutual-exclusion", "stats", "within_lease"});
-    m.lease_expired = integer_at(results, {"checkers", "mutual-exclusion", "stats", "lease_expired"});
-    m.lost_updates = integer_at(results, {"checkers", "resource", "stats", "lost_updates"});
-    const auto attempts = integer_at(results, {"checkers", "liveness", "stats", "acquires", "attempts"});
-    const auto granted = integer_at(results, {"checkers", "liveness", "stats", "acquires", "ok"});
+    m.within_lease = integer_at(results, {"checkers", checker_name::kMutualExclusion, "stats", "within_lease"});
+    m.lease_expired = integer_at(results, {"checkers", checker_name::kMutualExclusion, "stats", "lease_expired"});
+    m.lost_updates = integer_at(results, {"checkers", checker_name::kResource, "stats", "lost_updates"});
+    const auto attempts = integer_at(results, {"checkers", checker_name::kLiveness, "stats", "acquires", "attempts"});
+    const auto granted = integer_at(results, {"checkers", checker_name::kLiveness, "stats", "acquires", "ok"});
     m.acquire_success_rate = attempts > 0 ? static_cast<double>(granted) / static_cast<double>(attempts) : 0;
     return m;
 }

@@ -8,10 +8,15 @@
 
 namespace lockcheck {
 
-/// One line per checker from its stats, e.g. "7 overlaps (0 within lease, 7 after the lease expired)".
+/// The checker's one-line summary, as its descriptor words it
+/// (CheckerDescriptor::summary), e.g. "7 overlaps (0 within lease, 7 after
+/// the lease expired) in 40 lock sessions".
 std::string checker_summary(const CheckerResult& result);
 
-/// The verdict in plain words, e.g. "INVALID: two clients held the same lock at once".
+/// The verdict in plain words, e.g. "INVALID: two clients held the same lock
+/// at the same time": the headline of the first checker in the report that
+/// has one for this verdict (CheckerDescriptor::valid_headline /
+/// invalid_headline), else a sentence naming the first invalid checker.
 std::string verdict_sentence(const CheckReport& report);
 
 /// The whole summary, several lines, ending with a newline.

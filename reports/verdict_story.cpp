@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <string_view>
 
+#include "checkers/checker_names.hpp"
 #include "reports/terminal_summary.hpp"
 
 namespace lockcheck {
@@ -17,7 +19,7 @@ std::string text(const nlohmann::json& j, const char* field) {
     return j.is_object() && j.contains(field) && j[field].is_string() ? j[field].get<std::string>() : "";
 }
 
-const CheckerResult* find_checker(const CheckReport& report, const std::string& name) {
+const CheckerResult* find_checker(const CheckReport& report, std::string_view name) {
     for (const auto& c : report.checkers)
         if (c.name == name) return &c;
     return nullptr;
@@ -80,14 +82,14 @@ VerdictStory tell_verdict(const CheckReport& report, const ReportModel& model, c
                                           text(spec, "name"), text(spec, "recipe"), text(spec, "topology"),
                                           num(spec, "workers"), num(spec, "ttl_ms"),
                                           spec.contains("fencing") && spec["fencing"] == true ? "on" : "off"));
-    const CheckerResult* mutex = find_checker(report, "mutual-exclusion");
+    const CheckerResult* mutex = find_checker(report, checker_name::kMutualExclusion);
     if (mutex && mutex->valid == Validity::Invalid) {
         story.lines.push_back(overlap_story(*mutex, model, story.worst_violation));
     } else if (mutex) {
         story.lines.push_back(fmt::format("No two clients held the same lock at once ({} lock sessions).",
                                           num(mutex->stats, "sessions")));
     }
-    if (const CheckerResult* resource = find_checker(report, "resource")) {
+    if (const CheckerResult* resource = find_checker(report, checker_name::kResource)) {
         const double lost = num(resource->stats, "lost_updates"), stale = num(resource->stats, "stale_writes_accepted");
         if (lost > 0 || stale > 0)
             story.lines.push_back(fmt::format("The protected resource lost {} update{} and accepted {} stale write{}.",

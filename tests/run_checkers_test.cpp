@@ -1,5 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string_view>
+
+#include "checkers/checker_registry.hpp"
+#include "checkers/lock_history.hpp"
 #include "checkers/run_checkers.hpp"
 #include "tests/history_builder.hpp"
 
@@ -62,4 +67,45 @@ TEST(RunCheckers, OverlapMakesTheRunInvalidEvenWithLeases) {
     b.release_invoke(20, 1);
     b.release_done(21, 1, OpType::Ok);
     EXPECT_EQ(run_checkers(b.history()).valid, Validity::Invalid);
+}
+
+namespace {
+
+std::vector<std::string> names(const CheckReport& report) {
+    std::vector<std::string> out;
+    for (const auto& c : report.checkers) out.push_back(c.name);
+    return out;
+}
+
+}  // namespace
+
+TEST(CheckerRegistry, ALockHistoryGetsTheLockCheckersInReportOrder) {
+    HistoryBuilder b;
+    b.session(1, 0, 1, 10, 11);
+    EXPECT_EQ(names(run_checkers(b.history())),
+              (std::vector<std::string>{"mutual-exclusion", "resource", "linearizability", "liveness",
+                                        "release-ownership"}));
+}
+
+TEST(CheckerRegistry, AHistoryWithoutClientOpsKeepsTheLockReportAndIsUnknown) {
+    const auto report = run_checkers({});
+    EXPECT_EQ(report.checkers.size(), 5u);
+    EXPECT_EQ(report.valid, Validity::Unknown);
+}
+
+TEST(CheckerRegistry, AnOpOfAnotherWorkloadKeepsTheLockCheckersAway) {
+    HistoryBuilder b;
+    b.session(1, 0, 1, 10, 11);
+    b.add(20, 2, OpType::Invoke, std::string(fn::kDecrement));
+    EXPECT_FALSE(history_is_lock(b.history()));
+    EXPECT_EQ(names(run_checkers(b.history())), (std::vector<std::string>{"oversell", "liveness"}));
+}
+
+TEST(CheckerRegistry, EveryCheckerIsFoundByItsOwnName) {
+    std::set<std::string_view> seen;
+    for (const CheckerDescriptor* checker : checker_descriptors()) {
+        EXPECT_TRUE(seen.insert(checker->name).second) << checker->name;
+        EXPECT_EQ(find_checker_descriptor(checker->name), checker);
+    }
+    EXPECT_EQ(find_checker_descriptor("no-such-checker"), nullptr);
 }

@@ -20,7 +20,7 @@
 
 #include "clusters/config_quoting.hpp"  // mysql_quote
 #include "workloads/connection_options.hpp"
-#include "workloads/lock_client.hpp"
+#include "workloads/worker_client.hpp"
 
 namespace lockcheck {
 

@@ -18,11 +18,6 @@ MysqlForUpdate::MysqlForUpdate(const std::vector<std::string>& endpoints, const 
                                bool resource_inside)
     : connection_(endpoints, connection, {kCreateTable}), inside_(resource_inside) {}
 
-std::vector<std::string> MysqlForUpdate::extra_supports() const {
-    if (inside_) return {"resource"};
-    return {};
-}
-
 LockResult MysqlForUpdate::abandon(const MysqlOutcome& outcome, LockResult result) {
     if (outcome.kind == MysqlOutcome::Kind::Failed) rollback();
     in_transaction_ = false;

@@ -46,7 +46,7 @@ public:
     LockResult release(const LockRequest& request) override;
     LockResult read(const LockRequest& request) override;
     LockResult write(const LockRequest& request, std::int64_t value) override;
-    std::vector<std::string> extra_supports() const override;
+    bool owns_resource() const override { return inside_; }
 
 private:
     MysqlPrimary connection_;

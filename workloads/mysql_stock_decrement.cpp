@@ -12,8 +12,8 @@ MysqlStockDecrement::MysqlStockDecrement(const std::vector<std::string>& endpoin
                                          std::int64_t stock)
     : connection_(endpoints, connection, {kCreateTable}), stock_(stock) {}
 
-LockResult MysqlStockDecrement::stock_init(const LockRequest& request) {
-    const auto created = connection_.query("INSERT IGNORE INTO stock (id, n) VALUES (" + mysql_quote(request.key) + ", " +
+LockResult MysqlStockDecrement::stock_init(const std::string& key) {
+    const auto created = connection_.query("INSERT IGNORE INTO stock (id, n) VALUES (" + mysql_quote(key) + ", " +
                                            std::to_string(stock_) + ")");
     if (!created.ok()) return created.failure();
     LockResult result = LockResult::ok();
@@ -21,16 +21,16 @@ LockResult MysqlStockDecrement::stock_init(const LockRequest& request) {
     return result;
 }
 
-LockResult MysqlStockDecrement::decrement(const LockRequest& request) {
-    const auto sold = connection_.query("UPDATE stock SET n = n - 1 WHERE id = " + mysql_quote(request.key) +
+LockResult MysqlStockDecrement::decrement(const std::string& key) {
+    const auto sold = connection_.query("UPDATE stock SET n = n - 1 WHERE id = " + mysql_quote(key) +
                                         " AND n > 0");
     if (!sold.ok()) return sold.failure();
     if (sold.affected_rows == 0) return LockResult::fail(std::string(err::kSoldOut));
     return LockResult::ok();
 }
 
-LockResult MysqlStockDecrement::stock_read(const LockRequest& request) {
-    const auto left = connection_.query("SELECT n FROM stock WHERE id = " + mysql_quote(request.key));
+LockResult MysqlStockDecrement::stock_read(const std::string& key) {
+    const auto left = connection_.query("SELECT n FROM stock WHERE id = " + mysql_quote(key));
     if (!left.ok()) return left.failure();
     if (!left.value) return LockResult::fail("no stock row");
     LockResult result = LockResult::ok();

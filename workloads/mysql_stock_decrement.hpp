@@ -1,6 +1,6 @@
 // Recipe "mysql-stock-decrement": not a lock but the single-statement stock
-// decrement a shop uses instead of one (capability "stock", driven by
-// harness/stock_cycle.hpp, judged by checkers/oversell.hpp).
+// decrement a shop uses instead of one (a StockClient, capability "stock",
+// driven by harness/stock_workload.hpp, judged by checkers/oversell.hpp).
 // Table stock (id PRIMARY KEY, n BIGINT).
 //
 // stock_init: INSERT IGNORE INTO stock (id, n) VALUES (?, <option stock>):
@@ -16,23 +16,20 @@
 #include <string>
 #include <vector>
 
-#include "workloads/lock_client.hpp"
 #include "workloads/mysql_connection.hpp"
+#include "workloads/stock_client.hpp"
 
 namespace lockcheck {
 
-class MysqlStockDecrement : public LockClient {
+class MysqlStockDecrement : public StockClient {
 public:
     static constexpr std::int64_t kDefaultStock = 100;
 
     MysqlStockDecrement(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
                         std::int64_t stock);
-    /// Not a lock: acquire and release fail "unsupported" (never sent with capability "stock").
-    LockResult acquire(const LockRequest&) override { return LockResult::fail("unsupported: not a lock"); }
-    LockResult release(const LockRequest&) override { return LockResult::fail("unsupported: not a lock"); }
-    LockResult stock_init(const LockRequest& request) override;
-    LockResult decrement(const LockRequest& request) override;
-    LockResult stock_read(const LockRequest& request) override;
+    LockResult stock_init(const std::string& key) override;
+    LockResult decrement(const std::string& key) override;
+    LockResult stock_read(const std::string& key) override;
 
 private:
     MysqlPrimary connection_;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "workloads/connection_options.hpp"
-#include "workloads/lock_client.hpp"
+#include "workloads/worker_client.hpp"
 
 namespace lockcheck {
 
@@ -33,7 +33,7 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
 /// (Redis and MariaDB recipes), and the recipe's `options` (spec field
 /// recipe_options; docs/spec.md lists them). Throws std::invalid_argument for
 /// an unknown recipe or a bad option.
-std::unique_ptr<LockClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
+std::unique_ptr<WorkerClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
                                              const ConnectionOptions& connection,
                                              const nlohmann::json& options = nlohmann::json::object());
 

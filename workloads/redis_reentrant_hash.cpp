@@ -1,5 +1,6 @@
 #include "workloads/redis_reentrant_hash.hpp"
 
+#include "workloads/fence_key.hpp"
 #include "workloads/redis_replies.hpp"
 
 namespace lockcheck {
@@ -45,7 +46,7 @@ RedisReentrantHash::RedisReentrantHash(const std::string& endpoint, const Connec
     : connection_(endpoint, connection) {}
 
 LockResult RedisReentrantHash::acquire(const LockRequest& request) {
-    auto outcome = connection_.command({"EVAL", kAcquireScript, "2", request.key, request.key + ":fence",
+    auto outcome = connection_.command({"EVAL", kAcquireScript, "2", request.key, fence_key(request.key),
                                         std::to_string(request.ttl_ms), request.owner});
     if (!is_usable(outcome)) return redis_failure(outcome);
     if (outcome.reply->type == REDIS_REPLY_INTEGER) return LockResult::ok(outcome.reply->integer);

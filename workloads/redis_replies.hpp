@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "workloads/lock_client.hpp"
+#include "workloads/worker_client.hpp"
 #include "workloads/redis_connection.hpp"
 
 namespace lockcheck {

@@ -1,8 +1,9 @@
 // Recipe "redis-set-nx-px": the single-instance Redis lock of the Redis docs.
 //
 // acquire: SET key owner NX PX ttl. The fencing token comes from a counter
-//          (key + ":fence") incremented in the same Lua script, so tokens grow
-//          in grant order (Redis has no token of its own; see docs/recipes/).
+//          (fence_key(key): key + ":fence") incremented in the same Lua
+//          script, so tokens grow in grant order (Redis has no token of its
+//          own; see docs/recipes/).
 // release: compare-and-delete in Lua (GET == owner then DEL), so a client
 //          never deletes a lock someone else holds.
 // On a redis-sentinel topology it asks the sentinels for the primary before

@@ -1,5 +1,6 @@
 #include "workloads/redis_watch_multi.hpp"
 
+#include "workloads/fence_key.hpp"
 #include "workloads/redis_replies.hpp"
 
 namespace lockcheck {
@@ -62,7 +63,7 @@ LockResult RedisWatchMulti::acquire(const LockRequest& request) {
     }
     RedisOutcome exec;
     if (auto failed = transaction({{"SET", request.key, request.owner, "PX", std::to_string(request.ttl_ms)},
-                                   {"INCR", request.key + ":fence"}},
+                                   {"INCR", fence_key(request.key)}},
                                   exec))
         return *failed;
     if (exec.reply->type != REDIS_REPLY_ARRAY || exec.reply->elements != 2)

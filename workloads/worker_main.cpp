@@ -12,45 +12,18 @@
 namespace lockcheck {
 namespace {
 
-/// Whether the worker performs read/write itself (capability "resource").
-bool owns_resource(const std::vector<std::string>& supports) {
-    return std::find(supports.begin(), supports.end(), "resource") != supports.end();
+/// The reply to `request`: whatever the client's invoke answers, with the request's id.
+WorkerReply serve(WorkerClient& client, const WorkerRequest& request) {
+    LockResult result = client.invoke(request);
+    return {request.id, result.type, result.token, std::move(result.error), std::move(result.value)};
 }
 
-LockResult resource_access(LockClient& client, const WorkerRequest& request, const LockRequest& lock, bool owned) {
-    if (!owned) return LockResult::ok();  // a checkpoint: answering at all is the point
-    if (request.f == "read") return client.read(lock);
-    if (!request.value.is_number_integer()) return LockResult::fail("write needs an integer value");
-    return client.write(lock, request.value.get<std::int64_t>());
-}
-
-WorkerReply serve(LockClient& client, const WorkerRequest& request, bool owns) {
-    WorkerReply reply;
-    reply.id = request.id;
-    LockResult result;
-    const LockRequest lock{request.key, request.owner.value_or(""), request.ttl_ms.value_or(0)};
-    if (request.f == "acquire") {
-        result = client.acquire(lock);
-    } else if (request.f == "release") {
-        result = client.release(lock);
-    } else if (request.f == "renew") {
-        result = client.renew(lock);
-    } else if (request.f == "read" || request.f == "write") {
-        result = resource_access(client, request, lock, owns);
-    } else if (request.f == fn::kStockInit) {
-        result = client.stock_init(lock);
-    } else if (request.f == fn::kDecrement) {
-        result = client.decrement(lock);
-    } else if (request.f == fn::kStockRead) {
-        result = client.stock_read(lock);
-    } else {
-        result = LockResult::fail("unsupported op '" + request.f + "'");
-    }
-    reply.type = result.type;
-    reply.token = result.token;
-    reply.error = result.error;
-    reply.value = result.value;
-    return reply;
+/// The recipe's capabilities, then those the client adds (each once).
+std::vector<std::string> announced_capabilities(const RecipeInfo& recipe, const WorkerClient& client) {
+    std::vector<std::string> supports = recipe.supports;
+    for (auto& extra : client.capabilities())
+        if (std::find(supports.begin(), supports.end(), extra) == supports.end()) supports.push_back(std::move(extra));
+    return supports;
 }
 
 }  // namespace
@@ -58,7 +31,7 @@ WorkerReply serve(LockClient& client, const WorkerRequest& request, bool owns) {
 int run_worker(std::istream& in, std::ostream& out) {
     std::string line;
     if (!std::getline(in, line)) return 0;
-    std::unique_ptr<LockClient> client;
+    std::unique_ptr<WorkerClient> client;
     WorkerHello hello;
     try {
         const WorkerInit init = decode_init(line);
@@ -66,11 +39,7 @@ int run_worker(std::istream& in, std::ostream& out) {
         if (!recipe) throw std::invalid_argument("unknown recipe '" + init.recipe + "'");
         client = make_lock_client(init.recipe, init.nodes,
                                   {std::chrono::milliseconds(init.server_timeout_ms), init.auth}, init.recipe_options);
-        hello = {"lockcheck worker (" + init.recipe + ")", recipe->supports};
-        for (auto& extra : client->extra_supports())
-            if (std::find(hello.supports.begin(), hello.supports.end(), extra) == hello.supports.end())
-                hello.supports.push_back(std::move(extra));
-        if (!client->has_lease()) hello.supports.emplace_back("no-lease");
+        hello = {"lockcheck worker (" + init.recipe + ")", announced_capabilities(*recipe, *client)};
     } catch (const std::exception& e) {
         out << encode(WorkerReply{0, OpType::Fail, std::nullopt, e.what(), nullptr}) << std::endl;
         return 254;
@@ -80,7 +49,7 @@ int run_worker(std::istream& in, std::ostream& out) {
         if (line.empty()) continue;
         WorkerReply reply;
         try {
-            reply = serve(*client, decode_request(line), owns_resource(hello.supports));
+            reply = serve(*client, decode_request(line));
         } catch (const ProtocolError& e) {
             reply.id = -1;
             reply.type = OpType::Fail;

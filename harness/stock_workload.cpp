@@ -1,11 +1,10 @@
-#include "harness/stock_cycle.hpp"
+#include "harness/stock_workload.hpp"
 
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-#include <random>
-
+#include "core/capabilities.hpp"
 #include "core/interruptible_sleep.hpp"
+#include "harness/slot_random.hpp"
 
 namespace lockcheck {
 namespace {
@@ -35,23 +34,18 @@ bool until_ok(SlotSession& session, std::string_view f, const std::string& key, 
     return false;
 }
 
-}  // namespace
-
-void run_stock_cycles(SlotSession& session, const HistoryRecorder& recorder, const StockCycleOptions& options, int slot,
-                      const std::stop_token& stop) {
-    std::mt19937_64 rng(options.seed * 1000003u + static_cast<std::uint64_t>(slot));
-    auto think = [&] {
-        return std::chrono::milliseconds(std::uniform_int_distribution<std::int64_t>(
-            options.think_ms.min, std::max(options.think_ms.min, options.think_ms.max))(rng));
-    };
+void run_stock_cycles(SlotSession& session, const WorkloadContext& context, int slot, const std::stop_token& stop) {
+    const WorkloadOptions& options = context.options;
+    const HistoryRecorder& recorder = context.recorder;
+    SlotRandom random(options.seed, slot);
     const auto stopping = [&] { return stop.stop_requested() || recorder.full(); };
     for (const auto& key : options.keys)
         if (!until_ok(session, fn::kStockInit, key, stopping, stop))
             spdlog::warn("slot {}: stock-init of '{}' did not succeed", slot, key);
 
     while (!stopping()) {
-        session.perform(stock_op(fn::kDecrement, options.keys[rng() % options.keys.size()]));
-        interruptible_sleep_for(stop, think());
+        session.perform(stock_op(fn::kDecrement, random.pick(options.keys)));
+        interruptible_sleep_for(stop, random.within(options.think_ms));
     }
     // The final reads: the last slot to read does so after every slot's last
     // decrement completed, which is what the oversell checker's final-stock
@@ -59,6 +53,15 @@ void run_stock_cycles(SlotSession& session, const HistoryRecorder& recorder, con
     for (const auto& key : options.keys)
         if (!until_ok(session, fn::kStockRead, key, [&] { return recorder.full(); }, options.interrupt))
             spdlog::warn("slot {}: no final stock-read of '{}' succeeded", slot, key);
+}
+
+}  // namespace
+
+const WorkloadDescriptor& stock_workload() {
+    static const WorkloadDescriptor descriptor{
+        "stock", "stock-init every key, then decrement a random key until the run stops, then stock-read every key",
+        capability::kStock, run_stock_cycles};
+    return descriptor;
 }
 
 }  // namespace lockcheck

@@ -1,0 +1,30 @@
+#include "harness/workload_registry.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "harness/lock_workload.hpp"
+#include "harness/stock_workload.hpp"
+
+namespace lockcheck {
+
+const std::vector<const WorkloadDescriptor*>& workloads() {
+    static const std::vector<const WorkloadDescriptor*> all{
+        &lock_workload(),
+        &stock_workload(),
+    };
+    return all;
+}
+
+const WorkloadDescriptor& workload_for(const std::vector<std::string>& capabilities) {
+    const WorkloadDescriptor* fallback = nullptr;
+    for (const WorkloadDescriptor* workload : workloads()) {
+        if (workload->capability.empty()) fallback = workload;
+        else if (std::find(capabilities.begin(), capabilities.end(), workload->capability) != capabilities.end())
+            return *workload;
+    }
+    if (!fallback) throw std::logic_error("no default workload registered");
+    return *fallback;
+}
+
+}  // namespace lockcheck
