@@ -2,57 +2,54 @@
 
 #include <cstdio>
 
-#include "checkers/run_checkers.hpp"
 #include "core/history_io.hpp"
+#include "harness/checked_history.hpp"
 #include "harness/exit_codes.hpp"
-#include "harness/expectation.hpp"
 #include "harness/run_directory.hpp"
-#include "harness/run_reports.hpp"
 #include "reports/results_json.hpp"
-#include "reports/terminal_summary.hpp"
 
 namespace lockcheck {
-int check_command(const std::filesystem::path& path) {
-    const bool run_dir = std::filesystem::is_directory(path);
-    const auto history_path = history_file_of(path);
-    History history;
-    HistoryReadReport read_report;
-    try {
-        history = read_history(history_path, &read_report);
-    } catch (const HistoryError& e) {
-        std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
-        return exit_code::kBadInput;
-    }
-    if (read_report.dropped_torn_tail)
-        std::fprintf(stderr, "note: %s ends in a partly written record (the controller died mid-write); it was ignored\n",
-                     history_path.c_str());
+namespace {
 
-    CheckReport report;
-    try {
-        report = run_checkers(history);
-    } catch (const HistoryError& e) {
-        std::fprintf(stderr, "lockcheck: error: %s: %s\n", history_path.c_str(), e.what());
-        return exit_code::kBadInput;
-    }
-    if (run_dir) {
-        auto results = results_to_json(report);
-        const auto previous = read_json_or_null(path / "results.json");
-        if (previous.is_object() && previous.contains("run")) results["run"] = previous["run"];
-        const auto spec = read_json_or_null(path / "spec.json");
-        if (spec.is_object() && spec.contains("expect")) {
-            try {
-                const auto expect = spec_from_json(spec, (path / "spec.json").string()).expect;
-                if (expect) results["expectation"] = outcome_to_json(evaluate(*expect, report));
-            } catch (const SpecError&) {
-                // an old or edited spec: check without the expectation
-            }
+/// What a run directory's own files add to its check: the run's figures from
+/// the results.json it has, its spec and the expectation in spec.json.
+CheckContext stored_context(const std::filesystem::path& run_dir) {
+    CheckContext context;
+    context.run_dir = run_dir;
+    const auto previous = read_json_or_null(run_dir / "results.json");
+    if (previous.is_object() && previous.contains("run")) context.run = previous["run"];
+    context.spec = read_json_or_null(run_dir / "spec.json");
+    if (context.spec.is_object() && context.spec.contains("expect")) {
+        try {
+            context.expect = spec_from_json(context.spec, (run_dir / "spec.json").string()).expect;
+        } catch (const SpecError&) {
+            // an old or edited spec: check without the expectation
         }
-        write_json_file(path / "results.json", results);
-        write_run_reports(path, history, report, results, spec);
     }
-    std::printf("%s", terminal_summary(report).c_str());
-    std::printf("  %zu ops checked from %s\n", history.size(), history_path.c_str());
-    return exit_code::for_verdict(report.valid);
+    return context;
+}
+
+}  // namespace
+
+int check_command(const std::filesystem::path& path) {
+    return exit_code_of([&] {
+        const auto history_path = history_file_of(path);
+        HistoryReadReport read_report;
+        const History history = read_history(history_path, &read_report);
+        if (read_report.dropped_torn_tail)
+            std::fprintf(stderr,
+                         "note: %s ends in a partly written record (the controller died mid-write); it was ignored\n",
+                         history_path.c_str());
+        const CheckContext context = std::filesystem::is_directory(path) ? stored_context(path) : CheckContext{};
+        CheckedHistory checked;
+        try {
+            checked = check_history(history, context);
+        } catch (const HistoryError& e) {  // ops that do not pair: the message names the op, this the file
+            throw HistoryError(history_path.string() + ": " + e.what());
+        }
+        std::printf("  %zu ops checked from %s\n", history.size(), history_path.c_str());
+        return exit_code::for_verdict(checked.report.valid);
+    });
 }
 
 }  // namespace lockcheck

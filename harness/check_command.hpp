@@ -6,10 +6,12 @@
 namespace lockcheck {
 
 /// PATH is a run directory (its history.jsonl is checked and its
-/// results.json rewritten, keeping the run's other fields) or a bare
-/// history.jsonl (checked and summarised only). Prints the verdict and
-/// returns its exit code; a malformed history prints the file:line at fault
-/// and returns exit_code::kBadInput.
+/// results.json, report.html and junit.xml rewritten, keeping the run's other
+/// fields: checked_history.hpp) or a bare history.jsonl (checked and
+/// summarised only). Prints the verdict and returns its exit code; a
+/// malformed history prints the file:line at fault and returns
+/// exit_code::kBadInput, any other failure its one line and code
+/// (report_failure).
 int check_command(const std::filesystem::path& path);
 
 }  // namespace lockcheck

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <random>
 
-#include "harness/collected_run.hpp"
 #include "harness/compare_grid.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
@@ -46,7 +45,9 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
             std::printf("\n== cell %zu/%zu [%s] run %d/%d\n", c + 1, cells.size(), cells[c].label().c_str(), r + 1,
                         compare.runs);
             std::fflush(stdout);
-            const auto run = run_and_collect(spec, options, dir.path / "cells" / fmt::format("{:02}", c) / fmt::format("run-{}", r));
+            RunOptions run_options = options;
+            run_options.store = dir.path / "cells" / fmt::format("{:02}", c) / fmt::format("run-{}", r);  // a store of its own
+            const RunOutcome run = run_spec(spec, run_options);
             runs.push_back(metrics_from_results(run.results));
             failed += runs.back().verdict == "error" ? 1 : 0;
         }

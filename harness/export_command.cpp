@@ -12,28 +12,21 @@
 namespace lockcheck {
 
 int export_edn_command(const std::filesystem::path& path, const std::optional<std::filesystem::path>& output) {
-    const auto history_path = history_file_of(path);
-    History history;
-    try {
-        history = read_history(history_path);
-    } catch (const HistoryError& e) {
-        std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
-        return exit_code::kBadInput;
-    }
-    if (output && *output == "-") {
-        write_edn(history, std::cout);
+    return exit_code_of([&] {
+        const auto history_path = history_file_of(path);
+        const History history = read_history(history_path);
+        if (output && *output == "-") {
+            write_edn(history, std::cout);
+            return exit_code::kValid;
+        }
+        const auto target = output ? *output : std::filesystem::path(history_path).replace_extension(".edn");
+        std::ofstream out(target);
+        write_edn(history, out);
+        out.close();
+        if (!out) throw HarnessError("cannot write " + target.string());
+        std::fprintf(stderr, "wrote %zu ops to %s\n", history.size(), target.c_str());
         return exit_code::kValid;
-    }
-    const auto target = output ? *output : std::filesystem::path(history_path).replace_extension(".edn");
-    std::ofstream out(target);
-    write_edn(history, out);
-    out.close();
-    if (!out) {
-        std::fprintf(stderr, "lockcheck: error: cannot write %s\n", target.c_str());
-        return exit_code::kHarnessError;
-    }
-    std::fprintf(stderr, "wrote %zu ops to %s\n", history.size(), target.c_str());
-    return exit_code::kValid;
+    });
 }
 
 }  // namespace lockcheck

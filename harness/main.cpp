@@ -145,12 +145,11 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "lockcheck: error: %s (see lockcheck --help)\n", e.what());
-        return exit_code::kBadInput;
+    } catch (const CLI::ParseError&) {
+        return report_failure(std::current_exception());
     }
 
-    try {
+    return exit_code_of([&] {
         if (*worker) return run_worker(std::cin, std::cout);
         if (*list) return list_command();
         if (*clean) return clean_command();
@@ -166,14 +165,8 @@ int main(int argc, char** argv) {
             options.interrupted = interrupts.interrupted();
             if (*suite) return suite_command(suite_selector, options);
             if (*compare) return compare_command(compare_options, options);
-            return run_spec(resolve_spec(flags), options);
+            return run_spec(resolve_spec(flags), options).exit_code;
         }
-    } catch (const SpecError& e) {
-        std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
         return exit_code::kBadInput;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
-        return exit_code::kHarnessError;
-    }
-    return exit_code::kBadInput;
+    });
 }

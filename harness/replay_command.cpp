@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "harness/collected_run.hpp"
+#include "reports/results_json.hpp"
 
 namespace lockcheck {
 

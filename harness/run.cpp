@@ -4,6 +4,7 @@
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -170,12 +171,31 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     return figures;  // network torn down by its destructor
 }
 
-}  // namespace
+/// execute(), with what its exception means: a combination this run cannot do
+/// (std::invalid_argument, e.g. a fault needing root) is the spec's fault,
+/// anything else the harness's. Both are logged.
+RunFigures execute_or_explain(const Spec& spec, const RunDirectory& dir, const RunOptions& options) {
+    try {
+        return execute(spec, dir, options);
+    } catch (const std::invalid_argument& e) {
+        spdlog::error("spec error: {}", e.what());
+        throw SpecError(fmt::format("spec {}: {}", spec.name, e.what()));
+    } catch (const std::exception& e) {
+        spdlog::error("harness error: {}", e.what());
+        throw HarnessError(e.what());
+    }
+}
 
-int run_spec(Spec spec, const RunOptions& options) {
+/// The run, filling `outcome` as it learns each part (the run directory as
+/// soon as it exists); returns the exit code. Throws on failures after
+/// cleaning up.
+int run_into(Spec spec, const RunOptions& options, RunOutcome& outcome) {
     validate(spec);
     if (!spec.seed) spec.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
     const RunDirectory dir = create_run_directory(options.store, spec.name);
+    std::error_code ec;
+    outcome.run_dir = std::filesystem::canonical(dir.path, ec);
+    if (ec) outcome.run_dir = std::filesystem::absolute(dir.path);
     const RunAliveLock alive(dir.run_id);
     write_json_file(dir.path / "spec.json", spec_to_json(spec));
     set_up_log(dir.path / "lockcheck.log");
@@ -188,28 +208,28 @@ int run_spec(Spec spec, const RunOptions& options) {
     std::printf("seed %llu | run directory %s\n", static_cast<unsigned long long>(*spec.seed), dir.path.c_str());
     std::fflush(stdout);
 
-    RunFigures figures;
-    try {
-        figures = execute(spec, dir, options);
-    } catch (const std::invalid_argument& e) {  // a combination this run cannot do, e.g. a fault needing root
-        spdlog::error("spec error: {}", e.what());
-        std::fprintf(stderr, "lockcheck: error: spec %s: %s\n", spec.name.c_str(), e.what());
-        return exit_code::kBadInput;
-    } catch (const std::exception& e) {
-        spdlog::error("harness error: {}", e.what());
-        std::fprintf(stderr, "lockcheck: error: %s\n", e.what());
-        return exit_code::kHarnessError;
-    }
-
-    const int verdict = conclude_run(spec, dir, figures);
-    if (figures.workers_failed == figures.workers) {  // nothing recorded is lost, but the run could not go on
-        std::fprintf(stderr, "lockcheck: error: every worker stopped: %s\n", figures.worker_failure.c_str());
-        return exit_code::kHarnessError;
-    }
+    const RunFigures figures = execute_or_explain(spec, dir, options);
+    outcome.interrupted = figures.interrupted;
+    CheckedHistory checked = conclude_run(spec, dir, figures);
+    outcome.verdict = checked.report.valid;
+    outcome.results = std::move(checked.results);
+    outcome.expectation = std::move(checked.expectation);
+    if (figures.workers_failed == figures.workers)  // nothing recorded is lost, but the run could not go on
+        throw HarnessError("every worker stopped: " + figures.worker_failure);
     if (figures.workers_failed > 0)
         std::fprintf(stderr, "warning: %d of %d workers stopped early: %s (see lockcheck.log)\n",
                      figures.workers_failed, figures.workers, figures.worker_failure.c_str());
-    return verdict;
+    return exit_code::for_verdict(*outcome.verdict);
+}
+
+}  // namespace
+
+RunOutcome run_spec(Spec spec, const RunOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    RunOutcome outcome;
+    outcome.exit_code = exit_code_of([&] { return run_into(std::move(spec), options, outcome); });
+    outcome.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return outcome;
 }
 
 }  // namespace lockcheck

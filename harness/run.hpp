@@ -3,12 +3,19 @@
 // Creates the run directory, the test network and the topology, starts the
 // workers and the nemesis, drives the workload until the time limit (or an
 // interrupt, or max_ops), heals and stops everything, removes the network,
-// then runs the checkers on history.jsonl and writes results.json.
+// then checks history.jsonl and writes results.json and the reports
+// (run_outputs.hpp).
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <stop_token>
 
+#include <nlohmann/json.hpp>
+
+#include "checkers/checker_result.hpp"
+#include "harness/exit_codes.hpp"
+#include "harness/expectation.hpp"
 #include "harness/spec.hpp"
 
 namespace lockcheck {
@@ -19,10 +26,25 @@ struct RunOptions {
     std::stop_token interrupted;                    ///< stopped by the interrupt watcher (Ctrl-C)
 };
 
-/// Runs `spec` (validated first) and returns the process exit code; prints
-/// the verdict, counts and run directory. A harness failure is reported in
-/// one line and returns exit_code::kHarnessError after cleaning up; a SpecError
-/// propagates to the caller.
-int run_spec(Spec spec, const RunOptions& options);
+/// What a run concluded, for the command that started it (run, suite,
+/// compare): nothing needs to be read back from the store.
+struct RunOutcome {
+    int exit_code = exit_code::kHarnessError;       ///< as `lockcheck run` exits
+    std::optional<Validity> verdict;                ///< the checkers' verdict; none when the run failed before it
+    std::filesystem::path run_dir;                  ///< the run directory, canonical; empty when the run made none
+    nlohmann::json results;                         ///< what results.json holds; null when it was not written
+    std::optional<ExpectationOutcome> expectation;  ///< whether the spec's `expect` was met, when it has one
+    bool interrupted = false;                       ///< an interrupt ended the workload early
+    double wall_seconds = 0;                        ///< the whole call, setup and checking included
+};
+
+/// Runs `spec` (validated first); prints the verdict, counts and run
+/// directory, and returns the outcome. Every failure is reported in one line
+/// (report_failure) after cleaning up and ends up in the outcome's exit code:
+/// a bad spec, or a combination this run cannot do (e.g. a fault that needs
+/// root), exit_code::kBadInput; a harness failure, or every worker stopping,
+/// exit_code::kHarnessError (the latter with the verdict and results of what
+/// was recorded).
+RunOutcome run_spec(Spec spec, const RunOptions& options);
 
 }  // namespace lockcheck

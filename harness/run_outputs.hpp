@@ -1,9 +1,12 @@
 // What a run leaves behind once its processes are gone: the checkers' verdict
-// on history.jsonl, results.json, and the summary on the terminal.
+// on history.jsonl, results.json and the reports, and the summary on the
+// terminal.
 #pragma once
 
 #include <cstdint>
+#include <string>
 
+#include "harness/checked_history.hpp"
 #include "harness/run_directory.hpp"
 #include "harness/spec.hpp"
 
@@ -21,9 +24,11 @@ struct RunFigures {
     std::string worker_failure;  ///< the first such reason
 };
 
-/// Checks the run's history, writes results.json (with the run's figures and
-/// whether the scenario's expectation was met), prints the summary, and
-/// returns the verdict's exit code.
-int conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& figures);
+/// Checks the run's history (check_history) with the run's figures and
+/// whether the scenario's expectation was met in results.json, prints the
+/// summary, the figures and the run directory, and returns what was checked.
+/// A history the run wrote that does not read back or check is a
+/// HarnessError: it is lockcheck's own record.
+CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& figures);
 
 }  // namespace lockcheck

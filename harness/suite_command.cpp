@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <set>
 
-#include "harness/collected_run.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
 #include "harness/scenario_catalog.hpp"
@@ -50,26 +49,21 @@ std::string expected_words(const Spec& spec) {
     return words;
 }
 
-std::string verdict_of(const CollectedRun& run) {
+std::string verdict_of(const RunOutcome& run) {
     if (run.exit_code == exit_code::kBadInput) return "bad-spec";
-    if (run.exit_code == exit_code::kHarnessError || !run.results.is_object()) return "error";
-    const auto& v = run.results["valid"];
-    return v.is_boolean() ? (v.get<bool>() ? "valid" : "invalid") : "unknown";
+    if (run.exit_code == exit_code::kHarnessError || !run.verdict) return "error";
+    return std::string(to_string(*run.verdict));
 }
 
 /// Whether the run met its expectation, and the sentences saying why not.
-std::pair<bool, std::vector<std::string>> judge(const Spec& spec, const CollectedRun& run, const std::string& verdict) {
+std::pair<bool, std::vector<std::string>> judge(const Spec& spec, const RunOutcome& run, const std::string& verdict) {
     if (verdict == "error" || verdict == "bad-spec")
         return {false, {fmt::format("the run failed (exit {}); see its lockcheck.log", run.exit_code)}};
-    if (run.results.contains("run") && run.results["run"].value("interrupted", false)) return {false, {"interrupted"}};
+    if (run.interrupted) return {false, {"interrupted"}};
     if (!spec.expect) return {verdict == "valid", verdict == "valid" ? std::vector<std::string>{}
                                                                     : std::vector<std::string>{"expected valid (no expect given), got " + verdict}};
-    std::vector<std::string> mismatches;
-    if (run.results.contains("expectation"))
-        for (const auto& m : run.results["expectation"].value("mismatches", nlohmann::json::array()))
-            mismatches.push_back(m.get<std::string>());
-    const bool matched = run.results.contains("expectation") && run.results["expectation"].value("matched", false);
-    return {matched, mismatches};
+    if (!run.expectation) return {false, {}};
+    return {run.expectation->matched, run.expectation->mismatches};
 }
 
 /// The first violations of each checker that counts, for a failure's body.
@@ -108,7 +102,9 @@ int suite_command(const std::string& selector, const RunOptions& options) {
         std::printf("\n== [%zu/%zu] %s (%s)\n", i + 1, specs.size(), spec.name.c_str(), selection.files[i].c_str());
         std::fflush(stdout);
         const auto stem = selection.files[i].stem().string();
-        const CollectedRun run = run_and_collect(spec, options, suite_dir.path / "runs" / stem);
+        RunOptions run_options = options;
+        run_options.store = suite_dir.path / "runs" / stem;  // each run in a store of its own
+        const RunOutcome run = run_spec(spec, run_options);
         const std::string verdict = verdict_of(run);
         const auto [matched, mismatches] = judge(spec, run, verdict);
         failed += matched ? 0 : 1;
@@ -116,20 +112,20 @@ int suite_command(const std::string& selector, const RunOptions& options) {
         for (const auto& m : mismatches) why += (why.empty() ? "" : "; ") + m;
         table.push_back(fmt::format("{:<36} {:<10} {:<9} {:<6} {:>6.1f}s  {}", spec.name,
                                     spec.expect ? spec.expect->valid.value_or("any") : "valid",
-                                    verdict, matched ? "ok" : "FAIL", run.seconds, matched ? run.run_dir.string() : why));
+                                    verdict, matched ? "ok" : "FAIL", run.wall_seconds, matched ? run.run_dir.string() : why));
         rows.push_back({{"name", spec.name}, {"file", selection.files[i].string()}, {"expected", expected_words(spec)},
                         {"verdict", verdict}, {"matched", matched}, {"mismatches", mismatches},
-                        {"exit_code", run.exit_code}, {"seconds", run.seconds}, {"run_dir", run.run_dir.string()},
+                        {"exit_code", run.exit_code}, {"seconds", run.wall_seconds}, {"run_dir", run.run_dir.string()},
                         {"seed", run.results.is_object() && run.results.contains("run") ? run.results["run"].value("seed", nlohmann::json())
                                                                                          : nlohmann::json()}});
-        JUnitCase c{spec.name, "lockcheck.suite", run.seconds, std::nullopt, "", ""};
+        JUnitCase c{spec.name, "lockcheck.suite", run.wall_seconds, std::nullopt, "", ""};
         if (!matched) {
             c.failure = fmt::format("expected {}, got {}{}", expected_words(spec), verdict, why.empty() ? "" : ": " + why);
             c.failure_type = "expectation";
         }
         c.details = fmt::format("run directory: {}\n{}", run.run_dir.string(), findings(run.results));
         junit.cases.push_back(std::move(c));
-        junit.seconds += run.seconds;
+        junit.seconds += run.wall_seconds;
     }
     const bool interrupted = options.interrupted.stop_requested();
     const int skipped = static_cast<int>(specs.size() - junit.cases.size());

@@ -1,0 +1,42 @@
+// Checking a history, and everything that follows from the verdict: results.json,
+// report.html and junit.xml in the run directory, and the summary on the
+// terminal. The one path of both the end of `lockcheck run` (run_outputs.hpp)
+// and `lockcheck check` (check_command.hpp).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "checkers/run_checkers.hpp"
+#include "core/history.hpp"
+#include "harness/expectation.hpp"
+#include "harness/spec.hpp"
+
+namespace lockcheck {
+
+/// Where the outputs go and what they record beside the checkers' findings.
+struct CheckContext {
+    /// The run directory that gets results.json, report.html and junit.xml;
+    /// none for a bare history, which gets the terminal summary only.
+    std::optional<std::filesystem::path> run_dir;
+    nlohmann::json run;                 ///< results.json's "run" (the run's own figures); null: left out
+    std::optional<Expectation> expect;  ///< the scenario's expectation, judged into results.json's "expectation"
+    nlohmann::json spec;                ///< the resolved spec, for the reports; null when unknown
+};
+
+/// What the checkers concluded, as recorded.
+struct CheckedHistory {
+    CheckReport report;
+    nlohmann::json results;                         ///< what results.json holds (written when there is a run directory)
+    std::optional<ExpectationOutcome> expectation;  ///< when the context had an expectation
+};
+
+/// Runs every checker on `history`, writes results.json and the reports
+/// (run_reports.hpp) into `context.run_dir` when there is one, prints the
+/// terminal summary on stdout, and returns the findings. Throws HistoryError
+/// as run_checkers does, before anything is written.
+CheckedHistory check_history(const History& history, const CheckContext& context);
+
+}  // namespace lockcheck
