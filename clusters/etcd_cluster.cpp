@@ -25,7 +25,7 @@ EtcdCluster::EtcdCluster(const TopologyOptions& options, const TestNetwork& netw
         const auto data_dir = (options.scratch_dir.empty() ? options.dir / name : options.scratch_dir / name) / "data";
         data_dirs_.push_back(data_dir);
         members_.push_back(make_topology_node(options, network, i, name, [&](const auto& dir, const auto& address) {
-            return etcd_server_program(dir, data_dir, name, address, bootstrap);
+            return etcd_server_program(dir, data_dir, name, address, bootstrap, options.durability.etcd_fsync);
         }));
     }
 }
@@ -39,7 +39,7 @@ void EtcdCluster::start() {
 
 void EtcdCluster::stop() {
     for (std::size_t i = 0; i < members_.size(); ++i) {
-        members_[i]->kill();
+        members_[i]->stop_at_once();  // unmounts its data dir, if it was on the lose-unsynced filesystem
         std::error_code ignored;  // ~120 MB of preallocated WAL per member is no evidence; the log stays
         std::filesystem::remove_all(data_dirs_[i], ignored);
     }

@@ -54,18 +54,20 @@ std::string text_field(const nlohmann::json& object, const char* field) {
 }  // namespace
 
 NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::filesystem::path& data_dir,
-                                const std::string& name, const std::string& address, const EtcdBootstrap& bootstrap) {
+                                const std::string& name, const std::string& address, const EtcdBootstrap& bootstrap,
+                                bool fsync) {
     std::filesystem::create_directories(dir);
     std::filesystem::create_directories(data_dir.parent_path());
     const std::string client = client_url(address);
     const std::string peer = "http://" + address + ":" + std::to_string(kEtcdPeerPort);
-    return NodeProgram{{"etcd", "--name", name, "--data-dir", data_dir.string(), "--listen-client-urls", client,
-                        "--advertise-client-urls", client, "--listen-peer-urls", peer,
-                        "--initial-advertise-peer-urls", peer, "--initial-cluster", bootstrap.initial_cluster,
-                        "--initial-cluster-state", "new", "--initial-cluster-token", bootstrap.token,
-                        "--heartbeat-interval", "100", "--election-timeout", "1000", "--logger", "zap",
-                        "--log-outputs", "stderr"},
-                       client_port_open};
+    std::vector<std::string> argv{"etcd", "--name", name, "--data-dir", data_dir.string(), "--listen-client-urls",
+                                  client, "--advertise-client-urls", client, "--listen-peer-urls", peer,
+                                  "--initial-advertise-peer-urls", peer, "--initial-cluster", bootstrap.initial_cluster,
+                                  "--initial-cluster-state", "new", "--initial-cluster-token", bootstrap.token,
+                                  "--heartbeat-interval", "100", "--election-timeout", "1000", "--logger", "zap",
+                                  "--log-outputs", "stderr"};
+    if (!fsync) argv.push_back("--unsafe-no-fsync");
+    return NodeProgram{argv, client_port_open, data_dir, "dir-fsync"};
 }
 
 std::optional<EtcdMemberStatus> etcd_member_status(const std::string& address, std::chrono::milliseconds timeout) {

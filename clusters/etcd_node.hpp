@@ -21,12 +21,16 @@ struct EtcdBootstrap {
 };
 
 /// The program of member `name` at `address`: data in `data_dir` (created by
-/// etcd), log on stderr (the node's server.log in `dir`), --heartbeat-interval 100
-/// --election-timeout 1000 (docs/servers.md). Its readiness probe is "the client port
-/// accepts a connection": a member answers nothing before a quorum is up, so
-/// the topology waits for the leader itself (EtcdCluster::start).
+/// etcd; the program's data_dir, under the metadata rule dir-fsync: etcd
+/// fsyncs the directories it changes), log on stderr (the node's server.log
+/// in `dir`), --heartbeat-interval 100 --election-timeout 1000
+/// (docs/servers.md), and --unsafe-no-fsync when `fsync` is false. Its
+/// readiness probe is "the client port accepts a connection": a member
+/// answers nothing before a quorum is up, so the topology waits for the
+/// leader itself (EtcdCluster::start).
 NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::filesystem::path& data_dir,
-                                const std::string& name, const std::string& address, const EtcdBootstrap& bootstrap);
+                                const std::string& name, const std::string& address, const EtcdBootstrap& bootstrap,
+                                bool fsync = true);
 
 /// What one member says about the cluster (POST /v3/maintenance/status).
 struct EtcdMemberStatus {

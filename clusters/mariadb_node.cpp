@@ -127,7 +127,13 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
 std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir) { return node_dir / kSocketName; }
 
 NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::string& address, int server_id,
-                                   const std::vector<std::string>& extra_args) {
+                                   const DurabilitySettings& durability, const std::vector<std::string>& extra_args) {
+    const int flush = durability.mariadb_flush_log_at_trx_commit;
+    const int sync_binlog = durability.mariadb_sync_binlog;
+    if (flush < 0 || flush > 2)
+        throw std::invalid_argument("innodb_flush_log_at_trx_commit must be 0, 1 or 2, not " + std::to_string(flush));
+    if (sync_binlog != 0 && sync_binlog != 1)
+        throw std::invalid_argument("sync_binlog must be 0 or 1, not " + std::to_string(sync_binlog));
     std::filesystem::create_directories(dir / "tmp");
     std::vector<std::string> argv{"mariadbd",
                                   "--no-defaults",
@@ -146,12 +152,16 @@ NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::
                                   "--skip-name-resolve",
                                   "--innodb-buffer-pool-size=32M",
                                   kRedoLogSize,
-                                  "--performance-schema=OFF"};
+                                  "--performance-schema=OFF",
+                                  "--innodb-flush-log-at-trx-commit=" + std::to_string(flush),
+                                  "--sync-binlog=" + std::to_string(sync_binlog)};
     argv.insert(argv.end(), extra_args.begin(), extra_args.end());
-    return NodeProgram{argv, [dir](const std::string&) {
+    return NodeProgram{argv,
+                       [dir](const std::string&) {
                            std::string error;
                            return root_connection(dir, std::chrono::seconds(1), error) != nullptr;
-                       }};
+                       },
+                       dir / "data", "dir-fsync"};
 }
 
 void mariadb_admin(const Node& node, const std::vector<std::string>& statements, const ServerCredentials& hidden,

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "clusters/durability_settings.hpp"
 #include "clusters/mariadb_account.hpp"
 #include "clusters/node.hpp"
 #include "clusters/server_credentials.hpp"
@@ -40,11 +41,15 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
 std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir);
 
 /// The program that runs mariadbd on `address`:3306 with data in
-/// `dir`/data, server id `server_id`, binary log on (ROW), a 32 MB buffer
-/// pool, an 8 MB redo log, performance_schema off, then `extra_args` (e.g. "--read-only=1").
-/// Ready when root can connect over the socket.
+/// `dir`/data (the program's data_dir, under the metadata rule dir-fsync:
+/// MariaDB fsyncs a database directory after creating a table in it),
+/// server id `server_id`, binary log on (ROW), a 32 MB buffer pool, an 8 MB
+/// redo log, performance_schema off, innodb_flush_log_at_trx_commit and
+/// sync_binlog from `durability`, then `extra_args` (e.g. "--read-only=1").
+/// Ready when root can connect over the socket. Throws std::invalid_argument
+/// for a durability value MariaDB has no meaning for here (DurabilitySettings).
 NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::string& address, int server_id,
-                                   const std::vector<std::string>& extra_args = {});
+                                   const DurabilitySettings& durability, const std::vector<std::string>& extra_args = {});
 
 /// Runs `statements` in order as root over the node's socket, on one
 /// connection, with `timeout` (rounded up to whole seconds) per statement.

@@ -11,7 +11,7 @@ std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const Te
     TopologyOptions absolute = options;
     absolute.dir = std::filesystem::absolute(options.dir);  // mariadbd changes into its datadir
     return make_topology_node(absolute, network, host, name, [&](const auto& dir, const auto& address) {
-        return mariadb_server_program(dir, address, host + 1, extra_args);
+        return mariadb_server_program(dir, address, host + 1, options.durability, extra_args);
     });
 }
 

@@ -34,7 +34,8 @@ private:
 std::string mariadb_endpoint(const Node& node);
 
 /// A mariadbd Node named `name` for host `host` of `network` under
-/// options.dir/name, with the clock library when options ask for it.
+/// options.dir/name, with the clock library when options ask for it and
+/// options.durability's settings.
 std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const TestNetwork& network, int host,
                                         const std::string& name, const std::vector<std::string>& extra_args = {});
 

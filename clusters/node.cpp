@@ -7,13 +7,15 @@
 namespace lockcheck {
 
 Node::Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
-           NodeProgram program, std::vector<std::string> env, std::stop_token interrupt)
+           NodeProgram program, std::vector<std::string> env, std::stop_token interrupt,
+           std::unique_ptr<NodeDataMount> data)
     : name_(std::move(name)), address_(std::move(address)), netns_(std::move(netns)), dir_(std::move(dir)),
-      program_(std::move(program)), env_(std::move(env)), interrupt_(std::move(interrupt)) {}
+      program_(std::move(program)), env_(std::move(env)), interrupt_(std::move(interrupt)), data_(std::move(data)) {}
 
 Node::~Node() {
     std::lock_guard lock(mutex_);
     process_.reset();  // kills if still running
+    data_.reset();     // then unmounts
 }
 
 std::string Node::last_log_line() const { return lockcheck::last_log_line(log_path()); }
@@ -22,6 +24,13 @@ void Node::start(std::chrono::milliseconds ready_timeout) {
     std::unique_lock lock(mutex_);
     process_.reset();
     paused_ = false;
+    if (data_) {
+        try {
+            data_->mount();
+        } catch (const UnsyncedFsError& e) {
+            throw NodeStartError("node " + name_ + ": " + e.what());
+        }
+    }
     ChildSpec spec{program_.argv, netns_, log_path(), false, env_};
     try {
         process_ = std::make_unique<ChildProcess>(spec);
@@ -54,12 +63,33 @@ void Node::stop(std::chrono::milliseconds grace) {
     std::lock_guard lock(mutex_);
     if (process_) process_->stop(grace);
     paused_ = false;
+    if (data_) data_->unmount();
+}
+
+void Node::stop_at_once() {
+    std::lock_guard lock(mutex_);
+    if (process_) process_->kill();
+    paused_ = false;
+    if (data_) data_->unmount();
 }
 
 void Node::kill() {
     std::lock_guard lock(mutex_);
     if (process_) process_->kill();
     paused_ = false;
+}
+
+PowerLossSummary Node::lose_power() {
+    std::lock_guard lock(mutex_);
+    if (!data_) throw std::logic_error("node " + name_ + " keeps no data on the lose-unsynced filesystem");
+    if (process_) process_->kill();  // reaped: none of its writes can arrive after the loss
+    paused_ = false;
+    return data_->power_loss();
+}
+
+std::optional<std::string> Node::data_failure() const {
+    std::lock_guard lock(mutex_);
+    return data_ ? data_->failure() : std::nullopt;
 }
 
 void Node::pause() {

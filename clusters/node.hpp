@@ -1,8 +1,15 @@
 // One database server node: its process, address, namespace, directory and log.
 //
 // Lifecycle: start (spawn + readiness probe), stop, kill, pause (SIGSTOP),
-// resume (SIGCONT). The node's config and log live in its own directory under
-// the run directory. Thread-safe.
+// resume (SIGCONT), and with a data mount lose_power. The node's config and
+// log live in its own directory under the run directory. Thread-safe.
+//
+// A node built with a data mount (clusters/node_data_mount.hpp: the run asked
+// for the lose-unsynced filesystem) keeps its server's data directory on it:
+// start() mounts it before spawning the server, stop() unmounts it after the
+// server has exited, kill() (a process crash) leaves it mounted, since a
+// crashed process loses nothing the kernel holds, and lose_power() is the
+// crash that loses what was never synced.
 #pragma once
 
 #include <chrono>
@@ -17,6 +24,7 @@
 #include <vector>
 
 #include "clusters/child_process.hpp"
+#include "clusters/node_data_mount.hpp"
 
 namespace lockcheck {
 
@@ -26,6 +34,14 @@ struct NodeProgram {
     std::vector<std::string> argv;
     /// True once the server answers at `address`; called repeatedly until ready.
     std::function<bool(const std::string& address)> ready;
+    /// The directory the server keeps its data in: what a power loss can
+    /// take from (the lose-unsynced filesystem is mounted over it). Empty for
+    /// a server that keeps no data (a Redis Sentinel).
+    std::filesystem::path data_dir = {};
+    /// When the server's directory changes become durable on that filesystem
+    /// ("dir-fsync": after an fsync of the directory; "any-fsync": after any
+    /// fsync, as on ext4), chosen by what the server relies on (docs/nemesis.md).
+    std::string metadata_rule = "dir-fsync";
 };
 
 class NodeStartError : public std::runtime_error {
@@ -37,8 +53,11 @@ class Node {
 public:
     /// `env`: "NAME=value" entries for the server's environment (ChildSpec::env).
     /// `interrupt`: a stop requested on it ends a wait for readiness (Ctrl-C).
+    /// `data`: the lose-unsynced filesystem for program.data_dir, or nullptr.
     Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
-         NodeProgram program, std::vector<std::string> env = {}, std::stop_token interrupt = {});
+         NodeProgram program, std::vector<std::string> env = {}, std::stop_token interrupt = {},
+         std::unique_ptr<NodeDataMount> data = nullptr);
+    /// Kills the server, then unmounts its data directory.
     ~Node();
 
     const std::string& name() const { return name_; }
@@ -47,14 +66,29 @@ public:
     const std::filesystem::path& dir() const { return dir_; }
     std::filesystem::path log_path() const { return dir_ / "server.log"; }
 
-    /// Spawns the server and waits until its probe succeeds. Throws
-    /// NodeStartError naming the node, the reason and the log's last line,
-    /// or saying it was interrupted (the server is killed then).
+    /// Mounts the data directory (with a data mount), spawns the server and
+    /// waits until its probe succeeds. Throws NodeStartError naming the node,
+    /// the reason and the log's last line, or saying it was interrupted (the
+    /// server is killed then), or why its filesystem could not be mounted.
     void start(std::chrono::milliseconds ready_timeout = std::chrono::seconds(15));
-    /// SIGTERM, then SIGKILL after `grace`.
+    /// SIGTERM, then SIGKILL after `grace`; then unmounts the data directory.
     void stop(std::chrono::milliseconds grace = std::chrono::seconds(3));
-    /// SIGKILL: a crash.
+    /// SIGKILL, then unmounts the data directory: the teardown of servers
+    /// whose clean shutdown is slow and whose data needs none.
+    void stop_at_once();
+    /// SIGKILL: a process crash. The data directory stays mounted.
     void kill();
+    /// True when the node keeps its data on the lose-unsynced filesystem,
+    /// so lose_power() can strike it.
+    bool can_lose_power() const { return data_ != nullptr; }
+    /// A power loss: SIGKILLs the server (and everything it started) and
+    /// reaps it, then throws away every write and directory change it never
+    /// synced and mounts the filesystem afresh. The node stays down until
+    /// start(). Throws std::logic_error without a data mount, UnsyncedFsError
+    /// when the filesystem fails (its mount is down then, and start() fails).
+    PowerLossSummary lose_power();
+    /// Why the node's filesystem failed (its daemon died or hung), once it did.
+    std::optional<std::string> data_failure() const;
     void pause();
     void resume();
     bool paused() const;
@@ -71,6 +105,7 @@ private:
     std::vector<std::string> env_;
     std::stop_token interrupt_;
     mutable std::mutex mutex_;
+    std::unique_ptr<NodeDataMount> data_;  ///< destroyed after process_: the server dies before its mount goes
     std::unique_ptr<ChildProcess> process_;
     bool paused_ = false;
 

@@ -24,10 +24,12 @@ std::string redis_config_line(std::string_view directive, const std::vector<std:
 NodeProgram redis_server_program(const std::filesystem::path& dir, const std::string& address,
                                  RedisPersistence persistence, const std::string& password,
                                  const std::vector<std::string>& extra_config) {
-    std::filesystem::create_directories(dir);
+    const auto data = dir / "data";
+    std::filesystem::create_directories(data);
+    std::filesystem::permissions(data, std::filesystem::perms::owner_all);
     std::string conf_text = "# written by lockcheck\n" + redis_config_line("bind", {address}) +
                             "\nport " + std::to_string(kRedisPort) +
-                            "\nprotected-mode no\ndaemonize no\nlogfile \"\"\n" + redis_config_line("dir", {dir.string()}) +
+                            "\nprotected-mode no\ndaemonize no\nlogfile \"\"\n" + redis_config_line("dir", {data.string()}) +
                             "\nsave \"\"\n";
     if (!password.empty())
         conf_text += redis_config_line("requirepass", {password}) + "\n" + redis_config_line("masterauth", {password}) + "\n";
@@ -39,8 +41,11 @@ NodeProgram redis_server_program(const std::filesystem::path& dir, const std::st
     for (const auto& line : extra_config) conf_text += line + "\n";
     const auto conf = dir / "redis.conf";
     write_private_file(conf, conf_text);
+    // dir-fsync: Redis fsyncs appendonlydir/ after each change to it, which commits its mkdir too (docs/nemesis.md).
     return NodeProgram{{"redis-server", conf.string()},
-                       [password](const std::string& a) { return redis_answers_ping(a, kRedisPort, password); }};
+                       [password](const std::string& a) { return redis_answers_ping(a, kRedisPort, password); },
+                       data,
+                       "dir-fsync"};
 }
 
 bool redis_answers_ping(const std::string& address, int port, const std::string& password) {

@@ -23,7 +23,8 @@ RedisPersistence redis_persistence_from_string(const std::string& text);
 /// `arguments` quoted (redis_config_quote), so no argument can end the line.
 std::string redis_config_line(std::string_view directive, const std::vector<std::string>& arguments);
 
-/// Writes `dir`/redis.conf, mode 0600 (bound to `address`, data in `dir`,
+/// Writes `dir`/redis.conf, mode 0600 (bound to `address`, data in
+/// `dir`/data (mode 0700: the program's data_dir, which a power loss strikes),
 /// log to stdout, clients and replicas authenticated with `password`:
 /// requirepass and masterauth; then `extra_config` lines made with
 /// redis_config_line, e.g. replicaof) and returns the program that runs it.

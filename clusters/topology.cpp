@@ -22,9 +22,10 @@ std::unique_ptr<Node> make_topology_node(
     // rewrites its own with the mode its umask gives.
     std::filesystem::create_directories(dir);
     std::filesystem::permissions(dir, std::filesystem::perms::owner_all);
-    return std::make_unique<Node>(name, network.address(host), network.netns(host), dir,
-                                  program(dir, network.address(host)), clock_environment(options.clock_library, dir),
-                                  options.interrupt);
+    auto node_program = program(dir, network.address(host));
+    auto data = make_node_data_mount(options.unsynced_data, name, dir, node_program.data_dir, node_program.metadata_rule);
+    return std::make_unique<Node>(name, network.address(host), network.netns(host), dir, std::move(node_program),
+                                  clock_environment(options.clock_library, dir), options.interrupt, std::move(data));
 }
 
 void await_settled(const std::string& topology, const std::stop_token& interrupt, std::chrono::seconds timeout,

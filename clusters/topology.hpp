@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "clusters/durability_settings.hpp"
 #include "clusters/node.hpp"
+#include "clusters/node_data_mount.hpp"
 #include "clusters/server_credentials.hpp"
 #include "clusters/test_network.hpp"
 
@@ -35,6 +37,15 @@ struct TopologyOptions {
     /// A stop requested on it (Ctrl-C) ends every wait of start(): the
     /// topology then throws NodeStartError saying it was interrupted.
     std::stop_token interrupt;
+    /// The switch for power loss: when set, every node that holds data (Redis
+    /// servers, not Sentinels; ZooKeeper's dataDir; etcd's data dir;
+    /// MariaDB's datadir) keeps it on the lose-unsynced filesystem, mounted
+    /// before its server starts and unmounted after it stops, named after
+    /// run_id (clusters/node_data_mount.hpp, clusters/power_loss.hpp). Unset
+    /// (a run without power loss): nothing is mounted.
+    std::optional<UnsyncedDataOptions> unsynced_data;
+    /// What the servers sync before they acknowledge (Redis's: persistence).
+    DurabilitySettings durability;
 };
 
 class Topology {
@@ -61,7 +72,8 @@ public:
 /// Node `name` of a topology on network host `host`: its directory is
 /// options.dir/name (created mode 0700: its configs hold the run's password), it runs with the clock library when the run has one
 /// (clock_environment), and options.interrupt ends its readiness wait. `program` writes the server's config into that
-/// directory and says how to run it at the host's address.
+/// directory and says how to run it at the host's address. With options.unsynced_data, the program's data_dir is
+/// on the lose-unsynced filesystem (make_node_data_mount).
 std::unique_ptr<Node> make_topology_node(
     const TopologyOptions& options, const TestNetwork& network, int host, const std::string& name,
     const std::function<NodeProgram(const std::filesystem::path& dir, const std::string& address)>& program);

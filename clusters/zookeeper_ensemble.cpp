@@ -9,7 +9,8 @@ ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestN
     for (int i = 0; i < kServers; ++i) {
         nodes_.push_back(make_topology_node(options, network, i, "n" + std::to_string(i + 1),
                                             [&](const auto& dir, const auto&) {
-                                                return zookeeper_server_program(dir, i + 1, ensemble);
+                                                return zookeeper_server_program(dir, i + 1, ensemble,
+                                                                                options.durability.zookeeper_force_sync);
                                             }));
     }
 }
@@ -23,7 +24,7 @@ void ZooKeeperEnsemble::start() {
 }
 
 void ZooKeeperEnsemble::stop() {
-    for (auto& n : nodes_) n->kill();
+    for (auto& n : nodes_) n->stop_at_once();
 }
 
 std::vector<Node*> ZooKeeperEnsemble::nodes() { return node_pointers(nodes_); }

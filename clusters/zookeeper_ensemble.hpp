@@ -18,7 +18,6 @@
 #include <memory>
 #include <optional>
 #include <stop_token>
-#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -33,9 +32,10 @@ public:
 
     ZooKeeperEnsemble(const TopologyOptions& options, const TestNetwork& network);
     void start() override;
-    /// SIGKILLs each JVM: a ZooKeeper server takes ≈ 2 s to exit on SIGTERM
-    /// (3 nodes one after another: ≈ 6 s of every run's teardown), and nothing
-    /// of a run's data needs a clean shutdown (the transaction log is fsynced).
+    /// SIGKILLs each JVM (then unmounts its data directory, if it is on the
+    /// lose-unsynced filesystem): a ZooKeeper server takes ≈ 2 s to exit on
+    /// SIGTERM (3 nodes one after another: ≈ 6 s of every run's teardown), and
+    /// nothing of a run's data needs a clean shutdown.
     void stop() override;
     std::vector<Node*> nodes() override;
     std::vector<std::string> client_endpoints() const override;

@@ -53,7 +53,7 @@ struct Socket {
 }  // namespace
 
 NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
-                                     const std::vector<std::string>& ensemble) {
+                                     const std::vector<std::string>& ensemble, bool force_sync) {
     const auto data = dir / "data";
     const auto conf = dir / "conf";
     std::filesystem::create_directories(data);
@@ -73,7 +73,8 @@ NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
                       "4lw.commands.whitelist=" + std::string(kZooKeeperFourLetterWords) + "\n"
                       "admin.enableServer=false\n"
                       "preAllocSize=4096\n"
-                      "autopurge.purgeInterval=0\n";
+                      "autopurge.purgeInterval=0\n"
+                      "forceSync=" + std::string(force_sync ? "yes" : "no") + "\n";
     for (std::size_t i = 0; i < ensemble.size(); ++i)
         cfg += "server." + std::to_string(i + 1) + "=" + zookeeper_config_value(ensemble[i] + ":2888:3888") + "\n";
     write_private_file(dir / "zoo.cfg", cfg);
@@ -85,7 +86,9 @@ NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
          "-Dlog4j.configuration=" + file_url((conf / "log4j.properties").string()),
          "-cp", "/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-log4j12.jar:/usr/share/java/log4j-1.2.jar",
         "org.apache.zookeeper.server.quorum.QuorumPeerMain", (dir / "zoo.cfg").string()},
-        [](const std::string& a) { return zookeeper_four_letter(a, "ruok").value_or("") == "imok"; }};
+        [](const std::string& a) { return zookeeper_four_letter(a, "ruok").value_or("") == "imok"; },
+        data,
+        "any-fsync"};
 }
 
 std::optional<std::string> zookeeper_four_letter(const std::string& address, const std::string& word,

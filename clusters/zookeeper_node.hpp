@@ -32,9 +32,13 @@ inline constexpr const char* kZooKeeperFourLetterWords = "ruok, srvr";
 /// with a small heap, logging to stdout (the node's server.log), ready when
 /// it answers `ruok` with `imok` (which it does before a quorum forms). Every
 /// path and address in zoo.cfg is escaped (zookeeper_config_value); the files
-/// are mode 0600.
+/// are mode 0600. `force_sync` is zoo.cfg's forceSync (yes: the transaction
+/// log is fdatasynced before a write is acknowledged). The data directory
+/// (dataDir, which is also the log's) is `dir`/data, under the metadata rule
+/// any-fsync: ZooKeeper never fsyncs a directory and relies on the
+/// filesystem's journal, as ext4's, to keep the files it syncs (docs/nemesis.md).
 NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
-                                     const std::vector<std::string>& ensemble);
+                                     const std::vector<std::string>& ensemble, bool force_sync = true);
 
 /// Sends a four-letter word (`ruok`, `srvr`, ...) to the server's client port
 /// and returns everything it answers before closing, or nullopt when it does
