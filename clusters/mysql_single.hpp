@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "clusters/topology.hpp"
+#include "clusters/topology_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -37,5 +38,8 @@ std::string mariadb_endpoint(const Node& node);
 /// options.dir/name, with the clock library when options ask for it.
 std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const TestNetwork& network, int host,
                                         const std::string& name, const std::vector<std::string>& extra_args = {});
+
+/// The descriptor of this topology (clusters/mysql_single_descriptor.cpp).
+TopologyDescriptor mysql_single_topology();
 
 }  // namespace lockcheck

@@ -18,6 +18,7 @@
 
 #include "workloads/lock_client.hpp"
 #include "workloads/mysql_connection.hpp"
+#include "workloads/recipe_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -38,5 +39,8 @@ private:
     MysqlPrimary connection_;
     std::int64_t stock_;
 };
+
+/// The descriptor of this recipe (workloads/mysql_stock_decrement_descriptor.cpp).
+RecipeDescriptor mysql_stock_decrement_recipe();
 
 }  // namespace lockcheck
