@@ -20,6 +20,7 @@
 
 #include "clusters/etcd_node.hpp"
 #include "clusters/topology.hpp"
+#include "clusters/topology_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -45,5 +46,8 @@ private:
     std::vector<std::unique_ptr<Node>> members_;
     std::vector<std::filesystem::path> data_dirs_;  ///< data_dirs_[i]: member i's --data-dir
 };
+
+/// The descriptor of this topology (clusters/etcd_descriptor.cpp).
+TopologyDescriptor etcd_topology();
 
 }  // namespace lockcheck

@@ -19,10 +19,11 @@
 #include <stop_token>
 
 #include "clusters/topology.hpp"
+#include "clusters/topology_descriptor.hpp"
 
 namespace lockcheck {
 
-class MysqlReplicated : public Topology {
+class MysqlReplicated : public Topology, public PrimaryPromotion {
 public:
     MysqlReplicated(const TopologyOptions& options, const TestNetwork& network);
     void start() override;
@@ -42,10 +43,12 @@ public:
 
     /// Stops replication on `replica` and makes it writable. Throws
     /// std::runtime_error when the node refuses.
-    void promote(Node& replica);
+    void promote(Node& replica) override;
     /// Makes `node` read-only (clients without SUPER can no longer write
     /// there). Throws std::runtime_error when the node refuses.
-    void fence(Node& node);
+    void fence(Node& node) override;
+    /// The failover fault promotes the replica, as a failover manager would.
+    FailoverControl failover_control() override { return {.promotion = this}; }
     /// The node promote() was called on, or nullptr.
     Node* promoted() const;
     /// True when the replica has applied everything the primary logged.
@@ -59,5 +62,8 @@ private:
     mutable std::mutex mutex_;
     Node* promoted_ = nullptr;
 };
+
+/// The descriptor of this topology (clusters/mysql_replicated_descriptor.cpp).
+TopologyDescriptor mysql_replicated_topology();
 
 }  // namespace lockcheck

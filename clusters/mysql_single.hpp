@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "clusters/topology.hpp"
+#include "clusters/topology_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -38,5 +39,8 @@ std::string mariadb_endpoint(const Node& node);
 /// options.durability's settings.
 std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const TestNetwork& network, int host,
                                         const std::string& name, const std::vector<std::string>& extra_args = {});
+
+/// The descriptor of this topology (clusters/mysql_single_descriptor.cpp).
+TopologyDescriptor mysql_single_topology();
 
 }  // namespace lockcheck

@@ -9,6 +9,7 @@
 
 #include "clusters/redis_node.hpp"
 #include "clusters/topology.hpp"
+#include "clusters/topology_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -25,5 +26,8 @@ public:
 private:
     std::vector<std::unique_ptr<Node>> nodes_;
 };
+
+/// The descriptor of this topology (clusters/redis_independent_descriptor.cpp).
+TopologyDescriptor redis_independent_topology();
 
 }  // namespace lockcheck

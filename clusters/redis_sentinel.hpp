@@ -24,6 +24,7 @@
 
 #include "clusters/redis_node.hpp"
 #include "clusters/topology.hpp"
+#include "clusters/topology_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -32,7 +33,7 @@ inline constexpr const char* kSentinelMasterName = "lockcheck";
 /// Prefix of a client endpoint that names a sentinel rather than a server.
 inline constexpr const char* kSentinelEndpointPrefix = "sentinel:";
 
-class RedisSentinel : public Topology {
+class RedisSentinel : public Topology, public PrimaryElection {
 public:
     static constexpr int kRedisNodes = 3;
     static constexpr int kSentinels = 3;
@@ -52,6 +53,10 @@ public:
     /// True when `primary` reports `replicas` replicas online and every
     /// sentinel names it and sees the other sentinels.
     bool settled(Node& primary, int replicas);
+    /// settled() with both replicas.
+    bool settled_on(Node& primary) override { return settled(primary, kRedisNodes - 1); }
+    /// The sentinels elect the new primary.
+    FailoverControl failover_control() override { return {.election = this}; }
 
 private:
     std::string password_;      ///< of the servers and the sentinels alike
@@ -59,5 +64,8 @@ private:
     std::vector<std::unique_ptr<Node>> redis_;
     std::vector<std::unique_ptr<Node>> sentinels_;
 };
+
+/// The descriptor of this topology (clusters/redis_sentinel_descriptor.cpp).
+TopologyDescriptor redis_sentinel_topology();
 
 }  // namespace lockcheck

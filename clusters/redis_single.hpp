@@ -3,6 +3,7 @@
 
 #include "clusters/redis_node.hpp"
 #include "clusters/topology.hpp"
+#include "clusters/topology_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -17,5 +18,8 @@ public:
 private:
     std::unique_ptr<Node> node_;
 };
+
+/// The descriptor of this topology (clusters/redis_single_descriptor.cpp).
+TopologyDescriptor redis_single_topology();
 
 }  // namespace lockcheck

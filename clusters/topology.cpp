@@ -3,14 +3,8 @@
 #include <stdexcept>
 
 #include "clusters/clock_offset.hpp"
+#include "clusters/topology_registry.hpp"
 #include "core/interruptible_sleep.hpp"
-#include "clusters/redis_independent.hpp"
-#include "clusters/redis_sentinel.hpp"
-#include "clusters/redis_single.hpp"
-#include "clusters/zookeeper_ensemble.hpp"
-#include "clusters/etcd_cluster.hpp"
-#include "clusters/mysql_replicated.hpp"
-#include "clusters/mysql_single.hpp"
 
 namespace lockcheck {
 
@@ -40,32 +34,20 @@ std::vector<Node*> primary_or_all(Topology& topology) {
     return topology.nodes();
 }
 
-std::vector<std::string> topology_names() {
-    return {"redis-single", "redis-sentinel", "redis-independent", "zookeeper", "etcd", "mysql-single",
-            "mysql-replicated"};
+namespace {
+
+const TopologyDescriptor& known_topology(const std::string& name) {
+    const TopologyDescriptor* topology = find_topology(name);
+    if (!topology) throw std::invalid_argument("unknown topology '" + name + "'");
+    return *topology;
 }
 
-int topology_node_count(const TopologyOptions& options) {
-    if (options.name == "redis-single") return 1;
-    if (options.name == "redis-sentinel") return RedisSentinel::kRedisNodes + RedisSentinel::kSentinels;
-    if (options.name == "redis-independent")
-        return options.node_count > 0 ? options.node_count : RedisIndependent::kDefaultNodes;
-    if (options.name == "zookeeper") return ZooKeeperEnsemble::kServers;
-    if (options.name == "etcd") return EtcdCluster::kMembers;
-    if (options.name == "mysql-single") return 1;
-    if (options.name == "mysql-replicated") return 2;
-    throw std::invalid_argument("unknown topology '" + options.name + "'");
-}
+}  // namespace
+
+int topology_node_count(const TopologyOptions& options) { return known_topology(options.name).node_count(options); }
 
 std::unique_ptr<Topology> make_topology(const TopologyOptions& options, const TestNetwork& network) {
-    if (options.name == "redis-single") return std::make_unique<RedisSingle>(options, network);
-    if (options.name == "redis-sentinel") return std::make_unique<RedisSentinel>(options, network);
-    if (options.name == "redis-independent") return std::make_unique<RedisIndependent>(options, network);
-    if (options.name == "zookeeper") return std::make_unique<ZooKeeperEnsemble>(options, network);
-    if (options.name == "etcd") return std::make_unique<EtcdCluster>(options, network);
-    if (options.name == "mysql-single") return std::make_unique<MysqlSingle>(options, network);
-    if (options.name == "mysql-replicated") return std::make_unique<MysqlReplicated>(options, network);
-    throw std::invalid_argument("unknown topology '" + options.name + "'");
+    return known_topology(options.name).make(options, network);
 }
 
 }  // namespace lockcheck

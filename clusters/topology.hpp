@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "clusters/durability_settings.hpp"
+#include "clusters/failover_control.hpp"
 #include "clusters/node.hpp"
 #include "clusters/node_data_mount.hpp"
 #include "clusters/server_credentials.hpp"
@@ -67,6 +68,9 @@ public:
     /// keeps every lock on its primary (empty when no primary answers).
     /// nullopt: find them from the keys on the servers (Redis, nemesis/lock_location.hpp).
     virtual std::optional<std::vector<Node*>> lock_nodes() { return std::nullopt; }
+    /// How the topology changes its primary, for the failover fault; empty
+    /// for topologies without replicas.
+    virtual FailoverControl failover_control() { return {}; }
 };
 
 /// Node `name` of a topology on network host `host`: its directory is
@@ -88,11 +92,11 @@ void await_settled(const std::string& topology, const std::stop_token& interrupt
 /// members: the primary (leader) when one is known, else every node.
 std::vector<Node*> primary_or_all(Topology& topology);
 
-/// Topology names this build knows.
-std::vector<std::string> topology_names();
-/// How many nodes (network hosts) the topology needs.
+/// How many nodes (network hosts) topology options.name needs
+/// (clusters/topology_registry.hpp). Throws std::invalid_argument for an
+/// unknown name.
 int topology_node_count(const TopologyOptions& options);
-/// Builds the topology on `network` (nodes not started). Throws
+/// Builds topology options.name on `network` (nodes not started). Throws
 /// std::invalid_argument for an unknown name or option.
 std::unique_ptr<Topology> make_topology(const TopologyOptions& options, const TestNetwork& network);
 

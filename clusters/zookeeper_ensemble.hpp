@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "clusters/topology.hpp"
+#include "clusters/topology_descriptor.hpp"
 #include "clusters/zookeeper_node.hpp"
 
 namespace lockcheck {
@@ -51,5 +52,8 @@ private:
     std::stop_token interrupt_;  ///< ends the wait of start() early
     std::vector<std::unique_ptr<Node>> nodes_;
 };
+
+/// The descriptor of this topology (clusters/zookeeper_descriptor.cpp).
+TopologyDescriptor zookeeper_topology();
 
 }  // namespace lockcheck

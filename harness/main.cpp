@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "clusters/topology.hpp"
+#include "clusters/topology_registry.hpp"
 #include "harness/check_command.hpp"
 #include "harness/clean_command.hpp"
 #include "harness/compare_command.hpp"
@@ -16,8 +16,8 @@
 #include "harness/run.hpp"
 #include "harness/scenario_catalog.hpp"
 #include "harness/suite_command.hpp"
-#include "nemesis/fault_factory.hpp"
-#include "workloads/recipes.hpp"
+#include "nemesis/fault_registry.hpp"
+#include "workloads/recipe_registry.hpp"
 #include "workloads/worker_main.hpp"
 
 namespace {
@@ -69,13 +69,29 @@ Spec resolve_spec(const RunFlags& f) {
     return spec;
 }
 
+/// One line per option under its recipe or fault: name, default (when it has
+/// one), meaning.
+void print_options(const std::vector<OptionDescriptor>& options) {
+    for (const auto& option : options) {
+        const std::string shown_default =
+            option.default_value.is_null() ? "" : "default " + option.default_value.dump() + ": ";
+        std::printf("      %-20s %s%s\n", option.name.c_str(), shown_default.c_str(), option.description.c_str());
+    }
+}
+
 int list_command() {
     std::printf("recipes:\n");
-    for (const auto& r : recipes()) std::printf("  %-22s %s\n", r.name.c_str(), r.description.c_str());
+    for (const auto& r : recipe_descriptors()) {
+        std::printf("  %-22s %s\n", r.name.c_str(), r.description.c_str());
+        print_options(r.options);
+    }
     std::printf("topologies:\n");
-    for (const auto& t : topology_names()) std::printf("  %s\n", t.c_str());
+    for (const auto& t : topology_descriptors()) std::printf("  %-22s %s\n", t.name.c_str(), t.description.c_str());
     std::printf("nemeses:\n");
-    for (const auto& kind : fault_kinds()) std::printf("  %-22s %s\n", kind.name.c_str(), kind.description.c_str());
+    for (const auto& f : fault_descriptors()) {
+        std::printf("  %-22s %s\n", f.name.c_str(), f.description.c_str());
+        print_options(f.options);
+    }
     std::printf("%s", scenario_list_text(default_scenarios_dir()).c_str());
     return exit_code::kValid;
 }

@@ -122,8 +122,10 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     const auto schedule = make_schedule(spec);
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
     Nemesis nemesis(schedule,
-                    make_faults(spec.nemesis, {pool, *topology, network.uses_namespaces(), fault_settings_for(spec),
-                                               credentials.client_password, options.interrupted}),
+                    make_faults(spec.nemesis,
+                                {pool, *topology, network.uses_namespaces(), credentials.client_password,
+                                 options.interrupted},
+                                spec.fault_options, OptionContext{spec.ttl_ms}),
                     [&](Op op) { recorder.record(std::move(op)); }, start);
 
     std::vector<std::string> keys;

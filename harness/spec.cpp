@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <sstream>
 #include <set>
 
 #include "core/json_integer.hpp"
@@ -92,21 +91,15 @@ private:
     std::set<std::string> seen_;
 };
 
-TtlTime ttl_time_from_json(FieldReader& r, const char* field, const nlohmann::json& v) {
-    if (const auto ms = json_integer<std::int64_t>(v); ms && *ms >= 0) return {*ms, std::nullopt};
-    if (v.is_string()) {
-        const auto text = v.get<std::string>();
-        const auto x = text.find("xttl");
-        if (x != std::string::npos && x > 0 && x + 4 == text.size()) {
-            try {
-                std::size_t used = 0;
-                const double factor = std::stod(text.substr(0, x), &used);
-                if (used == x && std::isfinite(factor) && factor >= 0) return {0, factor};
-            } catch (const std::exception&) {
+/// Reads the fields of every registered fault's options into `fault_options`.
+void read_fault_options(FieldReader& r, nlohmann::json& fault_options) {
+    for (const auto& fault : fault_descriptors())
+        for (const auto& option : fault.options)
+            if (auto* v = r.find(option.name.c_str())) {
+                const auto stored = option.read(*v);
+                if (!stored) r.fail(option.name, option.form);
+                fault_options[option.name] = *stored;
             }
-        }
-    }
-    r.fail(field, "must be milliseconds (an integer >= 0) or a finite multiple of the TTL like \"2xttl\"");
 }
 
 Expectation expectation_from_json(const nlohmann::json& object, const std::string& source) {
@@ -127,17 +120,6 @@ Expectation expectation_from_json(const nlohmann::json& object, const std::strin
 }
 
 }  // namespace
-
-std::int64_t TtlTime::resolve(std::int64_t ttl_ms) const {
-    return ttl_factor ? static_cast<std::int64_t>(*ttl_factor * static_cast<double>(ttl_ms)) : ms;
-}
-
-nlohmann::json TtlTime::to_json() const {
-    if (!ttl_factor) return ms;
-    std::ostringstream text;
-    text << *ttl_factor << "xttl";
-    return text.str();
-}
 
 Range Spec::fault_duration() const {
     if (fault_duration_ms) return *fault_duration_ms;
@@ -186,16 +168,7 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
         s.client_cmd = v->get<std::string>();
     }
     r.integer("nodes", s.nodes, 0);
-    if (auto* v = r.find("restart_delay_ms")) s.restart_delay_ms = ttl_time_from_json(r, "restart_delay_ms", *v);
-    r.string("partition_mode", s.partition_mode);
-    r.number("packet_loss", s.packet_loss);
-    if (auto* v = r.find("clock_skew_ms")) {
-        if (const auto ms = json_integer<std::int64_t>(*v); ms && *ms < 0)
-            s.clock_skew_ms = {*ms, std::nullopt};  // a clock may jump back too
-        else
-            s.clock_skew_ms = ttl_time_from_json(r, "clock_skew_ms", *v);
-    }
-    r.integer("clock_skew_nodes", s.clock_skew_nodes, 1);
+    read_fault_options(r, s.fault_options);
     r.reject_unknown();
     return s;
 }
@@ -237,11 +210,7 @@ nlohmann::json spec_to_json(const Spec& s) {
     if (s.client_cmd) j["client_cmd"] = *s.client_cmd;
     if (!s.recipe_options.empty()) j["recipe_options"] = s.recipe_options;
     j["nodes"] = s.nodes;
-    j["restart_delay_ms"] = s.restart_delay_ms.to_json();
-    j["partition_mode"] = s.partition_mode;
-    j["packet_loss"] = s.packet_loss;
-    j["clock_skew_ms"] = s.clock_skew_ms.to_json();
-    j["clock_skew_nodes"] = s.clock_skew_nodes;
+    j.update(s.fault_options);
     if (s.expect) {
         nlohmann::json e{{"has", s.expect->has}, {"lacks", s.expect->lacks}};
         if (s.expect->valid)

@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "nemesis/fault_registry.hpp"
+
 namespace lockcheck {
 
 /// A spec that cannot be used; the message names the field and the reason.
@@ -36,10 +38,9 @@ namespace spec_bounds {
 inline constexpr std::size_t kMaxNameLength = 64;
 inline constexpr double kMaxTimeLimitS = 86'400;              ///< time_limit_s: 1 day
 /// ttl_ms, hold_ms, think_ms, nemesis_gap_ms, fault_duration_ms,
-/// op_timeout_ms, server_timeout_ms, restart_delay_ms: 1 hour.
+/// op_timeout_ms, server_timeout_ms: 1 hour. The bounds of fault options
+/// are their descriptors' (nemesis/*_descriptor.cpp).
 inline constexpr std::int64_t kMaxDurationMs = 3'600'000;
-inline constexpr std::int64_t kMaxClockSkewMs = 86'400'000;   ///< |clock_skew_ms|: 1 day
-inline constexpr double kMaxTtlFactor = 1000;                 ///< N of "Nxttl"
 inline constexpr int kMaxKeys = 1000;
 inline constexpr std::int64_t kMaxOps = 100'000'000;          ///< max_ops
 }  // namespace spec_bounds
@@ -47,15 +48,6 @@ inline constexpr std::int64_t kMaxOps = 100'000'000;          ///< max_ops
 struct Range {
     std::int64_t min = 0;
     std::int64_t max = 0;
-};
-
-/// A time in ms, or a multiple of the spec's ttl_ms (JSON "2xttl").
-struct TtlTime {
-    std::int64_t ms = 0;
-    std::optional<double> ttl_factor;  ///< set for "Nxttl"
-
-    std::int64_t resolve(std::int64_t ttl_ms) const;
-    nlohmann::json to_json() const;
 };
 
 struct Spec {
@@ -88,17 +80,18 @@ struct Spec {
     /// e.g. {"expire_gap_ms": 300} for redis-setnx-expire (docs/spec.md).
     nlohmann::json recipe_options = nlohmann::json::object();
     int nodes = 0;                             ///< redis-independent: server nodes (0: 5)
-    TtlTime restart_delay_ms;                  ///< kill-restart: downtime of the killed node
-    std::string partition_mode = "isolate-one";  ///< partition: isolate-one | isolate-primary | majority-minority
-    double packet_loss = 0.3;                  ///< packet-loss: drop probability
-    TtlTime clock_skew_ms{0, 2.0};             ///< clock-skew: jump of the target nodes' clocks (default 2xttl)
-    int clock_skew_nodes = 1;                  ///< clock-skew: how many nodes jump (1 or 2)
+    /// The options of every registered fault, keyed by field (top-level JSON
+    /// fields such as restart_delay_ms, declared by the fault descriptors,
+    /// nemesis/fault_registry.hpp), in stored form ("2xttl" stays a string):
+    /// the defaults, and what the spec sets.
+    nlohmann::json fault_options = default_fault_options();
 
     /// fault_duration_ms, or its default.
     Range fault_duration() const;
 };
 
-/// Parses a spec object; unknown fields and wrong types are errors.
+/// Parses a spec object; unknown fields and wrong types are errors. The
+/// fields of fault options are those the registered faults declare.
 /// `source` names the spec in messages.
 Spec spec_from_json(const nlohmann::json& object, const std::string& source);
 /// Reads a spec file. Throws SpecError for a missing file or invalid JSON too.
@@ -111,9 +104,10 @@ nlohmann::json spec_to_json(const Spec& spec);
 /// store's own entries (latest, suites, compare).
 std::string scenario_name_problem(const std::string& name);
 
-/// Checks values (within spec_bounds), the name (scenario_name_problem) and
-/// combinations this build can run; throws SpecError. Flags that override
-/// the spec are checked here too.
+/// Checks values (within spec_bounds), the name (scenario_name_problem), the
+/// fault options (their descriptors' bounds) and combinations this build can
+/// run, asking the descriptors of the topology, the recipe and the faults;
+/// throws SpecError. Flags that override the spec are checked here too.
 void validate(const Spec& spec);
 
 }  // namespace lockcheck

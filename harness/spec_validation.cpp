@@ -1,16 +1,19 @@
 #include "harness/spec.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <stdexcept>
 
-#include "clusters/topology.hpp"
-#include "nemesis/fault_factory.hpp"
+#include "clusters/topology_registry.hpp"
+#include "core/option_kinds.hpp"
+#include "nemesis/fault_registry.hpp"
 #include "workloads/recipes.hpp"
 
 namespace lockcheck {
 namespace {
+
+/// Throws the SpecError of a field and the reason it is refused.
+using Fail = std::function<void(const std::string& field, const std::string& reason)>;
 
 /// `text` as a one-line JSON string (control characters escaped, bytes that
 /// are not UTF-8 replaced), at most 80 characters of it: safe in an error line.
@@ -25,7 +28,7 @@ bool is_name_character(char c) {
 
 /// Checks the spec's numbers against spec_bounds (flags that override the
 /// spec come here unchecked), before anything computes with them.
-void check_bounds(const Spec& s, const std::function<void(const std::string&, const std::string&)>& fail) {
+void check_bounds(const Spec& s, const Fail& fail) {
     using namespace spec_bounds;
     const auto duration = [&](const char* field, std::int64_t value, std::int64_t min) {
         if (value < min || value > kMaxDurationMs)
@@ -50,18 +53,60 @@ void check_bounds(const Spec& s, const std::function<void(const std::string&, co
     if (s.max_ops < 1 || s.max_ops > kMaxOps) fail("max_ops", "must be within [1, " + std::to_string(kMaxOps) + "]");
     duration("op_timeout_ms", s.op_timeout_ms, 1);
     duration("server_timeout_ms", s.server_timeout_ms, 1);
-    if (!(s.packet_loss > 0 && s.packet_loss <= 1)) fail("packet_loss", "must be a probability in (0, 1]");
-    const auto ttl_factor = [&](const char* field, const TtlTime& t) {
-        if (t.ttl_factor && !(std::fabs(*t.ttl_factor) <= kMaxTtlFactor))
-            fail(field, "must be at most " + std::to_string(static_cast<int>(kMaxTtlFactor)) + "xttl");
-    };
-    ttl_factor("restart_delay_ms", s.restart_delay_ms);
-    if (const auto delay = s.restart_delay_ms.resolve(s.ttl_ms); delay < 0 || delay > kMaxDurationMs)
-        fail("restart_delay_ms", "must come to at most " + std::to_string(kMaxDurationMs) + " ms (1 hour), not " +
-                                     std::to_string(delay));
-    ttl_factor("clock_skew_ms", s.clock_skew_ms);
-    if (const auto skew = s.clock_skew_ms.resolve(s.ttl_ms); skew < -kMaxClockSkewMs || skew > kMaxClockSkewMs)
-        fail("clock_skew_ms", "must come to at most " + std::to_string(kMaxClockSkewMs) + " ms (1 day) either way");
+}
+
+/// Checks every registered fault's options (form and bounds, from their
+/// descriptors), whether the nemesis uses the fault or not.
+void check_fault_options(const Spec& s, const Fail& fail) {
+    for (const auto& fault : fault_descriptors())
+        for (const auto& option : fault.options) {
+            const auto it = s.fault_options.find(option.name);
+            if (it == s.fault_options.end()) fail(option.name, "is missing");
+            if (const auto problem = option_problem(option, *it, OptionContext{s.ttl_ms})) fail(option.name, *problem);
+        }
+}
+
+/// Checks the recipe (unless a user's client implements its own, when
+/// `recipe` is only its name): known, on this topology, with options it
+/// declares. Returns it, or nullptr with client_cmd.
+const RecipeDescriptor* checked_recipe(const Spec& s, const Fail& fail) {
+    if (s.client_cmd) return nullptr;
+    const RecipeDescriptor* recipe = find_recipe(s.recipe);
+    if (!recipe) fail("recipe", "names no known recipe ('" + s.recipe + "'); `lockcheck list` shows them");
+    if (std::find(recipe->topologies.begin(), recipe->topologies.end(), s.topology) == recipe->topologies.end())
+        fail("topology", "'" + s.topology + "' cannot run recipe '" + s.recipe + "'");
+    try {
+        check_recipe_options(s.recipe, s.recipe_options);
+    } catch (const std::invalid_argument& e) {
+        fail("recipe_options", std::string("is not valid: ") + e.what());
+    }
+    return recipe;
+}
+
+/// Checks field nodes against what `topology` takes.
+void check_nodes(const Spec& s, const TopologyDescriptor& topology, const Fail& fail) {
+    if (s.nodes == 0) return;
+    if (topology.max_nodes == 0) {
+        std::vector<std::string> sized;
+        for (const auto& t : topology_descriptors())
+            if (t.max_nodes > 0) sized.push_back(t.name);
+        fail("nodes", "applies to topology " + choice_list(sized) + " only");
+    }
+    if (s.nodes > topology.max_nodes) fail("nodes", "must be at most " + std::to_string(topology.max_nodes));
+}
+
+/// Asks the recipe (when built in), the topology and every fault of the
+/// nemesis whether they can run the spec together.
+void check_combination(const Spec& s, const RecipeDescriptor* recipe, const TopologyDescriptor& topology,
+                       const Fail& fail) {
+    const SpecView view{s.recipe, s.topology, s.ttl_ms, s.nodes, s.nemesis, s.recipe_options, s.fault_options};
+    std::vector<std::function<SpecVerdict(const SpecView&)>> judges;
+    if (recipe) judges.push_back(recipe->refuses);
+    judges.push_back(topology.refuses);
+    for (const auto& kind : s.nemesis) judges.push_back(find_fault(kind)->refuses);
+    for (const auto& refuses : judges)
+        if (refuses)
+            if (const auto refusal = refuses(view)) fail(refusal->field, refusal->reason);
 }
 
 }  // namespace
@@ -80,51 +125,25 @@ std::string scenario_name_problem(const std::string& name) {
 void validate(const Spec& s) {
     if (const auto problem = scenario_name_problem(s.name); !problem.empty())
         throw SpecError("spec: field 'name' " + problem);
-    const std::function<void(const std::string&, const std::string&)> fail = [&](const std::string& field,
-                                                                                 const std::string& reason) {
+    const Fail fail = [&](const std::string& field, const std::string& reason) {
         throw SpecError("spec " + s.name + ": field '" + field + "' " + reason);
     };
     check_bounds(s, fail);
-    const auto topologies = topology_names();
-    if (std::find(topologies.begin(), topologies.end(), s.topology) == topologies.end())
-        fail("topology", "names no known topology ('" + s.topology + "')");
-    if (!s.client_cmd) {  // a user's client implements its own recipe; `recipe` is only its name then
-        const RecipeInfo* recipe = find_recipe(s.recipe);
-        if (!recipe) fail("recipe", "names no known recipe ('" + s.recipe + "'); `lockcheck list` shows them");
-        if (std::find(recipe->topologies.begin(), recipe->topologies.end(), s.topology) == recipe->topologies.end())
-            fail("topology", "'" + s.topology + "' cannot run recipe '" + s.recipe + "'");
-        try {
-            check_recipe_options(s.recipe, s.recipe_options);
-        } catch (const std::invalid_argument& e) {
-            fail("recipe_options", std::string("is not valid: ") + e.what());
-        }
-    }
+    check_fault_options(s, fail);
+    const TopologyDescriptor* topology = find_topology(s.topology);
+    if (!topology) fail("topology", "names no known topology ('" + s.topology + "')");
+    const RecipeDescriptor* recipe = checked_recipe(s, fail);
     if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
         fail("persistence", "must be none, everysec or always");
     if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
         fail("network", "must be auto, netns or loopback");
     for (const auto& kind : s.nemesis)
-        if (!is_fault_kind(kind)) fail("nemesis", "names no known fault ('" + kind + "')");
+        if (!find_fault(kind)) fail("nemesis", "names no known fault ('" + kind + "')");
     if (s.workers > 256) fail("workers", "must be at most 256");
-    if (s.nodes != 0 && s.topology != "redis-independent") fail("nodes", "applies to topology redis-independent only");
-    if (s.nodes > 64) fail("nodes", "must be at most 64");
-    if (s.recipe == "redlock" && !s.client_cmd && s.nodes != 0 && s.nodes < 3)
-        fail("nodes", "must be at least 3 for redlock: with fewer, a majority is every node and one crash stops the lock");
-    if (s.partition_mode != "isolate-one" && s.partition_mode != "isolate-primary" &&
-        s.partition_mode != "majority-minority")
-        fail("partition_mode", "must be isolate-one, isolate-primary or majority-minority");
-    if (s.clock_skew_nodes > 2) fail("clock_skew_nodes", "must be 1 or 2");
+    check_nodes(s, *topology, fail);
     if (s.fault_duration().max >= s.op_timeout_ms)
         fail("fault_duration_ms", "must stay below op_timeout_ms, or paused workers would be given up on");
-    if ((s.recipe == "zk-ephemeral" || s.recipe == "zk-sequential") && !s.client_cmd) {
-        // The session is the lease: the servers grant at most maxSessionTimeout (docs/recipes/zk-ephemeral.md).
-        if (s.ttl_ms > 60'000) fail("ttl_ms", "must be at most 60000 for ZooKeeper recipes (the servers' maxSessionTimeout)");
-        if (s.recipe_options.value("session_timeout_ms", s.ttl_ms) < s.ttl_ms)
-            fail("recipe_options", "session_timeout_ms must be >= ttl_ms: a shorter session would end the lease early");
-    }
-    if (s.topology == "etcd" && std::find(s.nemesis.begin(), s.nemesis.end(), "clock-skew") != s.nemesis.end())
-        fail("nemesis", "cannot use clock-skew on topology etcd: etcd is Go and reads time from the vDSO, which no "
-                        "LD_PRELOAD clock library reaches");
+    check_combination(s, recipe, *topology, fail);
 }
 
 }  // namespace lockcheck

@@ -15,8 +15,9 @@
 #include <mutex>
 #include <vector>
 
-#include "nemesis/lock_location.hpp"
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
+#include "nemesis/lock_location.hpp"
 
 namespace lockcheck {
 
@@ -38,5 +39,8 @@ private:
     std::mutex mutex_;
     std::vector<Node*> skewed_;
 };
+
+/// The descriptor of this fault (nemesis/clock_skew_descriptor.cpp).
+FaultDescriptor clock_skew_fault();
 
 }  // namespace lockcheck

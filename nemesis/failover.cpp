@@ -1,6 +1,5 @@
 #include "nemesis/failover.hpp"
 
-
 #include "clusters/firewall.hpp"
 #include "core/interruptible_sleep.hpp"
 
@@ -13,7 +12,7 @@ constexpr auto kPromotionWait = std::chrono::seconds(15);
 }  // namespace
 
 std::optional<std::string> Failover::unavailable_reason() const {
-    if (!topology_) return "it needs topology redis-sentinel or mysql-replicated";
+    if (!election_) return "it needs topology redis-sentinel or mysql-replicated";
     if (!namespaces_) return "it needs network namespaces (run as root)";
     return std::nullopt;
 }
@@ -22,13 +21,13 @@ std::optional<std::vector<std::string>> Failover::start(const FaultEvent&, const
     Node* primary = nullptr;  // after kSettleWait, the primary even if the cluster has not settled
     poll_until(
         [&] {
-            primary = topology_->primary();
-            return primary && topology_->settled(*primary, RedisSentinel::kRedisNodes - 1);
+            primary = topology_.primary();
+            return primary && election_->settled_on(*primary);
         },
         kSettleWait, std::chrono::milliseconds(50), stop);
     if (!primary || stop.stop_requested()) return std::nullopt;
     std::vector<std::string> peers;
-    for (Node* n : topology_->nodes())
+    for (Node* n : topology_.nodes())
         if (n != primary) peers.push_back(n->address());
     std::lock_guard lock(mutex_);
     apply_firewall(*primary, isolation_rules(peers));
@@ -45,7 +44,7 @@ void Failover::heal() noexcept {
         const auto give_up = cut_at_ + kPromotionWait;
         poll_until(
             [&] {
-                Node* now = topology_->primary();
+                Node* now = topology_.primary();
                 return now && now != cut_;
             },
             give_up - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), stop_);

@@ -1,6 +1,7 @@
-// Fault "failover" (topology redis-sentinel, network namespaces): cut the
-// primary off from the replicas and the sentinels until Sentinel promotes a
-// replica, then heal (docs/servers.md: the lock loss reproduces only when the old
+// Fault "failover" on servers that elect a new primary themselves
+// (clusters/failover_control.hpp: topology redis-sentinel; network
+// namespaces): cut the primary off from the replicas and the sentinels until
+// Sentinel promotes a replica, then heal (docs/servers.md: the lock loss reproduces only when the old
 // primary stays cut off until a replica is promoted).
 //
 // start: waits (up to 8 s) until the cluster has settled after any previous
@@ -19,26 +20,35 @@
 #include <chrono>
 #include <mutex>
 
-#include "clusters/redis_sentinel.hpp"
+#include "clusters/failover_control.hpp"
+#include "clusters/topology.hpp"
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
 
 namespace lockcheck {
 
 class Failover : public Fault {
 public:
-    Failover(RedisSentinel* topology, bool namespaces) : topology_(topology), namespaces_(namespaces) {}
+    /// `election`: the topology's (Topology::failover_control()); nullptr
+    /// leaves the fault unavailable.
+    Failover(Topology& topology, PrimaryElection* election, bool namespaces)
+        : topology_(topology), election_(election), namespaces_(namespaces) {}
     std::string kind() const override { return "failover"; }
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:
-    RedisSentinel* topology_;
+    Topology& topology_;
+    PrimaryElection* election_;
     bool namespaces_;
     std::mutex mutex_;
     Node* cut_ = nullptr;
     std::stop_token stop_;  ///< the run's: heal stops waiting for a promotion once it is requested
     std::chrono::steady_clock::time_point cut_at_;
 };
+
+/// The descriptor of this fault (nemesis/failover_descriptor.cpp).
+FaultDescriptor failover_fault();
 
 }  // namespace lockcheck

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -25,5 +26,8 @@ public:
 private:
     WorkerControl& workers_;
 };
+
+/// The descriptor of this fault (nemesis/kill_holder_descriptor.cpp).
+FaultDescriptor kill_holder_fault();
 
 }  // namespace lockcheck

@@ -20,8 +20,9 @@
 #include <mutex>
 #include <vector>
 
-#include "nemesis/lock_location.hpp"
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
+#include "nemesis/lock_location.hpp"
 
 namespace lockcheck {
 
@@ -43,5 +44,8 @@ private:
     Node* killed_ = nullptr;
     std::chrono::steady_clock::time_point killed_at_;
 };
+
+/// The descriptor of this fault (nemesis/kill_restart_descriptor.cpp).
+FaultDescriptor kill_restart_fault();
 
 }  // namespace lockcheck

@@ -30,7 +30,7 @@ std::optional<std::vector<std::string>> MysqlFailover::start(const FaultEvent& e
     done_ = true;
     apply_firewall(*old_primary, mysql_cut_off_rules({replica->address()}));
     cut_ = old_primary;
-    topology_.promote(*replica);
+    promotion_.promote(*replica);
     const auto sessions = mariadb_admin_column(
         *old_primary, std::string("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = '") + kMariadbUser +
                           "' AND COMMAND <> 'Binlog Dump' ORDER BY ID");
@@ -53,7 +53,7 @@ void MysqlFailover::heal() noexcept {
     if (!cut_) return;
     clear_firewall(*cut_);
     try {
-        topology_.fence(*cut_);
+        promotion_.fence(*cut_);
     } catch (const std::exception& e) {
         spdlog::error("failover: cannot fence the old primary: {}", e.what());
     }

@@ -1,6 +1,7 @@
-// Fault "failover" on topology mysql-replicated (network namespaces): what a
-// failover manager does when it loses sight of the primary, while the old
-// primary is in fact still up.
+// Fault "failover" on MariaDB servers whose replica becomes primary only when
+// a failover manager says so (clusters/failover_control.hpp: topology
+// mysql-replicated; network namespaces): what a failover manager does when it
+// loses sight of the primary, while the old primary is in fact still up.
 //
 // start: cuts the primary off from the replica (DROP both ways, in one
 //   iptables-restore batch inside the primary's namespace) and makes it
@@ -21,21 +22,25 @@
 
 #include <mutex>
 
-#include "clusters/mysql_replicated.hpp"
+#include "clusters/failover_control.hpp"
+#include "clusters/topology.hpp"
 #include "nemesis/fault.hpp"
 
 namespace lockcheck {
 
 class MysqlFailover : public Fault {
 public:
-    MysqlFailover(MysqlReplicated& topology, bool namespaces) : topology_(topology), namespaces_(namespaces) {}
+    /// `promotion`: the topology's (Topology::failover_control()).
+    MysqlFailover(Topology& topology, PrimaryPromotion& promotion, bool namespaces)
+        : topology_(topology), promotion_(promotion), namespaces_(namespaces) {}
     std::string kind() const override { return "failover"; }
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:
-    MysqlReplicated& topology_;
+    Topology& topology_;
+    PrimaryPromotion& promotion_;
     bool namespaces_;
     std::mutex mutex_;
     Node* cut_ = nullptr;

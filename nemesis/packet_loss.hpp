@@ -10,6 +10,7 @@
 
 #include "clusters/node.hpp"
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -29,5 +30,8 @@ private:
     std::mutex mutex_;
     Node* lossy_ = nullptr;
 };
+
+/// The descriptor of this fault (nemesis/packet_loss_descriptor.cpp).
+FaultDescriptor packet_loss_fault();
 
 }  // namespace lockcheck

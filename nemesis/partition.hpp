@@ -18,6 +18,7 @@
 
 #include "clusters/topology.hpp"
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -40,5 +41,8 @@ private:
 
 /// The partition modes, for validation.
 const std::vector<std::string>& partition_modes();
+
+/// The descriptor of this fault (nemesis/partition_descriptor.cpp).
+FaultDescriptor partition_fault();
 
 }  // namespace lockcheck

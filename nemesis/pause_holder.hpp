@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -25,5 +26,8 @@ private:
     std::mutex mutex_;
     std::optional<int> paused_;
 };
+
+/// The descriptor of this fault (nemesis/pause_holder_descriptor.cpp).
+FaultDescriptor pause_holder_fault();
 
 }  // namespace lockcheck

@@ -8,6 +8,7 @@
 
 #include "clusters/node.hpp"
 #include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -23,5 +24,8 @@ private:
     std::mutex mutex_;
     Node* paused_ = nullptr;
 };
+
+/// The descriptor of this fault (nemesis/pause_node_descriptor.cpp).
+FaultDescriptor pause_node_fault();
 
 }  // namespace lockcheck

@@ -65,3 +65,14 @@ TEST(CompareMetrics, ReadsTheFiguresOfEachRunAndAveragesACell) {
     EXPECT_NE(html.find("<svg id=\"compare-chart\""), std::string::npos);
     EXPECT_NE(html.find("<td>1/3</td><td>2.50</td>"), std::string::npos) << html;
 }
+
+TEST(CompareGrid, VariesFaultOptionsLikeAnyField) {
+    Spec base;
+    base.nemesis = {"kill-restart"};
+    const auto cells = expand_grid(base, {parse_vary("restart_delay_ms=0,2xttl"), parse_vary("ttl_ms=500,1000")});
+    ASSERT_EQ(cells.size(), 4u);
+    EXPECT_EQ(cells[0].spec.fault_options["restart_delay_ms"], 0);
+    EXPECT_EQ(cells[3].spec.fault_options["restart_delay_ms"], "2xttl");
+    EXPECT_EQ(cells[3].label(), "restart_delay_ms=2xttl ttl_ms=1000");
+    EXPECT_THROW(expand_grid(base, {parse_vary("partition_mode=isolate-one,split-brain")}), SpecError);
+}

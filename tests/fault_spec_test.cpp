@@ -1,25 +1,32 @@
 // The spec fields of the server faults (restart_delay_ms, partition_mode,
 // packet_loss, clock_skew_ms, clock_skew_nodes, nodes) and how a run turns
-// them into fault settings and topology options.
+// them into the options each fault is built with and topology options.
 #include <gtest/gtest.h>
 
 #include "harness/run_setup.hpp"
 #include "harness/spec.hpp"
+#include "nemesis/fault_factory.hpp"
+#include "nemesis/fault_registry.hpp"
 #include "tests/spec_test_support.hpp"
 
 using namespace lockcheck;
 
 namespace {
 const auto error_of = lockcheck::testing::spec_error_of;
+
+/// Option `option` as fault `fault` of a run of `spec` is built with.
+nlohmann::json built_with(const Spec& spec, const std::string& fault, const std::string& option) {
+    return fault_options_for(*find_fault(fault), spec.fault_options, OptionContext{spec.ttl_ms}).at(option);
+}
 }  // namespace
 
 TEST(FaultSpec, RestartDelayIsMillisecondsOrAMultipleOfTheTtl) {
     Spec ms = spec_from_json({{"ttl_ms", 2000}, {"restart_delay_ms", 250}}, "t");
-    EXPECT_EQ(fault_settings_for(ms).restart_delay_ms, 250);
+    EXPECT_EQ(built_with(ms, "kill-restart", "restart_delay_ms"), 250);
     Spec times = spec_from_json({{"ttl_ms", 2000}, {"restart_delay_ms", "1.5xttl"}}, "t");
-    EXPECT_EQ(fault_settings_for(times).restart_delay_ms, 3000);
+    EXPECT_EQ(built_with(times, "kill-restart", "restart_delay_ms"), 3000);
     EXPECT_EQ(spec_to_json(times)["restart_delay_ms"], "1.5xttl") << "the resolved spec keeps the multiple";
-    EXPECT_EQ(fault_settings_for(spec_from_json(spec_to_json(times), "t")).restart_delay_ms, 3000);
+    EXPECT_EQ(built_with(spec_from_json(spec_to_json(times), "t"), "kill-restart", "restart_delay_ms"), 3000);
 }
 
 TEST(FaultSpec, BadDelaysAreNamed) {
@@ -32,8 +39,8 @@ TEST(FaultSpec, BadDelaysAreNamed) {
 }
 
 TEST(FaultSpec, ClockSkewDefaultsToTwiceTheTtlAndMayGoBack) {
-    EXPECT_EQ(fault_settings_for(spec_from_json({{"ttl_ms", 1500}}, "t")).clock_skew_ms, 3000);
-    EXPECT_EQ(fault_settings_for(spec_from_json({{"clock_skew_ms", -400}}, "t")).clock_skew_ms, -400);
+    EXPECT_EQ(built_with(spec_from_json({{"ttl_ms", 1500}}, "t"), "clock-skew", "clock_skew_ms"), 3000);
+    EXPECT_EQ(built_with(spec_from_json({{"clock_skew_ms", -400}}, "t"), "clock-skew", "clock_skew_ms"), -400);
     EXPECT_NE(error_of({{"clock_skew_nodes", 3}}).find("field 'clock_skew_nodes' must be 1 or 2"), std::string::npos);
 }
 
@@ -44,7 +51,7 @@ TEST(FaultSpec, PartitionModeLossAndNodesAreChecked) {
     EXPECT_NE(error_of({{"nodes", 3}}).find("field 'nodes' applies to topology redis-independent only"),
               std::string::npos);
     EXPECT_EQ(error_of({{"recipe", "redlock"}, {"topology", "redis-independent"}, {"nodes", 3}}), "");
-    EXPECT_EQ(fault_settings_for(spec_from_json({{"partition_mode", "majority-minority"}}, "t")).partition_mode,
+    EXPECT_EQ(built_with(spec_from_json({{"partition_mode", "majority-minority"}}, "t"), "partition", "partition_mode"),
               "majority-minority");
 }
 

@@ -133,7 +133,7 @@ TEST(SpecBounds, CountsAreBounded) {
     EXPECT_NE(error_of({{"keys", 2'000'000'000}}).find("field 'keys' must be within [1, 1000]"), std::string::npos);
     EXPECT_NE(error_of({{"max_ops", std::int64_t{1} << 62}}).find("field 'max_ops' must be within"), std::string::npos);
     EXPECT_NE(flag_error([](Spec& s) { s.workers = 0; }).find("field 'workers'"), std::string::npos);
-    EXPECT_NE(flag_error([](Spec& s) { s.packet_loss = std::numeric_limits<double>::quiet_NaN(); })
+    EXPECT_NE(flag_error([](Spec& s) { s.fault_options["packet_loss"] = std::numeric_limits<double>::quiet_NaN(); })
                   .find("field 'packet_loss'"),
               std::string::npos);
 }

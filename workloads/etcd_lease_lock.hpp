@@ -30,6 +30,7 @@
 
 #include "workloads/etcd_http.hpp"
 #include "workloads/lock_client.hpp"
+#include "workloads/recipe_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -51,5 +52,8 @@ private:
     /// Best effort: a failure is one line on stderr (the worker's log), not an op.
     void revoke(std::int64_t lease);
 };
+
+/// The descriptor of this recipe (workloads/etcd_lease_lock_descriptor.cpp).
+RecipeDescriptor etcd_lease_lock_recipe();
 
 }  // namespace lockcheck

@@ -35,6 +35,7 @@
 
 #include "workloads/lock_client.hpp"
 #include "workloads/mysql_connection.hpp"
+#include "workloads/recipe_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -62,5 +63,8 @@ private:
     /// acquire reconnects if the connection is gone).
     void reset_wait_timeout();
 };
+
+/// The descriptor of this recipe (workloads/mysql_for_update_descriptor.cpp).
+RecipeDescriptor mysql_for_update_recipe();
 
 }  // namespace lockcheck

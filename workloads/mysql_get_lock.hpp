@@ -19,6 +19,7 @@
 
 #include "workloads/lock_client.hpp"
 #include "workloads/mysql_connection.hpp"
+#include "workloads/recipe_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -32,5 +33,8 @@ public:
 private:
     MysqlPrimary connection_;
 };
+
+/// The descriptor of this recipe (workloads/mysql_get_lock_descriptor.cpp).
+RecipeDescriptor mysql_get_lock_recipe();
 
 }  // namespace lockcheck

@@ -20,6 +20,7 @@
 
 #include "workloads/lock_client.hpp"
 #include "workloads/mysql_connection.hpp"
+#include "workloads/recipe_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -33,5 +34,8 @@ public:
 private:
     MysqlPrimary connection_;
 };
+
+/// The descriptor of this recipe (workloads/mysql_optimistic_descriptor.cpp).
+RecipeDescriptor mysql_optimistic_recipe();
 
 }  // namespace lockcheck

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "workloads/mysql_connection.hpp"
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/stock_client.hpp"
 
 namespace lockcheck {
@@ -35,5 +36,8 @@ private:
     MysqlPrimary connection_;
     std::int64_t stock_;
 };
+
+/// The descriptor of this recipe (workloads/mysql_stock_decrement_descriptor.cpp).
+RecipeDescriptor mysql_stock_decrement_recipe();
 
 }  // namespace lockcheck

@@ -22,6 +22,7 @@
 
 #include "workloads/lock_client.hpp"
 #include "workloads/mysql_connection.hpp"
+#include "workloads/recipe_descriptor.hpp"
 
 namespace lockcheck {
 
@@ -36,5 +37,8 @@ private:
     MysqlPrimary connection_;
     bool cleanup_;
 };
+
+/// The descriptor of this recipe (workloads/mysql_table_record_descriptor.cpp).
+RecipeDescriptor mysql_table_record_recipe();
 
 }  // namespace lockcheck

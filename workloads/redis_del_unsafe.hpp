@@ -11,6 +11,7 @@
 // letting a third client in (docs/recipes/redis-del-unsafe.md).
 #pragma once
 
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/redis_set_nx_px.hpp"
 
 namespace lockcheck {
@@ -20,5 +21,8 @@ public:
     using RedisSetNxPx::RedisSetNxPx;
     LockResult release(const LockRequest& request) override;
 };
+
+/// The descriptor of this recipe (workloads/redis_del_unsafe_descriptor.cpp).
+RecipeDescriptor redis_del_unsafe_recipe();
 
 }  // namespace lockcheck

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "workloads/lock_client.hpp"
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/redis_connection.hpp"
 
 namespace lockcheck {
@@ -38,5 +39,8 @@ private:
     /// GETSET after seeing the expired value `seen`: ok if it was still `seen`.
     LockResult take_over(const std::string& key, const std::string& seen, const std::string& mine);
 };
+
+/// The descriptor of this recipe (workloads/redis_getset_timestamp_descriptor.cpp).
+RecipeDescriptor redis_getset_timestamp_recipe();
 
 }  // namespace lockcheck

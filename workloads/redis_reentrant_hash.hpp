@@ -19,6 +19,7 @@
 #include <string>
 
 #include "workloads/lock_client.hpp"
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/redis_connection.hpp"
 
 namespace lockcheck {
@@ -33,5 +34,8 @@ public:
 private:
     RedisConnection connection_;
 };
+
+/// The descriptor of this recipe (workloads/redis_reentrant_hash_descriptor.cpp).
+RecipeDescriptor redis_reentrant_hash_recipe();
 
 }  // namespace lockcheck

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "workloads/lock_client.hpp"
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/redis_primary.hpp"
 #include "workloads/redis_replies.hpp"
 
@@ -36,5 +37,8 @@ public:
 protected:  // recipes that vary one step of this one reuse the others
     RedisPrimary connection_;
 };
+
+/// The descriptor of this recipe (workloads/redis_set_nx_px_descriptor.cpp).
+RecipeDescriptor redis_set_nx_px_recipe();
 
 }  // namespace lockcheck

@@ -14,6 +14,7 @@
 
 #include <chrono>
 
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/redis_set_nx_px.hpp"
 
 namespace lockcheck {
@@ -31,5 +32,8 @@ public:
 private:
     std::chrono::milliseconds expire_gap_;
 };
+
+/// The descriptor of this recipe (workloads/redis_setnx_expire_descriptor.cpp).
+RecipeDescriptor redis_setnx_expire_recipe();
 
 }  // namespace lockcheck

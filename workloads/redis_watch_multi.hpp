@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "workloads/lock_client.hpp"
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/redis_connection.hpp"
 
 namespace lockcheck {
@@ -44,5 +45,8 @@ private:
     /// when the connection was lost).
     void abandon(const RedisOutcome& failed);
 };
+
+/// The descriptor of this recipe (workloads/redis_watch_multi_descriptor.cpp).
+RecipeDescriptor redis_watch_multi_recipe();
 
 }  // namespace lockcheck

@@ -11,6 +11,7 @@
 // lease expires under it (docs/recipes/redis-watchdog.md).
 #pragma once
 
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/redis_set_nx_px.hpp"
 
 namespace lockcheck {
@@ -20,5 +21,8 @@ public:
     using RedisSetNxPx::RedisSetNxPx;
     LockResult renew(const LockRequest& request) override;
 };
+
+/// The descriptor of this recipe (workloads/redis_watchdog_descriptor.cpp).
+RecipeDescriptor redis_watchdog_recipe();
 
 }  // namespace lockcheck

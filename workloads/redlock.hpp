@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "workloads/lock_client.hpp"
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/redis_connection.hpp"
 
 namespace lockcheck {
@@ -54,5 +55,8 @@ private:
     std::pair<int, int> release_everywhere(const LockRequest& request);
     int quorum() const { return static_cast<int>(nodes_.size()) / 2 + 1; }
 };
+
+/// The descriptor of this recipe (workloads/redlock_descriptor.cpp).
+RecipeDescriptor redlock_recipe();
 
 }  // namespace lockcheck

@@ -35,7 +35,7 @@ int run_worker(std::istream& in, std::ostream& out) {
     WorkerHello hello;
     try {
         const WorkerInit init = decode_init(line);
-        const RecipeInfo* recipe = find_recipe(init.recipe);
+        const RecipeDescriptor* recipe = find_recipe(init.recipe);
         if (!recipe) throw std::invalid_argument("unknown recipe '" + init.recipe + "'");
         client = make_lock_client(init.recipe, init.nodes,
                                   {std::chrono::milliseconds(init.server_timeout_ms), init.auth}, init.recipe_options);

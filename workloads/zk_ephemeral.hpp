@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "workloads/lock_client.hpp"
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/zk_lease.hpp"
 
 namespace lockcheck {
@@ -32,5 +33,8 @@ public:
 private:
     ZkLease lease_;
 };
+
+/// The descriptor of this recipe (workloads/zk_ephemeral_descriptor.cpp).
+RecipeDescriptor zk_ephemeral_recipe();
 
 }  // namespace lockcheck

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "workloads/lock_client.hpp"
+#include "workloads/recipe_descriptor.hpp"
 #include "workloads/zk_lease.hpp"
 
 namespace lockcheck {
@@ -42,5 +43,8 @@ private:
 
 /// The children sorted by their sequence suffix (the last 10 digits).
 std::vector<std::string> zk_sorted_by_sequence(std::vector<std::string> children);
+
+/// The descriptor of this recipe (workloads/zk_sequential_descriptor.cpp).
+RecipeDescriptor zk_sequential_recipe();
 
 }  // namespace lockcheck

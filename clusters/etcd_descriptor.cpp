@@ -1,0 +1,20 @@
+#include <algorithm>
+
+#include "clusters/etcd_cluster.hpp"
+
+namespace lockcheck {
+
+TopologyDescriptor etcd_topology() {
+    return {.name = "etcd",
+            .description = "three etcd members",
+            .node_count = fixed_node_count(EtcdCluster::kMembers),
+            .make = construct_topology<EtcdCluster>,
+            .refuses = [](const SpecView& spec) -> SpecVerdict {
+                if (std::find(spec.nemesis.begin(), spec.nemesis.end(), "clock-skew") != spec.nemesis.end())
+                    return SpecRefusal{"nemesis", "cannot use clock-skew on topology etcd: etcd is Go and reads time "
+                                                  "from the vDSO, which no LD_PRELOAD clock library reaches"};
+                return std::nullopt;
+            }};
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,12 @@
+#include "clusters/mysql_single.hpp"
+
+namespace lockcheck {
+
+TopologyDescriptor mysql_single_topology() {
+    return {.name = "mysql-single",
+            .description = "one MariaDB server",
+            .node_count = fixed_node_count(1),
+            .make = construct_topology<MysqlSingle>};
+}
+
+}  // namespace lockcheck

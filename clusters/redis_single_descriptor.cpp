@@ -1,0 +1,12 @@
+#include "clusters/redis_single.hpp"
+
+namespace lockcheck {
+
+TopologyDescriptor redis_single_topology() {
+    return {.name = "redis-single",
+            .description = "one redis-server",
+            .node_count = fixed_node_count(1),
+            .make = construct_topology<RedisSingle>};
+}
+
+}  // namespace lockcheck

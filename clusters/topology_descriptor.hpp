@@ -1,0 +1,46 @@
+// Everything lockcheck knows about one topology, in one value: its name, what
+// it is, how many hosts it needs, how to build it, and which specs it cannot
+// run and why. Each topology defines its descriptor in its own file
+// (clusters/NAME_descriptor.cpp) and is listed once in
+// clusters/topology_registry.cpp; nothing else names it.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "clusters/test_network.hpp"
+#include "clusters/topology.hpp"
+#include "core/spec_view.hpp"
+
+namespace lockcheck {
+
+struct TopologyDescriptor {
+    std::string name;         ///< spec field topology, e.g. "redis-sentinel"
+    std::string description;  ///< one line, for `lockcheck list`
+    /// The largest spec field `nodes` it takes; 0: a fixed size, the spec
+    /// may not set `nodes`.
+    int max_nodes = 0;
+    /// How many network hosts it needs for `options` (options.node_count is
+    /// the spec's `nodes`, 0 for the topology's default).
+    std::function<int(const TopologyOptions& options)> node_count;
+    /// The topology on `network`, its nodes not started. Throws
+    /// std::invalid_argument for an option it cannot take.
+    std::function<std::unique_ptr<Topology>(const TopologyOptions& options, const TestNetwork& network)> make;
+    /// Why it cannot run `spec` (e.g. a fault its servers escape), or
+    /// nullopt. Empty: it runs every spec the recipes and faults accept.
+    std::function<SpecVerdict(const SpecView& spec)> refuses = {};
+};
+
+/// TopologyDescriptor::make of a topology class constructed from (options, network).
+template <typename TopologyClass>
+std::unique_ptr<Topology> construct_topology(const TopologyOptions& options, const TestNetwork& network) {
+    return std::make_unique<TopologyClass>(options, network);
+}
+
+/// TopologyDescriptor::node_count of a topology of `hosts` hosts whatever the options.
+inline std::function<int(const TopologyOptions&)> fixed_node_count(int hosts) {
+    return [hosts](const TopologyOptions&) { return hosts; };
+}
+
+}  // namespace lockcheck

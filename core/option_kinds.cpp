@@ -1,0 +1,75 @@
+#include "core/option_kinds.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "core/json_integer.hpp"
+
+namespace lockcheck {
+
+std::string choice_list(const std::vector<std::string>& choices) {
+    std::string text;
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+    return text;
+}
+
+OptionDescriptor integer_option(std::string name, std::string description, nlohmann::json default_value,
+                                std::int64_t min, std::int64_t max) {
+    std::string form = max == std::numeric_limits<std::int64_t>::max()
+                           ? "must be an integer >= " + std::to_string(min)
+                           : "must be an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+    return {std::move(name), std::move(description), std::move(default_value), std::move(form),
+            [min, max](const nlohmann::json& given) -> std::optional<nlohmann::json> {
+                const auto value = json_integer<std::int64_t>(given);
+                if (!value || *value < min || *value > max) return std::nullopt;
+                return *value;
+            }};
+}
+
+OptionDescriptor boolean_option(std::string name, std::string description, bool default_value) {
+    return {std::move(name), std::move(description), default_value, "must be true or false",
+            [](const nlohmann::json& given) -> std::optional<nlohmann::json> {
+                if (!given.is_boolean()) return std::nullopt;
+                return given;
+            }};
+}
+
+OptionDescriptor choice_option(std::string name, std::string description, std::string default_value,
+                               std::vector<std::string> choices) {
+    OptionDescriptor option{std::move(name), std::move(description), std::move(default_value), "must be a string",
+                            [](const nlohmann::json& given) -> std::optional<nlohmann::json> {
+                                if (!given.is_string()) return std::nullopt;
+                                return given;
+                            }};
+    option.check = [choices = std::move(choices)](const nlohmann::json& value, const OptionContext&) -> OptionProblem {
+        if (std::find(choices.begin(), choices.end(), value.get<std::string>()) != choices.end()) return std::nullopt;
+        return "must be " + choice_list(choices);
+    };
+    return option;
+}
+
+OptionDescriptor ttl_time_option(std::string name, std::string description, TtlTime default_value, bool negative_ms,
+                                 std::function<OptionProblem(std::int64_t resolved_ms)> resolved_problem) {
+    OptionDescriptor option{
+        std::move(name), std::move(description), default_value.to_json(),
+        "must be milliseconds (an integer >= 0) or a finite multiple of the TTL like \"2xttl\"",
+        [negative_ms](const nlohmann::json& given) -> std::optional<nlohmann::json> {
+            const auto time = ttl_time_from_json(given, negative_ms);
+            if (!time) return std::nullopt;
+            return time->to_json();
+        }};
+    option.check = [resolved_problem = std::move(resolved_problem), negative_ms](
+                       const nlohmann::json& value, const OptionContext& context) -> OptionProblem {
+        const auto time = ttl_time_from_json(value, negative_ms);
+        if (time->ttl_factor && !(*time->ttl_factor <= kMaxTtlFactor))
+            return "must be at most " + std::to_string(static_cast<int>(kMaxTtlFactor)) + "xttl";
+        return resolved_problem(time->resolve(context.ttl_ms));
+    };
+    option.resolve = [negative_ms](const nlohmann::json& value, const OptionContext& context) -> nlohmann::json {
+        return ttl_time_from_json(value, negative_ms)->resolve(context.ttl_ms);
+    };
+    return option;
+}
+
+}  // namespace lockcheck

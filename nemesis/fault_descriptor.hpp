@@ -1,0 +1,51 @@
+// Everything lockcheck knows about one fault, in one value: its name, what it
+// does, its options (top-level spec fields such as restart_delay_ms) with
+// their defaults and bounds, its factory, and which specs it cannot run and
+// why. Each fault defines its descriptor in its own file
+// (nemesis/NAME_descriptor.cpp) and is listed once in
+// nemesis/fault_registry.cpp; the spec reads, checks and writes its options
+// through the descriptor, so nothing else names them.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "clusters/topology.hpp"
+#include "core/option_descriptor.hpp"
+#include "core/spec_view.hpp"
+#include "nemesis/fault.hpp"
+
+namespace lockcheck {
+
+/// What faults may act on in one run.
+struct FaultTargets {
+    WorkerControl& workers;
+    Topology& topology;
+    bool namespaces = false;           ///< nodes have their own network namespaces
+    std::string server_password = "";  ///< the servers' client password (Redis asks for it)
+    std::stop_token interrupt = {};    ///< the run's interrupt (Ctrl-C): ends waits that outlast the run's stop
+};
+
+struct FaultDescriptor {
+    std::string name;         ///< an entry of spec field nemesis, e.g. "kill-restart"
+    std::string description;  ///< one line, for `lockcheck list`
+    /// Its options: top-level spec fields, named so no other fault or spec
+    /// field uses the name (e.g. restart_delay_ms).
+    std::vector<OptionDescriptor> options = {};
+    /// Whether the nodes must run with the LD_PRELOAD clock library
+    /// (clusters/clock_offset.hpp) for it to act; the run then starts them so.
+    bool needs_clock_library = false;
+    /// The fault for one run, acting on `targets`, with `options` resolved
+    /// (core/option_descriptor.hpp: every option present, "Nxttl" in ms).
+    std::function<std::unique_ptr<Fault>(const FaultTargets& targets, const nlohmann::json& options)> make;
+    /// Why it cannot run `spec`, or nullopt. Empty: it runs every spec (it
+    /// may still be unavailable in a run: Fault::unavailable_reason).
+    std::function<SpecVerdict(const SpecView& spec)> refuses = {};
+};
+
+}  // namespace lockcheck

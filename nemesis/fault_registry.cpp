@@ -1,0 +1,45 @@
+// To add a fault: write nemesis/NAME.{hpp,cpp} implementing Fault and its
+// descriptor (with its options) in nemesis/NAME_descriptor.cpp, then list it
+// here (docs/design.md, "Adding a topology, recipe or fault").
+#include "nemesis/fault_registry.hpp"
+
+#include <algorithm>
+
+#include "nemesis/clock_skew.hpp"
+#include "nemesis/failover.hpp"
+#include "nemesis/kill_holder.hpp"
+#include "nemesis/kill_restart.hpp"
+#include "nemesis/packet_loss.hpp"
+#include "nemesis/partition.hpp"
+#include "nemesis/pause_holder.hpp"
+#include "nemesis/pause_node.hpp"
+
+namespace lockcheck {
+
+const std::vector<FaultDescriptor>& fault_descriptors() {
+    static const std::vector<FaultDescriptor> all{
+        pause_holder_fault(),
+        pause_node_fault(),
+        kill_holder_fault(),
+        kill_restart_fault(),
+        failover_fault(),
+        partition_fault(),
+        packet_loss_fault(),
+        clock_skew_fault(),
+    };
+    return all;
+}
+
+const FaultDescriptor* find_fault(const std::string& name) {
+    const auto& all = fault_descriptors();
+    const auto it = std::find_if(all.begin(), all.end(), [&](const auto& f) { return f.name == name; });
+    return it == all.end() ? nullptr : &*it;
+}
+
+nlohmann::json default_fault_options() {
+    nlohmann::json defaults = nlohmann::json::object();
+    for (const auto& fault : fault_descriptors()) defaults.update(default_options(fault.options));
+    return defaults;
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,142 @@
+// The registries of topologies, recipes and faults: names listed once, option
+// fields that cannot collide, defaults their own checks accept, and the
+// failover fault reaching a topology through Topology::failover_control().
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+
+#include "clusters/topology_registry.hpp"
+#include "harness/spec.hpp"
+#include "nemesis/fault_factory.hpp"
+#include "nemesis/fault_registry.hpp"
+#include "workloads/recipe_registry.hpp"
+
+using namespace lockcheck;
+
+namespace {
+
+template <typename Descriptors>
+bool names_unique(const Descriptors& all) {
+    std::set<std::string> names;
+    for (const auto& d : all)
+        if (!names.insert(d.name).second) return false;
+    return !names.empty();
+}
+
+}  // namespace
+
+TEST(Registries, EveryNameIsListedOnce) {
+    EXPECT_TRUE(names_unique(topology_descriptors()));
+    EXPECT_TRUE(names_unique(recipe_descriptors()));
+    EXPECT_TRUE(names_unique(fault_descriptors()));
+    EXPECT_EQ(find_topology("etcd")->name, "etcd");
+    EXPECT_EQ(find_recipe("redlock")->name, "redlock");
+    EXPECT_EQ(find_fault("kill-restart")->name, "kill-restart");
+    EXPECT_EQ(find_fault("meteor"), nullptr);
+}
+
+TEST(Registries, RecipesRunOnRegisteredTopologies) {
+    for (const auto& recipe : recipe_descriptors()) {
+        EXPECT_FALSE(recipe.topologies.empty()) << recipe.name;
+        for (const auto& topology : recipe.topologies) EXPECT_NE(find_topology(topology), nullptr) << recipe.name;
+    }
+}
+
+TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
+    Spec without_faults;
+    without_faults.fault_options = nlohmann::json::object();
+    const nlohmann::json generic = spec_to_json(without_faults);
+    std::set<std::string> seen;
+    for (const auto& fault : fault_descriptors())
+        for (const auto& option : fault.options) {
+            EXPECT_TRUE(seen.insert(option.name).second) << option.name << " is declared twice";
+            EXPECT_FALSE(generic.contains(option.name)) << option.name << " is a spec field of its own";
+        }
+    EXPECT_EQ(seen, (std::set<std::string>{"restart_delay_ms", "partition_mode", "packet_loss", "clock_skew_ms",
+                                           "clock_skew_nodes"}));
+}
+
+TEST(Registries, EveryDefaultPassesItsOwnCheck) {
+    for (const auto& fault : fault_descriptors())
+        for (const auto& option : fault.options)
+            EXPECT_EQ(option_problem(option, option.default_value, OptionContext{1000}), std::nullopt) << option.name;
+    for (const auto& recipe : recipe_descriptors())
+        for (const auto& option : recipe.options) {
+            if (option.default_value.is_null()) continue;
+            EXPECT_EQ(option_problem(option, option.default_value, OptionContext{}), std::nullopt) << option.name;
+        }
+}
+
+TEST(Registries, RecipeFactoriesGetTheirDefaults) {
+    const auto& stock = *find_recipe("mysql-stock-decrement");
+    EXPECT_EQ(resolve_options(stock.options, nlohmann::json::object(), {}), (nlohmann::json{{"stock", 100}}));
+    const auto& zk = *find_recipe("zk-ephemeral");
+    EXPECT_EQ(resolve_options(zk.options, nlohmann::json::object(), {}), nlohmann::json::object())
+        << "no default: the session follows ttl_ms";
+}
+
+TEST(FaultOptions, ResolveAgainstTheLease) {
+    const auto& skew = *find_fault("clock-skew");
+    EXPECT_EQ(fault_options_for(skew, default_fault_options(), OptionContext{1500}),
+              (nlohmann::json{{"clock_skew_ms", 3000}, {"clock_skew_nodes", 1}}));
+    EXPECT_EQ(default_fault_options()["clock_skew_ms"], "2xttl") << "stored as the spec writes it";
+}
+
+namespace {
+
+class NoServers : public Topology {
+public:
+    void start() override {}
+    void stop() override {}
+    std::vector<Node*> nodes() override { return {}; }
+    std::vector<std::string> client_endpoints() const override { return {}; }
+};
+
+class PromotedOnRequest : public NoServers, public PrimaryPromotion {
+public:
+    void promote(Node&) override {}
+    void fence(Node&) override {}
+    FailoverControl failover_control() override { return {.promotion = this}; }
+};
+
+class ElectsItsOwn : public NoServers, public PrimaryElection {
+public:
+    bool settled_on(Node&) override { return true; }
+    FailoverControl failover_control() override { return {.election = this}; }
+};
+
+class NoWorkers : public WorkerControl {
+public:
+    std::vector<int> holders() const override { return {}; }
+    bool pause_worker(int) override { return false; }
+    void resume_worker(int) override {}
+};
+
+/// The error of building fault `kind` on `topology`, or "" when it builds.
+std::string fault_error(const std::string& kind, Topology& topology, bool namespaces) {
+    NoWorkers workers;
+    try {
+        const auto faults =
+            make_faults({kind}, {workers, topology, namespaces}, default_fault_options(), OptionContext{1000});
+        EXPECT_EQ(faults.at(kind)->kind(), kind);
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST(FaultFactory, FailoverFollowsTheTopologysFailoverControl) {
+    NoServers single;
+    EXPECT_EQ(fault_error("failover", single, true),
+              "fault 'failover' is unavailable here: it needs topology redis-sentinel or mysql-replicated");
+    PromotedOnRequest managed;
+    EXPECT_EQ(fault_error("failover", managed, false),
+              "fault 'failover' is unavailable here: it needs network namespaces (run as root)");
+    EXPECT_EQ(fault_error("failover", managed, true), "");
+    ElectsItsOwn elected;
+    EXPECT_EQ(fault_error("failover", elected, true), "");
+    EXPECT_EQ(fault_error("meteor", single, true), "unknown fault 'meteor'");
+}
