@@ -9,7 +9,7 @@ RecipeDescriptor etcd_lease_lock_recipe() {
             .topologies = {"etcd"},
             .supports = capabilities({capability::kFencing, capability::kRenew}),
             .make = [](const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
-                       const nlohmann::json&) -> std::unique_ptr<LockClient> {
+                       const nlohmann::json&) -> std::unique_ptr<WorkerClient> {
                 return std::make_unique<EtcdLeaseLock>(endpoints, connection.timeout);
             }};
 }

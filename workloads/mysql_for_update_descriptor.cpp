@@ -13,7 +13,7 @@ RecipeDescriptor mysql_for_update_recipe() {
                                       "outside: the controller's register",
                                       "outside", {"inside", "outside"})},
             .make = [](const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
-                       const nlohmann::json& options) -> std::unique_ptr<LockClient> {
+                       const nlohmann::json& options) -> std::unique_ptr<WorkerClient> {
                 return std::make_unique<MysqlForUpdate>(endpoints, connection, options.at("resource") == "inside");
             }};
 }

@@ -19,7 +19,7 @@ RecipeDescriptor mysql_stock_decrement_recipe() {
             .options = {integer_option("stock", "initial stock of each key, set once per run",
                                        MysqlStockDecrement::kDefaultStock, 0, kMaxStock)},
             .make = [](const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
-                       const nlohmann::json& options) -> std::unique_ptr<LockClient> {
+                       const nlohmann::json& options) -> std::unique_ptr<WorkerClient> {
                 return std::make_unique<MysqlStockDecrement>(endpoints, connection,
                                                              options.at("stock").get<std::int64_t>());
             }};

@@ -13,7 +13,7 @@ RecipeDescriptor mysql_table_record_recipe() {
                                        "the server's clock (a lease; without it the lock has none)",
                                        false)},
             .make = [](const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
-                       const nlohmann::json& options) -> std::unique_ptr<LockClient> {
+                       const nlohmann::json& options) -> std::unique_ptr<WorkerClient> {
                 return std::make_unique<MysqlTableRecord>(endpoints, connection, options.at("cleanup").get<bool>());
             }};
 }

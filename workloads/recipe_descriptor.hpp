@@ -19,7 +19,7 @@
 #include "core/option_descriptor.hpp"
 #include "core/spec_view.hpp"
 #include "workloads/connection_options.hpp"
-#include "workloads/lock_client.hpp"
+#include "workloads/worker_client.hpp"
 
 namespace lockcheck {
 
@@ -35,7 +35,7 @@ struct RecipeDescriptor {
     /// connection.timeout per server call and connection.login, and
     /// `options` resolved (core/option_descriptor.hpp: every option set or
     /// with a default is present).
-    std::function<std::unique_ptr<LockClient>(const std::vector<std::string>& endpoints,
+    std::function<std::unique_ptr<WorkerClient>(const std::vector<std::string>& endpoints,
                                               const ConnectionOptions& connection, const nlohmann::json& options)>
         make;
     /// Why it cannot run `spec` (e.g. too few nodes for its quorum), or
@@ -46,7 +46,7 @@ struct RecipeDescriptor {
 /// RecipeDescriptor::make of a client class constructed from (endpoints,
 /// connection), for a recipe without options.
 template <typename Client>
-std::unique_ptr<LockClient> construct_client(const std::vector<std::string>& endpoints,
+std::unique_ptr<WorkerClient> construct_client(const std::vector<std::string>& endpoints,
                                              const ConnectionOptions& connection, const nlohmann::json&) {
     return std::make_unique<Client>(endpoints, connection);
 }
@@ -54,7 +54,7 @@ std::unique_ptr<LockClient> construct_client(const std::vector<std::string>& end
 /// RecipeDescriptor::make of a client class constructed from (the first
 /// endpoint, connection): a recipe on one server, without options.
 template <typename Client>
-std::unique_ptr<LockClient> construct_single_server_client(const std::vector<std::string>& endpoints,
+std::unique_ptr<WorkerClient> construct_single_server_client(const std::vector<std::string>& endpoints,
                                                            const ConnectionOptions& connection, const nlohmann::json&) {
     return std::make_unique<Client>(endpoints.front(), connection);
 }

@@ -18,7 +18,7 @@ RecipeDescriptor redis_setnx_expire_recipe() {
             .options = {integer_option("expire_gap_ms", "the wait between SETNX and PEXPIRE, in ms",
                                        RedisSetNxExpire::kDefaultExpireGap.count(), 0, kMaxExpireGapMs)},
             .make = [](const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
-                       const nlohmann::json& options) -> std::unique_ptr<LockClient> {
+                       const nlohmann::json& options) -> std::unique_ptr<WorkerClient> {
                 return std::make_unique<RedisSetNxExpire>(
                     endpoints.front(), connection,
                     std::chrono::milliseconds(options.at("expire_gap_ms").get<std::int64_t>()));

@@ -12,7 +12,7 @@ RecipeDescriptor zk_sequential_recipe() {
             .supports = capabilities({capability::kFencing}),
             .options = {zk_session_timeout_option()},
             .make = [](const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
-                       const nlohmann::json& options) -> std::unique_ptr<LockClient> {
+                       const nlohmann::json& options) -> std::unique_ptr<WorkerClient> {
                 return std::make_unique<ZkSequential>(endpoints, connection.timeout, zk_session_timeout(options));
             },
             .refuses = zk_recipe_refuses};
