@@ -87,9 +87,13 @@ void NodeDataMount::mount() {
     }
 }
 
-PowerLossSummary NodeDataMount::power_loss() {
+void NodeDataMount::require_mounted() const {
     if (const auto reason = failure()) throw UnsyncedFsError(*reason);
     if (!mount_) throw UnsyncedFsError(options_.data_dir.string() + " is not on the lose-unsynced filesystem (not mounted)");
+}
+
+PowerLossSummary NodeDataMount::power_loss() {
+    require_mounted();
     try {
         return mount_->power_loss();
     } catch (const UnsyncedFsError& e) {
@@ -99,8 +103,7 @@ PowerLossSummary NodeDataMount::power_loss() {
 }
 
 void NodeDataMount::write_back() {
-    if (const auto reason = failure()) throw UnsyncedFsError(*reason);
-    if (!mount_) throw UnsyncedFsError(options_.data_dir.string() + " is not on the lose-unsynced filesystem (not mounted)");
+    require_mounted();
     std::vector<std::filesystem::path> directories{options_.data_dir};
     std::error_code ec;
     for (auto it = std::filesystem::recursive_directory_iterator(options_.data_dir, ec);

@@ -93,6 +93,8 @@ private:
     std::optional<std::string> failure_;  ///< kept once the failed mount is gone
     std::unique_ptr<UnsyncedMount> mount_;
 
+    /// Throws UnsyncedFsError unless mounted and sound.
+    void require_mounted() const;
     /// Calls on_failure the first time only.
     void notify(const std::string& message);
     /// Records `message` as the failure and notifies.
