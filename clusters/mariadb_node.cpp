@@ -161,7 +161,7 @@ NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::
                            std::string error;
                            return root_connection(dir, std::chrono::seconds(1), error) != nullptr;
                        },
-                       dir / "data", "dir-fsync"};
+                       dir / "data", "any-fsync"};
 }
 
 void mariadb_admin(const Node& node, const std::vector<std::string>& statements, const ServerCredentials& hidden,

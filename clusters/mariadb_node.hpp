@@ -41,8 +41,10 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
 std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir);
 
 /// The program that runs mariadbd on `address`:3306 with data in
-/// `dir`/data (the program's data_dir, under the metadata rule dir-fsync:
-/// MariaDB fsyncs a database directory after creating a table in it),
+/// `dir`/data (the program's data_dir, under the metadata rule any-fsync:
+/// MariaDB never fsyncs the data directory after it starts a new binary log,
+/// and relies on the filesystem's journal, as ext4's, to keep the file; see
+/// docs/nemesis.md),
 /// server id `server_id`, binary log on (ROW), a 32 MB buffer pool, an 8 MB
 /// redo log, performance_schema off, innodb_flush_log_at_trx_commit and
 /// sync_binlog from `durability`, then `extra_args` (e.g. "--read-only=1").

@@ -87,6 +87,11 @@ PowerLossSummary Node::lose_power() {
     return data_->power_loss();
 }
 
+void Node::make_data_durable() {
+    std::lock_guard lock(mutex_);
+    if (data_) data_->write_back();
+}
+
 std::optional<std::string> Node::data_failure() const {
     std::lock_guard lock(mutex_);
     return data_ ? data_->failure() : std::nullopt;

@@ -87,6 +87,9 @@ public:
     /// start(). Throws std::logic_error without a data mount, UnsyncedFsError
     /// when the filesystem fails (its mount is down then, and start() fails).
     PowerLossSummary lose_power();
+    /// With a data mount, makes everything the server wrote so far durable
+    /// (NodeDataMount::write_back); nothing without one. Throws UnsyncedFsError.
+    void make_data_durable();
     /// Why the node's filesystem failed (its daemon died or hung), once it did.
     std::optional<std::string> data_failure() const;
     void pause();

@@ -1,5 +1,12 @@
 #include "clusters/node_data_mount.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
 #include "unsyncedfs/mounts.hpp"
 
 namespace lockcheck {
@@ -7,6 +14,20 @@ namespace {
 
 std::filesystem::path with_suffix(const std::filesystem::path& path, const char* suffix) {
     return path.string() + suffix;
+}
+
+/// fsyncs `path` (a regular file or a directory, never followed through a
+/// symlink). Throws UnsyncedFsError when it fails, unless it is gone.
+void sync_path(const std::filesystem::path& path, bool directory) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | (directory ? O_DIRECTORY : 0));
+    if (fd < 0) {
+        if (errno == ENOENT) return;  // removed by its server meanwhile
+        throw UnsyncedFsError("cannot open " + path.string() + " to sync it: " + std::strerror(errno));
+    }
+    const int rc = ::fsync(fd);
+    const int error = errno;
+    ::close(fd);
+    if (rc != 0) throw UnsyncedFsError("cannot sync " + path.string() + ": " + std::strerror(error));
 }
 
 }  // namespace
@@ -66,15 +87,33 @@ void NodeDataMount::mount() {
     }
 }
 
-PowerLossSummary NodeDataMount::power_loss() {
+void NodeDataMount::require_mounted() const {
     if (const auto reason = failure()) throw UnsyncedFsError(*reason);
     if (!mount_) throw UnsyncedFsError(options_.data_dir.string() + " is not on the lose-unsynced filesystem (not mounted)");
+}
+
+PowerLossSummary NodeDataMount::power_loss() {
+    require_mounted();
     try {
         return mount_->power_loss();
     } catch (const UnsyncedFsError& e) {
         report(e.what());
         throw;
     }
+}
+
+void NodeDataMount::write_back() {
+    require_mounted();
+    std::vector<std::filesystem::path> directories{options_.data_dir};
+    std::error_code ec;
+    for (auto it = std::filesystem::recursive_directory_iterator(options_.data_dir, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+        const auto type = it->symlink_status(ec).type();
+        if (type == std::filesystem::file_type::regular) sync_path(it->path(), false);
+        if (type == std::filesystem::file_type::directory) directories.push_back(it->path());
+        ec.clear();  // an entry removed meanwhile
+    }
+    for (auto d = directories.rbegin(); d != directories.rend(); ++d) sync_path(*d, true);  // deepest first
 }
 
 void NodeDataMount::unmount() noexcept {

@@ -71,6 +71,12 @@ public:
     /// server first. Throws UnsyncedFsError when not mounted or when the
     /// filesystem fails; the mount is down then.
     PowerLossSummary power_loss();
+    /// Makes everything on the filesystem durable now, as the kernel's
+    /// writeback would after half a minute: fsyncs every regular file and
+    /// directory under the mount (each directory after what it holds).
+    /// Entries removed meanwhile are skipped. Throws UnsyncedFsError when not
+    /// mounted or when an fsync fails.
+    void write_back();
     /// Unmounts and moves the data back into the data directory. Idempotent;
     /// never throws.
     void unmount() noexcept;
@@ -87,6 +93,8 @@ private:
     std::optional<std::string> failure_;  ///< kept once the failed mount is gone
     std::unique_ptr<UnsyncedMount> mount_;
 
+    /// Throws UnsyncedFsError unless mounted and sound.
+    void require_mounted() const;
     /// Calls on_failure the first time only.
     void notify(const std::string& message);
     /// Records `message` as the failure and notifies.

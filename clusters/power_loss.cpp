@@ -51,6 +51,10 @@ std::optional<std::vector<PowerLossSummary>> power_loss(const std::vector<Node*>
     return lost;
 }
 
+void make_data_durable(Topology& topology) {
+    for (Node* n : topology.nodes()) n->make_data_durable();
+}
+
 std::optional<std::string> data_filesystem_failure(Topology& topology) {
     for (Node* n : topology.nodes())
         if (auto failure = n->data_failure()) return failure;

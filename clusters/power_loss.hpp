@@ -53,6 +53,16 @@ std::optional<std::vector<PowerLossSummary>> power_loss(const std::vector<Node*>
                                                         std::chrono::milliseconds down_for,
                                                         const std::stop_token& interrupt);
 
+/// Makes everything the nodes of `topology` have written so far durable, as
+/// the kernel's writeback would have on a machine that ran longer than half
+/// a minute (Node::make_data_durable). Call it once the topology is ready,
+/// before the workload: what a server wrote while starting is no
+/// acknowledged write (ZooKeeper writes its first snapshot without syncing
+/// it, and a power loss seconds after an ensemble formed would leave a
+/// majority unable to start: "No snapshot found, but there are log
+/// entries"). Throws UnsyncedFsError.
+void make_data_durable(Topology& topology);
+
 /// The first failure of a node's lose-unsynced filesystem in `topology` (its
 /// daemon died or hung), or nullopt.
 std::optional<std::string> data_filesystem_failure(Topology& topology);

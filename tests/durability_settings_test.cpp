@@ -70,6 +70,7 @@ TEST_F(DurabilityConfig, MariadbGetsBothSettingsOnItsCommandLine) {
     EXPECT_EQ(program.argv.back(), "--read-only=1") << "the topology's own arguments come last";
     EXPECT_EQ(program.data_dir, dir_ / "data");
     EXPECT_TRUE(has_arg(program, "--datadir=" + (dir_ / "data").string()));
+    EXPECT_EQ(program.metadata_rule, "any-fsync") << "MariaDB never fsyncs the directory of a new binary log";
 
     DurabilitySettings safe;
     safe.mariadb_sync_binlog = 1;
