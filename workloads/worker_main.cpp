@@ -19,7 +19,7 @@ WorkerReply serve(WorkerClient& client, const WorkerRequest& request) {
 }
 
 /// The recipe's capabilities, then those the client adds (each once).
-std::vector<std::string> announced_capabilities(const RecipeInfo& recipe, const WorkerClient& client) {
+std::vector<std::string> announced_capabilities(const RecipeDescriptor& recipe, const WorkerClient& client) {
     std::vector<std::string> supports = recipe.supports;
     for (auto& extra : client.capabilities())
         if (std::find(supports.begin(), supports.end(), extra) == supports.end()) supports.push_back(std::move(extra));
