@@ -3,8 +3,6 @@
 // topology, recipe or fault").
 #include "clusters/topology_registry.hpp"
 
-#include <algorithm>
-
 #include "clusters/etcd_cluster.hpp"
 #include "clusters/mysql_replicated.hpp"
 #include "clusters/mysql_single.hpp"
@@ -12,6 +10,7 @@
 #include "clusters/redis_sentinel.hpp"
 #include "clusters/redis_single.hpp"
 #include "clusters/zookeeper_ensemble.hpp"
+#include "core/find_by_name.hpp"
 
 namespace lockcheck {
 
@@ -28,10 +27,6 @@ const std::vector<TopologyDescriptor>& topology_descriptors() {
     return all;
 }
 
-const TopologyDescriptor* find_topology(const std::string& name) {
-    const auto& all = topology_descriptors();
-    const auto it = std::find_if(all.begin(), all.end(), [&](const auto& t) { return t.name == name; });
-    return it == all.end() ? nullptr : &*it;
-}
+const TopologyDescriptor* find_topology(const std::string& name) { return find_by_name(topology_descriptors(), name); }
 
 }  // namespace lockcheck

@@ -1,13 +1,13 @@
 #include "core/option_descriptor.hpp"
 
-#include <algorithm>
 #include <stdexcept>
+
+#include "core/find_by_name.hpp"
 
 namespace lockcheck {
 
 const OptionDescriptor* find_option(const std::vector<OptionDescriptor>& options, const std::string& name) {
-    const auto it = std::find_if(options.begin(), options.end(), [&](const auto& o) { return o.name == name; });
-    return it == options.end() ? nullptr : &*it;
+    return find_by_name(options, name);
 }
 
 OptionProblem option_problem(const OptionDescriptor& option, const nlohmann::json& value,

@@ -35,18 +35,32 @@ OptionDescriptor boolean_option(std::string name, std::string description, bool 
             }};
 }
 
-OptionDescriptor choice_option(std::string name, std::string description, std::string default_value,
-                               std::vector<std::string> choices) {
-    OptionDescriptor option{std::move(name), std::move(description), std::move(default_value), "must be a string",
-                            [](const nlohmann::json& given) -> std::optional<nlohmann::json> {
-                                if (!given.is_string()) return std::nullopt;
-                                return given;
-                            }};
-    option.check = [choices = std::move(choices)](const nlohmann::json& value, const OptionContext&) -> OptionProblem {
-        if (std::find(choices.begin(), choices.end(), value.get<std::string>()) != choices.end()) return std::nullopt;
-        return "must be " + choice_list(choices);
+OptionDescriptor with_bound(OptionDescriptor option, std::function<bool(const nlohmann::json& value)> within,
+                            std::string problem) {
+    option.check = [earlier = std::move(option.check), within = std::move(within), problem = std::move(problem)](
+                       const nlohmann::json& value, const OptionContext& context) -> OptionProblem {
+        if (earlier)
+            if (auto found = earlier(value, context)) return found;
+        if (within(value)) return std::nullopt;
+        return problem;
     };
     return option;
+}
+
+OptionDescriptor choice_option(std::string name, std::string description, std::string default_value,
+                               std::vector<std::string> choices) {
+    std::string problem = "must be " + choice_list(choices);
+    OptionDescriptor text{std::move(name), std::move(description), std::move(default_value), "must be a string",
+                          [](const nlohmann::json& given) -> std::optional<nlohmann::json> {
+                              if (!given.is_string()) return std::nullopt;
+                              return given;
+                          }};
+    return with_bound(
+        std::move(text),
+        [choices = std::move(choices)](const nlohmann::json& value) {
+            return std::find(choices.begin(), choices.end(), value.get<std::string>()) != choices.end();
+        },
+        std::move(problem));
 }
 
 OptionDescriptor ttl_time_option(std::string name, std::string description, TtlTime default_value, bool negative_ms,

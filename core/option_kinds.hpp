@@ -38,6 +38,11 @@ OptionDescriptor choice_option(std::string name, std::string description, std::s
 OptionDescriptor ttl_time_option(std::string name, std::string description, TtlTime default_value, bool negative_ms,
                                  std::function<OptionProblem(std::int64_t resolved_ms)> resolved_problem);
 
+/// `option` with one more bound: a value `within` refuses (it gets values
+/// option.read accepted) is refused with `problem` ("must be 1 or 2").
+OptionDescriptor with_bound(OptionDescriptor option, std::function<bool(const nlohmann::json& value)> within,
+                            std::string problem);
+
 /// `choices` as words of a sentence: "a, b or c".
 std::string choice_list(const std::vector<std::string>& choices);
 

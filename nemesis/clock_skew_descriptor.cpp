@@ -10,12 +10,8 @@ namespace {
 constexpr std::int64_t kMaxClockSkewMs = 86'400'000;
 
 OptionDescriptor clock_skew_nodes_option() {
-    auto option = integer_option("clock_skew_nodes", "how many nodes jump, 1 or 2", 1, 1);
-    option.check = [](const nlohmann::json& value, const OptionContext&) -> OptionProblem {
-        if (value.get<std::int64_t>() <= 2) return std::nullopt;
-        return "must be 1 or 2";
-    };
-    return option;
+    return with_bound(integer_option("clock_skew_nodes", "how many nodes jump, 1 or 2", 1, 1),
+                      [](const nlohmann::json& value) { return value.get<std::int64_t>() <= 2; }, "must be 1 or 2");
 }
 
 }  // namespace

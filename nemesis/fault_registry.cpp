@@ -3,8 +3,7 @@
 // here (docs/design.md, "Adding a topology, recipe or fault").
 #include "nemesis/fault_registry.hpp"
 
-#include <algorithm>
-
+#include "core/find_by_name.hpp"
 #include "nemesis/clock_skew.hpp"
 #include "nemesis/failover.hpp"
 #include "nemesis/kill_holder.hpp"
@@ -30,11 +29,7 @@ const std::vector<FaultDescriptor>& fault_descriptors() {
     return all;
 }
 
-const FaultDescriptor* find_fault(const std::string& name) {
-    const auto& all = fault_descriptors();
-    const auto it = std::find_if(all.begin(), all.end(), [&](const auto& f) { return f.name == name; });
-    return it == all.end() ? nullptr : &*it;
-}
+const FaultDescriptor* find_fault(const std::string& name) { return find_by_name(fault_descriptors(), name); }
 
 nlohmann::json default_fault_options() {
     nlohmann::json defaults = nlohmann::json::object();

@@ -1,5 +1,6 @@
 #include <cmath>
 
+#include "core/option_kinds.hpp"
 #include "nemesis/packet_loss.hpp"
 
 namespace lockcheck {
@@ -7,19 +8,17 @@ namespace {
 
 /// Option packet_loss: a probability in (0, 1].
 OptionDescriptor packet_loss_option() {
-    OptionDescriptor option{"packet_loss", "the probability that a packet is dropped, in (0, 1]", 0.3,
-                            "must be a positive number",
-                            [](const nlohmann::json& given) -> std::optional<nlohmann::json> {
-                                if (!given.is_number()) return std::nullopt;
-                                const auto probability = given.get<double>();
-                                if (!(probability > 0) || !std::isfinite(probability)) return std::nullopt;
-                                return probability;
-                            }};
-    option.check = [](const nlohmann::json& value, const OptionContext&) -> OptionProblem {
-        if (value.get<double>() <= 1) return std::nullopt;
-        return "must be a probability in (0, 1]";
-    };
-    return option;
+    OptionDescriptor positive{"packet_loss", "the probability that a packet is dropped, in (0, 1]", 0.3,
+                              "must be a positive number",
+                              [](const nlohmann::json& given) -> std::optional<nlohmann::json> {
+                                  if (!given.is_number()) return std::nullopt;
+                                  const auto number = given.get<double>();
+                                  if (!(number > 0) || !std::isfinite(number)) return std::nullopt;
+                                  return number;
+                              }};
+    return with_bound(
+        std::move(positive), [](const nlohmann::json& value) { return value.get<double>() <= 1; },
+        "must be a probability in (0, 1]");
 }
 
 }  // namespace

@@ -3,8 +3,7 @@
 // (docs/design.md, "Adding a topology, recipe or fault").
 #include "workloads/recipe_registry.hpp"
 
-#include <algorithm>
-
+#include "core/find_by_name.hpp"
 #include "workloads/etcd_lease_lock.hpp"
 #include "workloads/mysql_for_update.hpp"
 #include "workloads/mysql_get_lock.hpp"
@@ -46,10 +45,6 @@ const std::vector<RecipeDescriptor>& recipe_descriptors() {
     return all;
 }
 
-const RecipeDescriptor* find_recipe(const std::string& name) {
-    const auto& all = recipe_descriptors();
-    const auto it = std::find_if(all.begin(), all.end(), [&](const auto& r) { return r.name == name; });
-    return it == all.end() ? nullptr : &*it;
-}
+const RecipeDescriptor* find_recipe(const std::string& name) { return find_by_name(recipe_descriptors(), name); }
 
 }  // namespace lockcheck

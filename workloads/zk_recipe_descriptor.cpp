@@ -1,4 +1,4 @@
-#include "workloads/zk_recipe_rules.hpp"
+#include "workloads/zk_recipe_descriptor.hpp"
 
 #include <string>
 
@@ -8,16 +8,15 @@
 namespace lockcheck {
 
 OptionDescriptor zk_session_timeout_option() {
-    auto option = integer_option("session_timeout_ms",
-                                 "the ZooKeeper session timeout (the lease), at least ttl_ms; unset: ttl_ms",
-                                 nullptr, 0);
-    option.check = [](const nlohmann::json& value, const OptionContext&) -> OptionProblem {
-        const auto ms = value.get<std::int64_t>();
-        if (ms >= kZkMinSessionMs && ms <= kZkMaxSessionMs) return std::nullopt;
-        return "must be within [" + std::to_string(kZkMinSessionMs) + ", " + std::to_string(kZkMaxSessionMs) +
-               "] ms, the session timeouts the zookeeper topology's servers grant";
-    };
-    return option;
+    return with_bound(
+        integer_option("session_timeout_ms", "the ZooKeeper session timeout (the lease), at least ttl_ms; unset: ttl_ms",
+                       nullptr, 0),
+        [](const nlohmann::json& value) {
+            const auto ms = value.get<std::int64_t>();
+            return ms >= kZkMinSessionMs && ms <= kZkMaxSessionMs;
+        },
+        "must be within [" + std::to_string(kZkMinSessionMs) + ", " + std::to_string(kZkMaxSessionMs) +
+            "] ms, the session timeouts the zookeeper topology's servers grant");
 }
 
 std::optional<std::int64_t> zk_session_timeout(const nlohmann::json& options) {
