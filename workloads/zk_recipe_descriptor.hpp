@@ -43,7 +43,7 @@ RecipeDescriptor zk_recipe(std::string name, std::string description) {
             .supports = capabilities({capability::kFencing}),
             .options = {zk_session_timeout_option()},
             .make = [](const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
-                       const nlohmann::json& options) -> std::unique_ptr<LockClient> {
+                       const nlohmann::json& options) -> std::unique_ptr<WorkerClient> {
                 return std::make_unique<ZkClient>(endpoints, connection.timeout, zk_session_timeout(options));
             },
             .refuses = zk_recipe_refuses};
