@@ -1,6 +1,7 @@
 #include "checkers/run_checkers.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "checkers/linearizability.hpp"
 #include "checkers/liveness.hpp"
@@ -27,22 +28,31 @@ void mark_undecidable(const History& history, CheckReport& report) {
                                             : "the history holds no client ops, only the nemesis's: there is nothing to check";
 }
 
+/// Runs one checker and records how long it took.
+template <typename Check>
+CheckerResult timed(Check check) {
+    const auto start = std::chrono::steady_clock::now();
+    CheckerResult result = check();
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
 }  // namespace
 
 CheckReport run_checkers(const History& history) {
     const auto partner = pair_ops(history);
     CheckReport report;
     if (history_is_stock(history)) {  // not a lock: no sessions, no resource; oversell judges it
-        report.checkers.push_back(check_oversell(history, partner));
-        report.checkers.push_back(check_liveness(history, partner));
+        report.checkers.push_back(timed([&] { return check_oversell(history, partner); }));
+        report.checkers.push_back(timed([&] { return check_liveness(history, partner); }));
         for (const auto& c : report.checkers)
             if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
         mark_undecidable(history, report);
         return report;
     }
-    report.checkers.push_back(check_mutual_exclusion(history, partner));
-    report.checkers.push_back(check_resource(history, partner));
-    CheckerResult strict = check_linearizability(history, partner);
+    report.checkers.push_back(timed([&] { return check_mutual_exclusion(history, partner); }));
+    report.checkers.push_back(timed([&] { return check_resource(history, partner); }));
+    CheckerResult strict = timed([&] { return check_linearizability(history, partner); });
     if (history_uses_leases(history)) {
         strict.counts_toward_verdict = false;
         strict.stats["advisory"] =
@@ -50,8 +60,8 @@ CheckReport run_checkers(const History& history) {
             "the mutual-exclusion checker judges lease promises";
     }
     report.checkers.push_back(std::move(strict));
-    report.checkers.push_back(check_liveness(history, partner));
-    report.checkers.push_back(check_release_ownership(history, partner));
+    report.checkers.push_back(timed([&] { return check_liveness(history, partner); }));
+    report.checkers.push_back(timed([&] { return check_release_ownership(history, partner); }));
     for (const auto& c : report.checkers)
         if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
     mark_undecidable(history, report);

@@ -47,7 +47,7 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
                         compare.runs);
             std::fflush(stdout);
             const auto run = run_and_collect(spec, options, dir.path / "cells" / fmt::format("{:02}", c) / fmt::format("run-{}", r));
-            runs.push_back(metrics_from_results(run.results));
+            runs.push_back(metrics_from_results(run.results, run.run_dir, dir.path));
             failed += runs.back().verdict == "error" ? 1 : 0;
         }
         summaries.push_back(summarize_cell(cells[c].label(), runs));
