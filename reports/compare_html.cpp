@@ -22,7 +22,14 @@ constexpr Series kSeries[] = {
     {"lease_expired_per_run", "lease_expired", "overlaps after the lease expired / run", "#ef6c00"},
     {"lost_updates_per_run", "lost_updates", "lost updates / run", "#6a1b9a"}};
 
-constexpr double kWidth = 1100, kHeight = 300, kLeft = 64, kRight = 10, kTop = 20, kBottom = 64;
+constexpr double kHeight = 300, kLeft = 64, kRight = 10, kTop = 20, kBottom = 64;
+/// Each cell gets a slot of this width, the chart at most kMaxWidth: its text stays readable on a phone, where
+/// a wide chart scrolls inside its box rather than shrinking.
+constexpr double kSlotWidth = 120, kMinWidth = 300, kMaxWidth = 1100;
+
+double chart_width(std::size_t cells) {
+    return std::clamp(kLeft + kRight + kSlotWidth * static_cast<double>(cells), kMinWidth, kMaxWidth);
+}
 
 bool has_verdict(const nlohmann::json& run) { return run.value("verdict", "error") != "error"; }
 
@@ -46,13 +53,13 @@ double round_step(double max, int ticks) {
     return 10 * power;
 }
 
-std::string y_axis(double top, double step, double plot_h) {
+std::string y_axis(double width, double top, double step, double plot_h) {
     std::string svg;
     for (double v = 0; v <= top + step / 2; v += step) {
         const double y = kTop + plot_h - plot_h * v / top;
         svg += fmt::format("<line class=\"grid\" x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\"/>"
                            "<text class=\"y-tick\" x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:g}</text>\n",
-                           kLeft, kWidth - kRight, y, y, kLeft - 4, y + 4, v);
+                           kLeft, width - kRight, y, y, kLeft - 4, y + 4, v);
     }
     // Axis titles: what the bars and dots are, and what the numbers under them name.
     svg += fmt::format("<text class=\"axis-title\" transform=\"translate(14 {:.1f}) rotate(-90)\" text-anchor=\"middle\">"
@@ -60,7 +67,7 @@ std::string y_axis(double top, double step, double plot_h) {
                        kTop + plot_h / 2);
     svg += fmt::format("<text class=\"axis-title\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">cell (its settings: "
                        "the table below)</text>\n",
-                       kLeft + (kWidth - kLeft - kRight) / 2, kHeight - 8);
+                       kLeft + (width - kLeft - kRight) / 2, kHeight - 8);
     return svg;
 }
 
@@ -105,14 +112,15 @@ std::string chart(const nlohmann::json& cells) {
             for (const auto& run : cell.value("runs", nlohmann::json::array())) max = std::max(max, run.value(s.run_field, 0.0));
         }
     const double step = round_step(std::max(max, 1.0), 4), top = std::ceil(std::max(max, 1.0) / step) * step;
-    const double slot = (kWidth - kLeft - kRight) / std::max<double>(1, static_cast<double>(cells.size()));
+    const double width = chart_width(cells.size());
+    const double slot = (width - kLeft - kRight) / std::max<double>(1, static_cast<double>(cells.size()));
     const double plot_h = kHeight - kTop - kBottom;
-    std::string svg = fmt::format("<svg id=\"compare-chart\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
+    std::string svg = fmt::format("<div class=\"chart\"><svg id=\"compare-chart\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
                                   "xmlns=\"http://www.w3.org/2000/svg\">\n",
-                                  kWidth, kHeight);
-    svg += y_axis(top, step, plot_h);
+                                  width, kHeight);
+    svg += y_axis(width, top, step, plot_h);
     for (std::size_t c = 0; c < cells.size(); ++c) svg += cell_slot(cells[c], c, slot, top, plot_h);
-    return svg + "</svg>\n";
+    return svg + "</svg></div>\n";
 }
 
 /// Links to each run's report.html, named by the run's verdict.
@@ -140,7 +148,7 @@ std::string render_compare_html(const nlohmann::json& compare) {
         "<title>lockcheck compare: " + escape_markup(compare.value("spec_name", "")) + "</title>\n<style>\n"
         "body{font:14px/1.45 system-ui,sans-serif;max-width:1200px;margin:0 auto;padding:16px 24px;color:#1d2330}"
         "table{border-collapse:collapse;font-size:13px}th,td{border:1px solid #dde2ea;padding:3px 8px;text-align:right}"
-        "th:nth-child(2),td:nth-child(2),td.runs,td.why{text-align:left}svg{max-width:100%;height:auto;display:block}"
+        "th:nth-child(2),td:nth-child(2),td.runs,td.why{text-align:left}.chart{overflow-x:auto}svg{display:block}a.run-link{white-space:nowrap}"
         "svg text{font-size:11px;fill:#334}.grid{stroke:#e3e6ee}.run-dot{fill:#1d2330;fill-opacity:.75;stroke:#fff;stroke-width:.8}"
         ".axis-title{font-size:12px;fill:#566}.empty-cell{fill:#667;font-style:italic}.scroll{overflow-x:auto}"
         ".legend span{margin-right:16px;font-size:12px;white-space:nowrap}"

@@ -130,7 +130,7 @@ std::string faults_sentence(const std::vector<FaultBand>& bands) {
     std::string sentence = effective == 0 ? "No faults were injected."
                                           : fmt::format("{} fault{} injected: {}.", effective, effective == 1 ? "" : "s", list);
     if (!failed.empty()) sentence += " Did not take effect: " + failed + ".";
-    if (!not_run.empty()) sentence += " Scheduled but never started (the run ended first): " + not_run + ".";
+    if (!not_run.empty()) sentence += " Scheduled but not started before the run ended: " + not_run + ".";
     return sentence;
 }
 

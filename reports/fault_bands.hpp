@@ -19,7 +19,7 @@ enum class FaultStatus {
     Effective,  ///< started (start-fault completed with targets)
     Failed,     ///< the start-fault completed with an error ("no target", "fault failed: ...")
     Unfinished, ///< the start-fault never completed (the run ended while it was starting)
-    NotRun,     ///< in the schedule, never started (the run ended first)
+    NotRun,     ///< in the schedule, not started before the run ended
 };
 
 std::string_view to_string(FaultStatus status);

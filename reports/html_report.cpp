@@ -147,7 +147,6 @@ std::string render_report_html(const ReportPageInput& in) {
         for (const auto& note : model.notes) html += "<li>" + escape_markup(note) + "</li>\n";
         html += "</ul></section>\n";
     }
-    html += what_now_section(what_now(in.report, model, in.spec, in.run_dir));
     html += "<section id=\"timeline-section\"><h2>Timeline</h2>\n"
             "<p class=\"help\">One lane per worker. Bars: the lock held (from the acquire's ok to the release); the "
             "hatched part lies past the lease. Ticks: acquire attempts. Yellow bands: faults from the moment they took "
@@ -159,6 +158,7 @@ std::string render_report_html(const ReportPageInput& in) {
             "</section>\n";
     html += "<section id=\"violations-section\"><h2>Violations</h2><ol id=\"violations\"></ol>\n"
             "<div id=\"advisory\"></div></section>\n";
+    html += what_now_section(what_now(in.report, model, in.spec, in.run_dir));
     html += "<section id=\"plots\"><h2>Latency over time</h2><div id=\"latency\"></div>\n"
             "<h2>Throughput</h2><div id=\"throughput\"></div></section>\n";
     html += "<section id=\"checkers\"><h2>Checkers</h2>\n" + checker_tables(in.report, in.results) + "</section>\n";

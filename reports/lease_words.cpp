@@ -30,15 +30,15 @@ std::string lease_words(const Violation& overlap, const nlohmann::json& linked_o
     std::string from_grant;
     if (wait >= kWorthMentioningMs) {
         const double left_from_grant = left + wait;
-        from_grant = fmt::format("; the acquire waited {:.1f} ms for the grant: counted from the grant, {}", wait,
+        from_grant = fmt::format(" (the acquire waited {:.1f} ms for the grant; counting from the grant, {})", wait,
                                  left_from_grant < 0 ? fmt::format("it had expired {:.1f} ms before", -left_from_grant)
                                                      : fmt::format("it had {:.1f} ms left", left_from_grant));
     }
     if (overlap.kind == kOverlapWithinLease)
-        return fmt::format("its lease still had at least {:.1f} ms to run (counted from its acquire's invoke{}), so the "
+        return fmt::format("its lease still had at least {:.1f} ms to run, counting from its acquire's invoke{}, so the "
                            "lock service itself broke its promise",
                            left, from_grant);
-    return fmt::format("its lease had expired up to {:.1f} ms before (counted from its acquire's invoke{}), but it "
+    return fmt::format("its lease had expired up to {:.1f} ms before, counting from its acquire's invoke{}, but it "
                        "still acted as the holder",
                        -left, from_grant);
 }

@@ -121,5 +121,5 @@ TEST(CompareHtml, LinksEveryRunShowsEachRunAsADotLabelsItsAxesAndSaysWhyACellIsE
     EXPECT_NE(html.find("#3 has no bars: no verdict: 2 of 2 runs failed"), std::string::npos);
     EXPECT_NE(html.find("#4 has no bars: not run: the compare was stopped before this cell"), std::string::npos);
     EXPECT_NE(html.find("<meta name=\"viewport\""), std::string::npos);
-    EXPECT_NE(html.find("viewBox=\"0 0 1100 300\""), std::string::npos);
+    EXPECT_NE(html.find("viewBox=\"0 0 554 300\" width=\"554\""), std::string::npos) << "a slot of 120 px per cell";
 }

@@ -163,6 +163,14 @@ protected:
         return work_ / "report.html";
     }
 
+    /// The report of many_faults_history(faults) (see report_fixtures.hpp), with the report it was built from.
+    fs::path many_faults_page(int faults) {
+        history_ = lockcheck::testing::many_faults_history(faults);
+        report_ = run_checkers(history_);
+        write_report_html(work_ / "report.html", {history_, report_, json::object(), nullptr});
+        return work_ / "report.html";
+    }
+
     fs::path work_;
     History history_;
     CheckReport report_;
@@ -238,7 +246,7 @@ TEST_F(ReportInBrowser, FaultBandsStartWhenTheFaultTookEffectAndShowTheWaitAndTh
     EXPECT_NE(labels.find("failover #4 (not run)"), std::string::npos) << labels;
     std::string verdict;
     for (const auto& p : boxes(probe, "#verdict p")) verdict += p.text + "\n";
-    EXPECT_NE(verdict.find("Scheduled but never started (the run ended first): failover #4"), std::string::npos) << verdict;
+    EXPECT_NE(verdict.find("Scheduled but not started before the run ended: failover #4"), std::string::npos) << verdict;
 }
 
 TEST_F(ReportInBrowser, ViolationsHighlightTheOverlapAndTheWriteWithTheirOwnMarks) {  // items 3, 4
@@ -311,10 +319,7 @@ TEST_F(ReportInBrowser, AxesHaveRoundUnclippedTicksAndTheThroughputPlotALegendAn
 }
 
 TEST_F(ReportInBrowser, ManyFaultsShareLabelsThatNeverOverprint) {  // item 7
-    const History h = lockcheck::testing::many_faults_history(47);
-    const auto report = run_checkers(h);
-    write_report_html(work_ / "report.html", {h, report, json::object(), nullptr});
-    const auto probe = probe_page(work_ / "report.html", work_, kTimeline);
+    const auto probe = probe_page(many_faults_page(47), work_, kTimeline);
     const auto labels = boxes(probe, "text.fault-label");
     ASSERT_FALSE(labels.empty());
     EXPECT_LT(labels.size(), 10u);
@@ -340,14 +345,11 @@ TEST_F(ReportInBrowser, FitsANarrowScreen) {  // item 8
 }
 
 TEST_F(ReportInBrowser, AdvisoryFindingsAreOneGreyCollapsedEntryWithTheirCount) {  // item 10
-    const History h = lockcheck::testing::many_faults_history(10);
-    const auto report = run_checkers(h);
-    write_report_html(work_ / "report.html", {h, report, json::object(), nullptr});
-    const auto probe = probe_page(work_ / "report.html", work_, kTimeline);
+    const auto probe = probe_page(many_faults_page(10), work_, kTimeline);
     const auto groups = boxes(probe, "details.advisory-group");
     ASSERT_EQ(groups.size(), 1u);
     std::size_t advisory = 0;
-    for (const auto& c : report.checkers) advisory += c.counts_toward_verdict ? 0 : c.violations_total();
+    for (const auto& c : report_.checkers) advisory += c.counts_toward_verdict ? 0 : c.violations_total();
     EXPECT_EQ(groups[0].data.value("count", ""), std::to_string(advisory));
     const auto summary = boxes(probe, "details.advisory-group summary").at(0);
     EXPECT_EQ(summary.text.rfind("double-grant × " + std::to_string(advisory), 0), 0u) << summary.text;
@@ -402,7 +404,7 @@ TEST_F(ReportInBrowser, CompareLinksItsRunsShowsEveryRunAndFitsANarrowScreen) { 
     std::ofstream(work_ / "compare.html") << render_compare_html(compare);
     const auto probe = probe_page(work_ / "compare.html", work_,
                                   {"a.run-link", "circle.run-dot", "rect.bar", ".axis-title", ".empty-cell", "td.why",
-                                   "#compare-table td", "svg"},
+                                   "#compare-table td", "div.chart", "svg text"},
                                   390);
     const auto links = boxes(probe, "a.run-link");
     ASSERT_EQ(links.size(), 2u);
@@ -414,6 +416,8 @@ TEST_F(ReportInBrowser, CompareLinksItsRunsShowsEveryRunAndFitsANarrowScreen) { 
     std::string cells;
     for (const auto& td : boxes(probe, "#compare-table td")) cells += td.text + "|";
     EXPECT_NE(cells.find("restart_delay_ms=2xttl (2000 ms)"), std::string::npos);
-    EXPECT_LE(boxes(probe, "svg").at(0).right, 390);
-    EXPECT_LE(probe["sw"].get<double>(), 390);
+    EXPECT_LE(boxes(probe, "div.chart").at(0).right, 390) << "a wide chart scrolls inside its box";
+    EXPECT_LE(probe["sw"].get<double>(), 390) << "the page does not scroll sideways";
+    for (const auto& text : boxes(probe, "svg text"))
+        EXPECT_GE(text.bottom - text.top, 10) << "'" << text.text << "' is shrunk to illegible";
 }

@@ -14,6 +14,16 @@ void fault(HistoryBuilder& b, double t, std::string_view f, bool invoke) {
     b.history().back().value = {{"fault", "pause-holder"}, {"id", 1}, {"targets", {"worker 0"}}};
 }
 
+/// Worker 1 is refused at 200 and 500 ms, then granted the lock (token 2) at 1201 ms.
+void worker_1_waits_then_takes_over(HistoryBuilder& b) {
+    b.acquire_invoke(200, 1);
+    b.acquire_done(201, 1, OpType::Fail);
+    b.acquire_invoke(500, 1);
+    b.acquire_done(501, 1, OpType::Fail);
+    b.acquire_invoke(1200, 1);
+    b.acquire_done(1201, 1, OpType::Ok, 2);
+}
+
 /// A nemesis op of fault `id` of `kind`; `targets` null: none recorded (a start-fault invoke).
 void nemesis_op(HistoryBuilder& b, double t, std::string_view f, OpType type, const char* kind, int id,
                 const nlohmann::json& targets = nullptr, std::optional<std::string> error = {}) {
@@ -41,12 +51,7 @@ History paused_holder_history() {
     b.acquire_done(1, 0, OpType::Ok, 1);
     fault(b, 100, fn::kStartFault, true);
     fault(b, 101, fn::kStartFault, false);
-    b.acquire_invoke(200, 1);
-    b.acquire_done(201, 1, OpType::Fail);
-    b.acquire_invoke(500, 1);
-    b.acquire_done(501, 1, OpType::Fail);
-    b.acquire_invoke(1200, 1);
-    b.acquire_done(1201, 1, OpType::Ok, 2);
+    worker_1_waits_then_takes_over(b);
     b.release_invoke(1400, 1);
     b.release_done(1401, 1, OpType::Ok);
     fault(b, 2600, fn::kStopFault, true);
@@ -67,12 +72,7 @@ History showcase_history() {
     b.history().back().value = 1;
     fault(b, 100, fn::kStartFault, true);
     fault(b, 101, fn::kStartFault, false);
-    b.acquire_invoke(200, 1);
-    b.acquire_done(201, 1, OpType::Fail);
-    b.acquire_invoke(500, 1);
-    b.acquire_done(501, 1, OpType::Fail);
-    b.acquire_invoke(1200, 1);
-    b.acquire_done(1201, 1, OpType::Ok, 2);
+    worker_1_waits_then_takes_over(b);
     b.read(1210, 1211, 1, 0, 2);
     b.write(1220, 1221, 1, 1, 2);
     b.release_invoke(1400, 1);

@@ -75,7 +75,7 @@
   // less than 30 px apart: "kill-restart ×12".
   function faultLabels(svg, top) {
     var groups = [];
-    data.faults.forEach(function (f) {
+    data.faults.slice().sort(function (a, b) { return a.ti - b.ti; }).forEach(function (f) {
       if (!visible(f.ti, f.t1)) return;
       var x0 = clampX(x(f.ti)), x1 = clampX(x(f.t1)), last = groups[groups.length - 1];
       if (last && last.kind === f.kind && last.bands[0].status === f.status && (x0 < last.textEnd || x0 - last.x1 < 30)) {  // a dense run of one kind: one label
@@ -101,7 +101,7 @@
 
   function faultTitle(f) {
     var text = f.kind + ' #' + f.id + (f.targets.length ? ' on ' + f.targets.join(', ') : '');
-    if (f.status === 'not-run') return text + ': scheduled at ' + fmtMs(f.ti) + ', never started (the run ended first)';
+    if (f.status === 'not-run') return text + ': scheduled at ' + fmtMs(f.ti) + ', not started before the run ended';
     if (f.status === 'failed') return text + ': asked for at ' + fmtMs(f.ti) + ', did not take effect (' + f.error + ')';
     if (f.status === 'unfinished') return text + ': asked for at ' + fmtMs(f.ti) + ', still starting when the run ended';
     return text + ': in effect ' + fmtMs(f.t0) + ' – ' + fmtMs(f.t1) +
@@ -109,7 +109,7 @@
   }
 
   // A fault: the wait before it took effect hatched, then the band; one that never took effect dashed.
-  function drawFault(svg, f, top, height, key) {
+  function drawFault(svg, f, top, height) {
     var nodes = [];
     if (f.status === 'effective' && f.t0 - f.ti > 0 && visible(f.ti, f.t0)) {
       var w0 = clampX(x(f.ti)), w1 = clampX(x(f.t0));
@@ -119,16 +119,24 @@
       var x0 = clampX(x(f.t0)), x1 = clampX(x(f.t1));
       if (f.status === 'effective') {
         nodes.push(el('rect', { 'class': 'fault-band', x: x0, y: top, width: Math.max(1, x1 - x0), height: height }, svg));
-        if (key) f.targets.forEach(function (target) {
-          var m = isWorkerTarget(target), lane = m ? laneOf(key, Number(m[1])) : -1;
-          if (lane >= 0) nodes.push(el('rect', { 'class': 'fault-target', x: x0, y: top + lane * LANE + LANE - 5, width: Math.max(1, x1 - x0), height: 4 }, svg));
-        });
       } else {
         var s0 = clampX(x(f.ti));
         nodes.push(el('rect', { 'class': 'fault-missed', x: s0, y: top + 0.5, width: Math.max(2, (f.status === 'not-run' ? x1 : x0) - s0), height: height - 1 }, svg));
       }
     }
     nodes.forEach(function (n) { title(n, faultTitle(f)); });
+  }
+
+  // A strip under the bars on the lane of a worker the fault targets (a paused holder).
+  function drawFaultTargets(svg, f, top, key) {
+    if (f.status !== 'effective' || !visible(f.t0, f.t1)) return;
+    var x0 = clampX(x(f.t0)), x1 = clampX(x(f.t1));
+    f.targets.forEach(function (target) {
+      var m = isWorkerTarget(target), lane = m ? laneOf(key, Number(m[1])) : -1;
+      if (lane < 0) return;
+      title(el('rect', { 'class': 'fault-target', x: x0, y: top + lane * LANE + LANE - 4, width: Math.max(1, x1 - x0), height: 3 }, svg),
+        faultTitle(f));
+    });
   }
 
   function markerPath(shape, px, y) {
@@ -145,8 +153,10 @@
         var lane = laneOf(key, s[0]);
         if (lane < 0 || !visible(s[1], s[2])) return;
         var x0 = clampX(x(s[1])), x1 = clampX(x(s[2])), w = Math.max(3, x1 - x0);
-        nodes.push(el('rect', { 'class': 'violation-span ' + v.shape + sel, x: v.shape === 'write' && w === 3 ? x0 - 1.5 : x0,
-          y: top + lane * LANE + 1, width: w, height: LANE - 2, 'data-violation': i }, svg));
+        // A write is a strip over the lower half of the lane, so the bar it belongs to stays visible above it.
+        var half = v.shape === 'write';
+        nodes.push(el('rect', { 'class': 'violation-span ' + v.shape + sel, x: half && w === 3 ? x0 - 1.5 : x0,
+          y: top + lane * LANE + (half ? LANE / 2 + 1 : 1), width: w, height: half ? LANE / 2 - 2 : LANE - 2, 'data-violation': i }, svg));
       });
       if (v.at >= view.a && v.at <= view.b) {
         nodes.push(el('path', { 'class': 'violation-marker ' + v.shape + sel, 'data-violation': i,
@@ -201,11 +211,12 @@
       el('rect', { 'class': 'lane-bg', x: LEFT, y: top + i * LANE + 1, width: WIDTH - LEFT - RIGHT, height: LANE - 2 }, svg);
       el('text', { 'class': 'lane-label', x: 4, y: top + i * LANE + 14 }, svg, 'worker ' + p);
     });
-    data.faults.forEach(function (f) { drawFault(svg, f, top, lanes * LANE, key); });
+    data.faults.forEach(function (f) { drawFault(svg, f, top, lanes * LANE); });
     faultLabels(svg, top);
-    drawViolations(svg, key, top, lanes);
     drawHolds(svg, key, top);
     drawAttempts(svg, key, top);
+    data.faults.forEach(function (f) { drawFaultTargets(svg, f, top, key); });
+    drawViolations(svg, key, top, lanes);  // on top: a violation must never hide behind the bars it concerns
     axis(svg, top + lanes * LANE + 16);
     brush(svg, height);
   }
@@ -347,7 +358,7 @@
     var holder = document.getElementById(id);
     holder.textContent = '';
     holder.appendChild(svg);
-    data.faults.forEach(function (f) { if (f.status === 'effective') drawFault(svg, f, 0, height - 24, null); });
+    data.faults.forEach(function (f) { if (f.status === 'effective') drawFault(svg, f, 0, height - 24); });
     el('text', { 'class': 'y-label', x: 4, y: 12 }, svg, yLabel);
     axis(svg, height - 24);
     return svg;
@@ -370,17 +381,19 @@
     for (var v = lo; v <= hi * 1.001; v *= 10) yTick(svg, y(v), v >= 1 ? String(Math.round(v)) : String(+v.toFixed(3)));
     var colors = { acquire: '#4a7bd0', release: '#3aa57a', read: '#8e63c7', write: '#d0824a', renew: '#3a9fb5' };
     var present = {};
-    pts.forEach(function (p) {
+    var dot = function (p, slow) {
       present[p[2]] = true;
-      var dot = el('circle', { 'class': 'latency-point' + (p[1] > data.latency_p99 ? ' slow' : ''), cx: x(p[0]), cy: y(p[1]),
-        r: p[3] === 'ok' ? 1.8 : 2.6, fill: colors[p[2]] || '#555', opacity: p[3] === 'info' ? 1 : 0.65 }, svg);
-      if (p[1] > data.latency_p99) title(dot, p[2] + ' ' + p[3] + ': ' + fmtMs(p[1]) + ' (op ' + p[4] + ')');
-    });
+      var c = el('circle', { 'class': 'latency-point' + (slow ? ' slow' : ''), cx: x(p[0]), cy: y(p[1]),
+        r: slow ? 3.2 : p[3] === 'ok' ? 1.8 : 2.6, fill: colors[p[2]] || '#555', opacity: slow || p[3] === 'info' ? 1 : 0.65 }, svg);
+      if (slow) title(c, p[2] + ' ' + p[3] + ': ' + fmtMs(p[1]) + ' (op ' + p[4] + ')');
+    };
+    pts.forEach(function (p) { if (p[1] <= data.latency_p99) dot(p, false); });
     [[4, 'p99', 'quantile p99'], [2, 'p50', 'quantile p50']].forEach(function (q) {
       if (!qs.length) return;
       var d = qs.map(function (b, i) { return (i ? 'L' : 'M') + x(b[0] + data.bucket_ms / 2).toFixed(1) + ',' + y(b[q[0]]).toFixed(1); }).join(' ');
       el('path', { 'class': 'quantile ' + q[1], d: d }, svg);
     });
+    pts.forEach(function (p) { if (p[1] > data.latency_p99) dot(p, true); });  // the slow ones on top of everything
     var items = Object.keys(colors).filter(function (f) { return present[f]; }).map(function (f) { return [colors[f], f]; });
     if (qs.length) items.push(['#263238', 'p99 per ' + fmtMs(data.bucket_ms) + ', all ops'], ['#90a4ae', 'p50']);
     var box = legend(document.getElementById('latency'), items);
