@@ -30,7 +30,7 @@ std::optional<std::vector<std::string>> Failover::start(const FaultEvent& event,
         kSettleWait, std::chrono::milliseconds(50), stop);
     spdlog::info("failover #{}: waited {} ms for the cluster to settle{}", event.id,
                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count(),
-                 settled ? "" : " (it did not; going ahead)");
+                 settled ? "" : stop.stop_requested() ? " (stopped: the run is ending)" : " (it did not settle; going ahead)");
     if (!primary || stop.stop_requested()) return std::nullopt;
     std::vector<std::string> peers;
     for (Node* n : topology_->nodes())
