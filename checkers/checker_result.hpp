@@ -42,6 +42,7 @@ struct CheckerResult {
     /// False for a checker reported as a cross-check only: its verdict is kept
     /// in the results but not combined into the run's verdict.
     bool counts_toward_verdict = true;
+    double seconds = 0;  ///< how long the checker took (run_checkers measures it; junit.xml reports it)
 };
 
 }  // namespace lockcheck

@@ -53,8 +53,8 @@ Violation describe_overlap(const History& history, const LockSession& first, con
         second.key, history[second.acquire_ok].index, process_name(first.process), history[first.acquire_ok].index,
         !first.ttl_ms ? "lock without lease"
         : within_lease
-            ? fmt::format("its lease had {:.1f} ms left", static_cast<double>(lease_until - second.start_ns) / 1e6)
-            : fmt::format("its lease had expired {:.1f} ms before",
+            ? fmt::format("its lease had at least {:.1f} ms left", static_cast<double>(lease_until - second.start_ns) / 1e6)
+            : fmt::format("its lease had expired up to {:.1f} ms before",
                           static_cast<double>(second.start_ns - lease_until) / 1e6),
         open_at_end ? fmt::format("both still held it when the history ended, {:.1f} ms later", overlap_ms)
                     : fmt::format("they overlapped for {:.1f} ms", overlap_ms));

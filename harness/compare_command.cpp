@@ -48,7 +48,7 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
             RunOptions run_options = options;
             run_options.store = dir.path / "cells" / fmt::format("{:02}", c) / fmt::format("run-{}", r);  // a store of its own
             const RunOutcome run = run_spec(spec, run_options);
-            runs.push_back(metrics_from_results(run.results));
+            runs.push_back(metrics_from_results(run.results, run.run_dir, dir.path));
             failed += runs.back().verdict == "error" ? 1 : 0;
         }
         summaries.push_back(summarize_cell(cells[c].label(), runs));

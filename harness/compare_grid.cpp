@@ -31,6 +31,19 @@ nlohmann::json parse_value(const std::string& text) {
     }
 }
 
+/// A multiple of the lease ("2xttl") resolved against the cell's own ttl_ms: " (2000 ms)"; else "".
+std::string resolved_ms(const nlohmann::json& value, std::int64_t ttl_ms) {
+    if (!value.is_string()) return "";
+    const auto text = value.get<std::string>();
+    const auto x = text.find("xttl");
+    if (x == std::string::npos || x == 0 || x + 4 != text.size()) return "";
+    try {
+        return " (" + std::to_string(TtlTime{0, std::stod(text.substr(0, x))}.resolve(ttl_ms)) + " ms)";
+    } catch (const std::exception&) {  // the spec rejected it already; nothing to resolve
+        return "";
+    }
+}
+
 }  // namespace
 
 Vary parse_vary(const std::string& option) {
@@ -48,7 +61,8 @@ Vary parse_vary(const std::string& option) {
 std::string GridCell::label() const {
     std::string text;
     for (const auto& [field, value] : settings)
-        text += (text.empty() ? "" : " ") + field + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+        text += (text.empty() ? "" : " ") + field + "=" + (value.is_string() ? value.get<std::string>() : value.dump()) +
+                resolved_ms(value, spec.ttl_ms);
     return text;
 }
 

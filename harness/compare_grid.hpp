@@ -24,7 +24,9 @@ Vary parse_vary(const std::string& option);
 struct GridCell {
     std::vector<std::pair<std::string, nlohmann::json>> settings;  ///< field, value, in --vary order
     Spec spec;
-    std::string label() const;  ///< "field=value field2=value2"
+    /// "field=value field2=value2", a multiple of the lease with its value in ms:
+    /// "restart_delay_ms=2xttl (2000 ms)".
+    std::string label() const;
 };
 
 /// Every combination of the values, the first --vary varying slowest. Each

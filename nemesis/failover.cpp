@@ -1,5 +1,7 @@
 #include "nemesis/failover.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include "clusters/firewall.hpp"
 #include "core/interruptible_sleep.hpp"
 
@@ -17,14 +19,18 @@ std::optional<std::string> Failover::unavailable_reason() const {
     return std::nullopt;
 }
 
-std::optional<std::vector<std::string>> Failover::start(const FaultEvent&, const std::stop_token& stop) {
+std::optional<std::vector<std::string>> Failover::start(const FaultEvent& event, const std::stop_token& stop) {
     Node* primary = nullptr;  // after kSettleWait, the primary even if the cluster has not settled
-    poll_until(
+    const auto asked = std::chrono::steady_clock::now();
+    const bool settled = poll_until(
         [&] {
             primary = topology_.primary();
             return primary && election_->settled_on(*primary);
         },
         kSettleWait, std::chrono::milliseconds(50), stop);
+    spdlog::info("failover #{}: waited {} ms for the cluster to settle{}", event.id,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count(),
+                 settled ? "" : stop.stop_requested() ? " (stopped: the run is ending)" : " (it did not settle; going ahead)");
     if (!primary || stop.stop_requested()) return std::nullopt;
     std::vector<std::string> peers;
     for (Node* n : topology_.nodes())

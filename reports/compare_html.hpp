@@ -1,6 +1,8 @@
 // compare.html: the grid of `lockcheck compare` as one self-contained page:
 // a bar chart (inline SVG) of overlaps within the lease, after the lease
-// expired, and lost updates per run for every cell, and the table.
+// expired, and lost updates per run for every cell (bar: the mean; dot: each
+// run), with axis titles and, for a cell without bars, why; then the table,
+// linking every run's report.html.
 #pragma once
 
 #include <string>

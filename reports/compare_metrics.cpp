@@ -15,8 +15,12 @@ std::int64_t integer_at(const nlohmann::json& j, std::initializer_list<std::stri
 
 }  // namespace
 
-RunMetrics metrics_from_results(const nlohmann::json& results) {
+RunMetrics metrics_from_results(const nlohmann::json& results, const std::filesystem::path& run_dir,
+                                const std::filesystem::path& compare_dir) {
     RunMetrics m;
+    std::error_code error;
+    if (!run_dir.empty())
+        m.run_dir = (compare_dir.empty() ? run_dir : std::filesystem::relative(run_dir, compare_dir, error)).generic_string();
     if (!results.is_object() || !results.contains("valid")) return m;
     const auto& v = results["valid"];
     m.verdict = v.is_boolean() ? (v.get<bool>() ? "valid" : "invalid") : "unknown";
@@ -60,7 +64,7 @@ nlohmann::json cell_to_json(const CellSummary& cell) {
     for (const auto& r : cell.runs)
         runs.push_back({{"verdict", r.verdict}, {"violations", r.violations}, {"within_lease", r.within_lease},
                         {"lease_expired", r.lease_expired}, {"lost_updates", r.lost_updates},
-                        {"acquire_success_rate", r.acquire_success_rate}});
+                        {"acquire_success_rate", r.acquire_success_rate}, {"run_dir", r.run_dir}});
     return {{"label", cell.label},
             {"runs", runs},
             {"invalid_runs", cell.invalid_runs},

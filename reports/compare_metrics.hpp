@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -18,9 +19,14 @@ struct RunMetrics {
     std::int64_t lease_expired = 0;   ///< overlaps after the earlier lease expired
     std::int64_t lost_updates = 0;
     double acquire_success_rate = 0;  ///< granted / attempts
+    std::string run_dir;              ///< the run's directory, relative to the compare directory ("" when none)
 };
 
-RunMetrics metrics_from_results(const nlohmann::json& results);
+/// The figures of one run from its results.json (null: the run produced no
+/// verdict). `run_dir` is stored relative to `compare_dir`, so that
+/// compare.html links each run's report.html wherever the directory is moved.
+RunMetrics metrics_from_results(const nlohmann::json& results, const std::filesystem::path& run_dir = {},
+                                const std::filesystem::path& compare_dir = {});
 
 struct CellSummary {
     std::string label;

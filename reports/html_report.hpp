@@ -17,13 +17,18 @@ namespace lockcheck {
 
 /// What the page shows besides the history: `results` is results.json (with
 /// its "run" and "expectation" when present), `spec` the resolved spec.json
-/// (null when unknown, e.g. a bare history).
+/// (null when unknown, e.g. a bare history), `run_dir` the run directory
+/// (for the --replay command; "" when unknown), `schedule` the run's
+/// nemesis-schedule.json (null when unknown: faults that never ran are then
+/// not shown).
 struct ReportPageInput {
     const History& history;
     const CheckReport& report;
     const nlohmann::json& results;
     const nlohmann::json& spec;
     ReportLimits limits{};
+    std::filesystem::path run_dir{};
+    nlohmann::json schedule = nullptr;
 };
 
 std::string render_report_html(const ReportPageInput& input);

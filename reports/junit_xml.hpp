@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "checkers/run_checkers.hpp"
 
 namespace lockcheck {
@@ -30,10 +32,21 @@ struct JUnitSuite {
 std::string junit_xml(const std::vector<JUnitSuite>& suites);
 
 /// One testcase per checker of `report`, named after the checker, classname
-/// "lockcheck.<suite_name>". A checker that counts toward the verdict fails
-/// when invalid or unknown; its failure lists up to `max_listed` violations.
-/// An advisory checker never fails; its findings go to system-out.
+/// "lockcheck.<suite_name>", timed by the checker's own run time. A checker
+/// that counts toward the verdict fails when invalid or unknown; its failure
+/// lists up to `max_listed` violations. An advisory checker never fails; its
+/// findings go to system-out.
 JUnitSuite junit_for_report(const std::string& suite_name, const CheckReport& report, double seconds,
                             std::size_t max_listed = 20);
+
+/// The junit.xml of one run directory. `results` is results.json (its
+/// "run.seconds" times the suite), `spec` the resolved spec. When the
+/// scenario has an expectation (results' "expectation"), the expectation is
+/// the test: a first testcase "expectation", timed by the whole run, that
+/// passes when it was met, with the violations as evidence in system-out,
+/// and fails when it was not; the checkers' testcases then only report
+/// (their findings in system-out). Without an expectation: junit_for_report.
+JUnitSuite junit_for_run(const std::string& suite_name, const CheckReport& report, const nlohmann::json& results,
+                         const nlohmann::json& spec, std::size_t max_listed = 20);
 
 }  // namespace lockcheck

@@ -7,6 +7,8 @@
 #include <set>
 #include <unordered_set>
 
+#include "reports/thinning.hpp"
+
 namespace lockcheck {
 namespace {
 
@@ -21,21 +23,6 @@ std::string outcome_of(const Op& done) {
     if (done.type == OpType::Ok) return "ok";
     if (done.type == OpType::Info) return "info";
     return done.error && *done.error == err::kHeld ? "held" : "fail";
-}
-
-/// Keeps at most `cap` items: every item `keep` says must stay, then evenly spaced others.
-template <typename T, typename Keep>
-std::vector<T> thin(std::vector<T> items, std::size_t cap, Keep keep) {
-    if (items.size() <= cap) return items;
-    std::vector<T> kept;
-    std::vector<T> rest;
-    for (auto& item : items) (keep(item) ? kept : rest).push_back(std::move(item));
-    if (kept.size() < cap && !rest.empty()) {
-        const std::size_t room = cap - kept.size();
-        const double stride = static_cast<double>(rest.size()) / static_cast<double>(room);
-        for (std::size_t i = 0; i < room; ++i) kept.push_back(std::move(rest[static_cast<std::size_t>(static_cast<double>(i) * stride)]));
-    }
-    return kept;
 }
 
 /// Scans lock ops into hold bars and acquire marks, per key.
@@ -98,70 +85,21 @@ std::map<std::string, KeyTimeline> scan_locks(const History& history, const std:
     return keys;
 }
 
-std::vector<FaultBand> scan_faults(const History& history, std::int64_t end_ns) {
-    std::map<std::int64_t, FaultBand> bands;
-    for (const Op& op : history) {
-        if (!op.is_nemesis() || !op.value.is_object() || !op.value.contains("id")) continue;
-        const auto id = op.value["id"].get<std::int64_t>();
-        auto& band = bands[id];
-        band.id = id;
-        if (op.value.contains("fault") && op.value["fault"].is_string()) band.kind = op.value["fault"].get<std::string>();
-        if (op.value.contains("targets") && op.value["targets"].is_array()) {
-            band.targets.clear();
-            for (const auto& t : op.value["targets"]) band.targets.push_back(t.is_string() ? t.get<std::string>() : t.dump());
-        }
-        if (op.f == fn::kStartFault && op.is_invoke()) {
-            band.start_ns = op.time;
-            band.start_op = op.index;
-            band.end_ns = end_ns;
-        } else if (op.f == fn::kStopFault && !op.is_invoke()) {
-            band.end_ns = op.time;
-            band.end_op = op.index;
-        }
+/// One group per advisory checker and kind, counting every finding (the unlisted ones of a single-kind checker too).
+std::vector<AdvisoryGroup> advisory_groups(const CheckReport& report) {
+    std::vector<AdvisoryGroup> groups;
+    for (const auto& checker : report.checkers) {
+        if (checker.counts_toward_verdict || checker.violations_total() == 0) continue;
+        std::map<std::string, std::size_t> kinds;
+        for (const auto& v : checker.violations) ++kinds[v.kind];
+        const std::string note = checker.stats.contains("advisory") && checker.stats["advisory"].is_string()
+                                     ? checker.stats["advisory"].get<std::string>()
+                                     : "";
+        if (kinds.empty()) kinds["finding"] = 0;
+        for (const auto& [kind, n] : kinds)
+            groups.push_back({checker.name, kind, kinds.size() == 1 ? checker.violations_total() : n, note});
     }
-    std::vector<FaultBand> out;
-    for (auto& [id, band] : bands) out.push_back(std::move(band));
-    return out;
-}
-
-ViolationMark mark_of(const History& history, const CheckerResult& checker, const Violation& v, std::int64_t end_ns) {
-    ViolationMark mark{checker.name, v.kind, v.description, v.ops, "", {}, 0, 0, {}, !checker.counts_toward_verdict};
-    std::set<int> processes;
-    std::vector<std::int64_t> times;
-    for (auto index : v.ops) {
-        if (index < 0 || static_cast<std::size_t>(index) >= history.size()) continue;
-        const Op& op = history[static_cast<std::size_t>(index)];
-        times.push_back(op.time);
-        if (!op.is_nemesis()) processes.insert(op.process);
-        if (mark.key.empty()) mark.key = op.key;
-    }
-    if (v.details.contains("key") && v.details["key"].is_string()) mark.key = v.details["key"].get<std::string>();
-    mark.processes.assign(processes.begin(), processes.end());
-    if (!times.empty()) {
-        mark.start_ns = *std::min_element(times.begin(), times.end());
-        mark.end_ns = *std::max_element(times.begin(), times.end());
-    }
-    // An overlap cites [earlier invoke, earlier ok, later ok, earlier release?]: the overlap itself
-    // runs from the later ok for overlap_ms (else to the earlier release, or the end of the history).
-    if ((v.kind == "overlap-within-lease" || v.kind == "overlap-lease-expired") && times.size() >= 3) {
-        mark.start_ns = times[2];
-        mark.end_ns = times.size() >= 4 ? times[3] : end_ns;
-        if (v.details.contains("overlap_ms") && v.details["overlap_ms"].is_number())  // the later holder may leave first
-            mark.end_ns = mark.start_ns + static_cast<std::int64_t>(v.details["overlap_ms"].get<double>() * 1e6);
-    }
-    return mark;
-}
-
-std::vector<LatencyPoint> latency_points(const History& history, const std::vector<std::int64_t>& partner) {
-    std::vector<LatencyPoint> points;
-    for (std::size_t p = 0; p < history.size(); ++p) {
-        const Op& op = history[p];
-        if (!op.is_invoke() || op.is_nemesis() || partner[p] == kNoOp) continue;
-        const Op& done = history[static_cast<std::size_t>(partner[p])];
-        points.push_back({op.time, static_cast<double>(done.time - op.time) / 1e6, op.f,
-                          std::string(to_string(done.type)), op.index});
-    }
-    return points;
+    return groups;
 }
 
 std::vector<ThroughputBucket> throughput(const History& history, std::int64_t start_ns, std::int64_t bucket_ns,
@@ -179,8 +117,10 @@ std::vector<ThroughputBucket> throughput(const History& history, std::int64_t st
 
 }  // namespace
 
-ReportModel build_report_model(const History& history, const CheckReport& report, const ReportLimits& limits) {
+ReportModel build_report_model(const History& history, const CheckReport& report, const ReportLimits& limits,
+                               const nlohmann::json& schedule) {
     ReportModel model;
+    const auto partner = pair_ops(history);
     model.op_count = history.size();
     if (!history.empty()) {
         model.start_ns = std::min<std::int64_t>(0, history.front().time);
@@ -188,20 +128,23 @@ ReportModel build_report_model(const History& history, const CheckReport& report
     } else {
         model.end_ns = 1;
     }
-    const auto partner = pair_ops(history);
-
-    for (const auto& checker : report.checkers) {
-        model.violations_total += checker.unlisted_violations;
-        for (const auto& v : checker.violations) {
-            ++model.violations_total;
-            if (model.violations.size() < limits.max_violations)
-                model.violations.push_back(mark_of(history, checker, v, model.end_ns));
+    for (bool advisory : {false, true})  // the findings that count first, so the cap never hides them behind advisory ones
+        for (const auto& checker : report.checkers) {
+            if (checker.counts_toward_verdict == advisory) continue;
+            model.violations_total += checker.violations_total();
+            for (const auto& v : checker.violations)
+                if (model.violations.size() < limits.max_violations)
+                    model.violations.push_back(mark_violation(history, partner, checker, v, model.end_ns));
         }
-    }
-    model.faults = scan_faults(history, model.end_ns);
+    model.advisory = advisory_groups(report);
+    model.faults = scan_fault_bands(history, schedule, model.end_ns);
     for (auto& mark : model.violations)
         for (const auto& band : model.faults)
-            if (band.start_ns <= mark.end_ns && mark.start_ns <= band.end_ns) mark.faults.push_back(band.id);
+            for (const auto& span : mark.spans)
+                if (band.effective() && band.start_ns <= span.end_ns && span.start_ns <= band.end_ns) {
+                    mark.faults.push_back(band.id);
+                    break;
+                }
 
     std::unordered_set<std::int64_t> cited;
     for (const auto& mark : model.violations)
@@ -231,13 +174,10 @@ ReportModel build_report_model(const History& history, const CheckReport& report
         model.keys.push_back(std::move(timeline));
     }
 
-    auto points = latency_points(history, partner);
-    model.latency_total = points.size();
-    model.latency = thin(std::move(points), limits.max_latency_points, [](const LatencyPoint&) { return false; });
-
     const std::size_t buckets = std::max<std::size_t>(1, limits.throughput_buckets);
     model.bucket_ns = std::max<std::int64_t>(1, (model.end_ns - model.start_ns) / static_cast<std::int64_t>(buckets) + 1);
     model.throughput = throughput(history, model.start_ns, model.bucket_ns, buckets);
+    model.latency = build_latency_model(history, partner, model.start_ns, model.bucket_ns, buckets, limits.max_latency_points);
 
     if (holds_drawn < holds_total)
         model.notes.push_back(fmt::format("The timeline draws {} of {} lock sessions: all that violations cite, "
@@ -245,9 +185,11 @@ ReportModel build_report_model(const History& history, const CheckReport& report
     if (attempts_drawn < attempts_total)
         model.notes.push_back(fmt::format("The timeline draws {} of {} acquire attempts: every granted one, and "
                                           "evenly spaced others.", attempts_drawn, attempts_total));
-    if (model.latency.size() < model.latency_total)
-        model.notes.push_back(fmt::format("The latency plot draws {} of {} ops, evenly spaced.", model.latency.size(),
-                                          model.latency_total));
+    if (model.latency.points.size() < model.latency.total)
+        model.notes.push_back(fmt::format("The latency plot draws {} of {} ops as points: {} of the {} slower than the "
+                                          "p99 ({:.1f} ms), and evenly spaced others. Its lines are quantiles over every op.",
+                                          model.latency.points.size(), model.latency.total, model.latency.slow_drawn,
+                                          model.latency.slow_total, model.latency.p99_ms));
     if (model.violations.size() < model.violations_total)
         model.notes.push_back(fmt::format("Only the first {} of {} violations are marked; results.json lists them.",
                                           model.violations.size(), model.violations_total));
@@ -271,21 +213,33 @@ nlohmann::json report_model_to_json(const ReportModel& m) {
     }
     nlohmann::json faults = nlohmann::json::array();
     for (const auto& f : m.faults)
-        faults.push_back({{"id", f.id}, {"kind", f.kind}, {"targets", f.targets}, {"t0", ms(f.start_ns)},
-                          {"t1", ms(f.end_ns)}, {"op0", f.start_op}, {"op1", f.end_op}});
+        faults.push_back({{"id", f.id}, {"kind", f.kind}, {"targets", f.targets}, {"status", to_string(f.status)},
+                          {"error", f.error}, {"ti", ms(f.invoke_ns)}, {"t0", ms(f.start_ns)}, {"t1", ms(f.end_ns)},
+                          {"op0", f.start_op}, {"op1", f.end_op}});
     nlohmann::json violations = nlohmann::json::array();
-    for (const auto& v : m.violations)
+    for (const auto& v : m.violations) {
+        nlohmann::json spans = nlohmann::json::array();
+        for (const auto& s : v.spans) spans.push_back({s.process, ms(s.start_ns), ms(s.end_ns)});
         violations.push_back({{"checker", v.checker}, {"kind", v.kind}, {"description", v.description}, {"ops", v.ops},
-                              {"key", v.key}, {"processes", v.processes}, {"t0", ms(v.start_ns)}, {"t1", ms(v.end_ns)},
-                              {"faults", v.faults}, {"advisory", v.advisory}});
+                              {"key", v.key}, {"processes", v.processes}, {"shape", to_string(v.shape)}, {"at", ms(v.at_ns)},
+                              {"spans", spans}, {"t0", ms(v.start_ns)}, {"t1", ms(v.end_ns)}, {"faults", v.faults},
+                              {"advisory", v.advisory}});
+    }
+    nlohmann::json advisory = nlohmann::json::array();
+    for (const auto& g : m.advisory)
+        advisory.push_back({{"checker", g.checker}, {"kind", g.kind}, {"count", g.count}, {"note", g.note}});
     nlohmann::json latency = nlohmann::json::array();
-    for (const auto& p : m.latency) latency.push_back({ms(p.time_ns), p.ms, p.f, p.outcome, p.op});
+    for (const auto& p : m.latency.points) latency.push_back({ms(p.time_ns), p.ms, p.f, p.outcome, p.op});
+    nlohmann::json quantiles = nlohmann::json::array();
+    for (const auto& b : m.latency.buckets)
+        if (b.count > 0) quantiles.push_back({ms(b.start_ns), b.count, b.p50, b.p95, b.p99, b.max});
     nlohmann::json tput = nlohmann::json::array();
     for (const auto& b : m.throughput) tput.push_back({ms(b.start_ns), b.ok, b.fail, b.info});
     return {{"t0", ms(m.start_ns)}, {"t1", ms(m.end_ns)}, {"ops", m.op_count}, {"keys", keys},
             {"faults", faults}, {"violations", violations}, {"violations_total", m.violations_total},
-            {"latency", latency}, {"latency_total", m.latency_total}, {"bucket_ms", ms(m.bucket_ns)},
-            {"throughput", tput}, {"linked_ops", m.linked_ops}, {"notes", m.notes}};
+            {"advisory", advisory}, {"latency", latency}, {"latency_total", m.latency.total},
+            {"latency_p99", m.latency.p99_ms}, {"latency_slow", m.latency.slow_total}, {"latency_quantiles", quantiles},
+            {"bucket_ms", ms(m.bucket_ns)}, {"throughput", tput}, {"linked_ops", m.linked_ops}, {"notes", m.notes}};
 }
 
 }  // namespace lockcheck

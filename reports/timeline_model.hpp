@@ -15,6 +15,9 @@
 
 #include "checkers/run_checkers.hpp"
 #include "core/history.hpp"
+#include "reports/fault_bands.hpp"
+#include "reports/latency_model.hpp"
+#include "reports/violation_marks.hpp"
 
 namespace lockcheck {
 
@@ -59,36 +62,13 @@ struct KeyTimeline {
     std::size_t attempts_total = 0;
 };
 
-/// A fault from its start-fault to its stop-fault (or the history's end).
-struct FaultBand {
-    std::int64_t id = 0;
-    std::string kind;
-    std::vector<std::string> targets;  ///< e.g. "worker 4", "node n1"
-    std::int64_t start_ns = 0;
-    std::int64_t end_ns = 0;
-    std::int64_t start_op = kNoOp;
-    std::int64_t end_op = kNoOp;
-};
-
-struct ViolationMark {
+/// The findings of an advisory checker, one group per kind: shown as one
+/// collapsed finding with its count, never as a failure.
+struct AdvisoryGroup {
     std::string checker;
     std::string kind;
-    std::string description;
-    std::vector<std::int64_t> ops;
-    std::string key;               ///< "" when the violation names none
-    std::vector<int> processes;    ///< the workers whose ops it cites
-    std::int64_t start_ns = 0;     ///< span of the cited ops (an overlap: the overlap itself)
-    std::int64_t end_ns = 0;
-    std::vector<std::int64_t> faults;  ///< ids of faults active during the span
-    bool advisory = false;         ///< from a checker that does not count toward the verdict
-};
-
-struct LatencyPoint {
-    std::int64_t time_ns = 0;  ///< invoke time
-    double ms = 0;
-    std::string f;
-    std::string outcome;       ///< ok | fail | info
-    std::int64_t op = kNoOp;
+    std::size_t count = 0;  ///< every finding of this kind (listed or not)
+    std::string note;       ///< why the checker is advisory (its stats' "advisory"), or ""
 };
 
 struct ThroughputBucket {
@@ -102,18 +82,21 @@ struct ReportModel {
     std::size_t op_count = 0;
     std::vector<KeyTimeline> keys;
     std::vector<FaultBand> faults;
-    std::vector<ViolationMark> violations;
+    std::vector<ViolationMark> violations;  ///< those that count toward the verdict first, then advisory ones
     std::size_t violations_total = 0;
-    std::vector<LatencyPoint> latency;
-    std::size_t latency_total = 0;
+    std::vector<AdvisoryGroup> advisory;
+    LatencyModel latency;
     std::int64_t bucket_ns = 1;
     std::vector<ThroughputBucket> throughput;
     nlohmann::json linked_ops = nlohmann::json::object();  ///< "index" -> op record, for violations
     std::vector<std::string> notes;  ///< what the caps left out, in plain words
 };
 
-/// Builds the model. `report` must come from the same history. Pure.
-ReportModel build_report_model(const History& history, const CheckReport& report, const ReportLimits& limits = {});
+/// Builds the model. `report` must come from the same history; `schedule` is
+/// the run's nemesis-schedule.json (null when unknown: faults that never ran
+/// are then not shown). Pure.
+ReportModel build_report_model(const History& history, const CheckReport& report, const ReportLimits& limits = {},
+                               const nlohmann::json& schedule = nullptr);
 
 /// The model as the JSON the page's script reads.
 nlohmann::json report_model_to_json(const ReportModel& model);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "checkers/checker_names.hpp"
+#include "reports/lease_words.hpp"
 #include "reports/terminal_summary.hpp"
 
 namespace lockcheck {
@@ -25,13 +26,6 @@ const CheckerResult* find_checker(const CheckReport& report, std::string_view na
     return nullptr;
 }
 
-std::string fault_words(const FaultBand& band) {
-    std::string targets;
-    for (const auto& t : band.targets) targets += (targets.empty() ? " on " : ", ") + t;
-    return fmt::format("{} #{}{} ({:.0f} ms, ops {}–{})", band.kind, band.id, targets,
-                       static_cast<double>(band.end_ns - band.start_ns) / 1e6, band.start_op, band.end_op);
-}
-
 /// The sentence about the longest overlap, and which mark it is.
 std::string overlap_story(const CheckerResult& mutex, const ReportModel& model, int& mark_index) {
     const Violation* worst = nullptr;
@@ -41,16 +35,10 @@ std::string overlap_story(const CheckerResult& mutex, const ReportModel& model, 
     for (std::size_t i = 0; i < model.violations.size(); ++i)
         if (model.violations[i].checker == mutex.name && model.violations[i].ops == worst->ops) mark_index = static_cast<int>(i);
     const auto& d = worst->details;
-    const double lease_left = num(d, "first_lease_left_ms");
-    const std::string lease = worst->kind == "overlap-within-lease"
-                                  ? fmt::format("its lease still had {:.1f} ms to run, so the lock service itself broke its promise", lease_left)
-                                  : fmt::format("its lease had expired {:.1f} ms before, but it still acted as the holder", -lease_left);
+    const std::string lease = lease_words(*worst, model.linked_ops);
     std::string fault = "No fault was active at the time.";
     if (mark_index >= 0) {
-        std::string names;
-        for (auto id : model.violations[static_cast<std::size_t>(mark_index)].faults)
-            for (const auto& band : model.faults)
-                if (band.id == id) names += (names.empty() ? "" : "; ") + fault_words(band);
+        const std::string names = describe_faults(model.faults, model.violations[static_cast<std::size_t>(mark_index)].faults);
         if (!names.empty()) fault = "Fault active at the time: " + names + ".";
     }
     const std::size_t total = mutex.violations_total();
@@ -60,15 +48,6 @@ std::string overlap_story(const CheckerResult& mutex, const ReportModel& model, 
                        num(d, "first_process"), worst->ops.size() > 1 ? worst->ops[1] : -1, lease,
                        num(d, "overlap_ms"), fault,
                        total > 1 ? fmt::format(" This is the longest of {} overlaps.", total) : "");
-}
-
-std::string faults_sentence(const ReportModel& model) {
-    if (model.faults.empty()) return "No faults were injected.";
-    std::map<std::string, int> kinds;
-    for (const auto& band : model.faults) ++kinds[band.kind];
-    std::string list;
-    for (const auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + fmt::format("{} × {}", n, kind);
-    return fmt::format("{} fault{} injected: {}.", model.faults.size(), model.faults.size() == 1 ? "" : "s", list);
 }
 
 }  // namespace
@@ -105,7 +84,7 @@ VerdictStory tell_verdict(const CheckReport& report, const ReportModel& model, c
                 story.lines.push_back("First finding (" + model.violations[i].kind + "): " + model.violations[i].description + ".");
                 break;
             }
-    story.lines.push_back(faults_sentence(model));
+    story.lines.push_back(faults_sentence(model.faults));
     return story;
 }
 

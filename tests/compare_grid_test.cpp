@@ -73,6 +73,64 @@ TEST(CompareGrid, VariesFaultOptionsLikeAnyField) {
     ASSERT_EQ(cells.size(), 4u);
     EXPECT_EQ(cells[0].spec.fault_options["restart_delay_ms"], 0);
     EXPECT_EQ(cells[3].spec.fault_options["restart_delay_ms"], "2xttl");
-    EXPECT_EQ(cells[3].label(), "restart_delay_ms=2xttl ttl_ms=1000");
+    EXPECT_EQ(cells[3].label(), "restart_delay_ms=2xttl (2000 ms) ttl_ms=1000");
     EXPECT_THROW(expand_grid(base, {parse_vary("partition_mode=isolate-one,split-brain")}), SpecError);
+}
+
+TEST(CompareGrid, ALabelResolvesAMultipleOfTheLeaseToMilliseconds) {
+    Spec base;
+    base.nemesis = {"kill-restart"};
+    base.topology = "redis-independent";
+    base.recipe = "redlock";
+    const auto cells = expand_grid(base, {parse_vary("ttl_ms=500,1000"), parse_vary("restart_delay_ms=0,2xttl")});
+    ASSERT_EQ(cells.size(), 4u);
+    EXPECT_EQ(cells[0].label(), "ttl_ms=500 restart_delay_ms=0");
+    EXPECT_EQ(cells[1].label(), "ttl_ms=500 restart_delay_ms=2xttl (1000 ms)");
+    EXPECT_EQ(cells[3].label(), "ttl_ms=1000 restart_delay_ms=2xttl (2000 ms)");
+}
+
+namespace {
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+RunMetrics run_with(std::int64_t within, std::int64_t expired, std::int64_t lost, const std::string& dir) {
+    RunMetrics m;
+    m.verdict = within + expired + lost > 0 ? "invalid" : "valid";
+    m.within_lease = within;
+    m.lease_expired = expired;
+    m.lost_updates = lost;
+    m.run_dir = dir;
+    return m;
+}
+
+}  // namespace
+
+TEST(CompareMetrics, KeepsEachRunsDirectoryRelativeToTheCompareDirectory) {
+    const auto m = metrics_from_results({{"valid", true}}, "/store/compare/x/cells/01/run-0/redis/20260101T000000Z-abc",
+                                        "/store/compare/x");
+    EXPECT_EQ(m.run_dir, "cells/01/run-0/redis/20260101T000000Z-abc");
+    EXPECT_EQ(cell_to_json(summarize_cell("c", {m}))["runs"][0]["run_dir"], m.run_dir);
+}
+
+TEST(CompareHtml, LinksEveryRunShowsEachRunAsADotLabelsItsAxesAndSaysWhyACellIsEmpty) {
+    const auto busy = summarize_cell("fencing=false", {run_with(0, 3, 2, "cells/00/run-0/s/a"), run_with(0, 5, 1, "cells/00/run-1/s/b")});
+    const auto quiet = summarize_cell("fencing=true", {run_with(0, 0, 0, "cells/01/run-0/s/c"), run_with(0, 0, 0, "cells/01/run-1/s/d")});
+    const auto broken = summarize_cell("ttl_ms=1", {RunMetrics{}, RunMetrics{}});
+    const auto skipped = summarize_cell("ttl_ms=2", {});
+    const auto html = render_compare_html({{"spec_name", "s"}, {"runs", 2}, {"seeds", {1, 2}},
+                                           {"cells", {cell_to_json(busy), cell_to_json(quiet), cell_to_json(broken),
+                                                      cell_to_json(skipped)}}});
+    EXPECT_NE(html.find("<a class=\"run-link\" href=\"cells/00/run-0/s/a/report.html\">1: invalid</a>"), std::string::npos) << html;
+    EXPECT_EQ(occurrences(html, "class=\"run-link\""), 4u) << "the two failed runs have no directory to link";
+    EXPECT_EQ(occurrences(html, "<circle class=\"run-dot\""), 2u * 3u) << "3 figures for each run of the one cell with bars";
+    EXPECT_EQ(occurrences(html, "class=\"axis-title\""), 2u);
+    EXPECT_NE(html.find("#2 has no bars: no overlap and no lost update in 2 runs"), std::string::npos);
+    EXPECT_NE(html.find("#3 has no bars: no verdict: 2 of 2 runs failed"), std::string::npos);
+    EXPECT_NE(html.find("#4 has no bars: not run: the compare was stopped before this cell"), std::string::npos);
+    EXPECT_NE(html.find("<meta name=\"viewport\""), std::string::npos);
+    EXPECT_NE(html.find("viewBox=\"0 0 554 300\" width=\"554\""), std::string::npos) << "a slot of 120 px per cell";
 }
