@@ -11,6 +11,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "clusters/power_loss.hpp"
 #include "clusters/run_containment.hpp"
 #include "clusters/server_credentials.hpp"
 #include "clusters/topology.hpp"
@@ -92,6 +93,15 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     topology_options.scratch_dir = scratch.dir();
     topology_options.credentials = credentials;
     topology_options.interrupt = options.interrupted;
+    if (topology_options.unsynced_data) {
+        topology_options.unsynced_data->run_id = dir.run_id;
+        // A dead filesystem daemon (its mount detached already) ends the run:
+        // what it holds from then on is no power loss the scenario asked for.
+        topology_options.unsynced_data->on_failure = [&stop](const std::string& message) {
+            spdlog::error("{}; stopping the run", message);
+            stop.request_stop();
+        };
+    }
     TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode_from_string(spec.network));
     figures.namespaces = network.uses_namespaces();
     if (!network.uses_namespaces())
@@ -102,6 +112,7 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
 
     auto topology = make_topology(topology_options, network);
     topology->start();
+    make_data_durable(*topology);  // what the servers wrote while starting is no acknowledged write
     const auto endpoints = topology->client_endpoints();
     spdlog::info("topology {} ready: {}", spec.topology, join(endpoints, ", "));
 
@@ -163,6 +174,7 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
     }
     progress.stop();
     pool.stop_all();
+    figures.filesystem_failure = data_filesystem_failure(*topology).value_or("");
     topology->stop();
     figures.ops = recorder.count();
     figures.workers = spec.workers;
@@ -193,6 +205,8 @@ RunFigures execute_or_explain(const Spec& spec, const RunDirectory& dir, const R
 /// cleaning up.
 int run_into(Spec spec, const RunOptions& options, RunOutcome& outcome) {
     validate(spec);
+    if (const auto refusal = host_refusal(spec, options.self_exe))
+        throw SpecError("spec " + spec.name + ": " + *refusal);
     if (!spec.seed) spec.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
     const RunDirectory dir = create_run_directory(options.store, spec.name);
     std::error_code ec;
@@ -216,6 +230,8 @@ int run_into(Spec spec, const RunOptions& options, RunOutcome& outcome) {
     outcome.verdict = checked.report.valid;
     outcome.results = std::move(checked.results);
     outcome.expectation = std::move(checked.expectation);
+    if (!figures.filesystem_failure.empty())  // checked and kept, but the run did not do what the spec asked
+        throw HarnessError("the lose-unsynced filesystem failed: " + figures.filesystem_failure);
     if (figures.workers_failed == figures.workers)  // nothing recorded is lost, but the run could not go on
         throw HarnessError("every worker stopped: " + figures.worker_failure);
     if (figures.workers_failed > 0)

@@ -22,6 +22,8 @@ struct RunFigures {
     int workers_failed = 0;      ///< worker slots that stopped because no worker could be started
     int workers = 0;
     std::string worker_failure;  ///< the first such reason
+    /// Why a node's lose-unsynced filesystem failed (its daemon died), or "".
+    std::string filesystem_failure;
 };
 
 /// Checks the run's history (check_history) with the run's figures and

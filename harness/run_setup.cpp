@@ -4,14 +4,26 @@
 
 #include "clusters/clock_offset.hpp"
 #include "nemesis/fault_registry.hpp"
+#include "unsyncedfs/availability.hpp"
 
 namespace lockcheck {
+namespace {
+
+/// The first fault of `spec`'s nemesis that needs the lose-unsynced filesystem, or nullptr.
+const FaultDescriptor* fault_needing_unsynced_data(const Spec& spec) {
+    for (const auto& kind : spec.nemesis)
+        if (const FaultDescriptor* fault = find_fault(kind); fault && fault->needs_unsynced_data) return fault;
+    return nullptr;
+}
+
+}  // namespace
 
 TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::path& nodes_dir,
                                      const std::filesystem::path& self_exe) {
     TopologyOptions options;
     options.name = spec.topology;
     options.persistence = spec.persistence;
+    options.durability = spec.durability;
     options.dir = nodes_dir;
     options.node_count = spec.nodes;
     for (const auto& kind : spec.nemesis) {
@@ -23,7 +35,19 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
                                      " (built with lockcheck)");
         options.clock_library = library;
     }
+    if (fault_needing_unsynced_data(spec)) {
+        options.unsynced_data.emplace();
+        options.unsynced_data->daemon = find_unsyncedfs_daemon(self_exe);
+    }
     return options;
+}
+
+std::optional<std::string> host_refusal(const Spec& spec, const std::filesystem::path& self_exe) {
+    const FaultDescriptor* fault = fault_needing_unsynced_data(spec);
+    if (!fault) return std::nullopt;
+    const auto reason = unsyncedfs_unavailable_reason(find_unsyncedfs_daemon(self_exe));
+    if (!reason) return std::nullopt;
+    return "fault " + fault->name + " cannot run here: the lose-unsynced filesystem is unavailable: " + *reason;
 }
 
 }  // namespace lockcheck

@@ -2,17 +2,29 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
+#include <string>
 
 #include "clusters/topology.hpp"
 #include "harness/spec.hpp"
 
 namespace lockcheck {
 
-/// The topology options of `spec`, nodes under `nodes_dir`. When a fault of
-/// the nemesis needs the clock library (FaultDescriptor::needs_clock_library:
-/// clock-skew), nodes get the one installed beside `self_exe`; throws
-/// std::runtime_error when it is missing.
+/// The topology options of `spec`, nodes under `nodes_dir`, with its
+/// durability settings. When a fault of the nemesis needs the clock library
+/// (FaultDescriptor::needs_clock_library: clock-skew), nodes get the one
+/// installed beside `self_exe`; throws std::runtime_error when it is missing.
+/// When one needs the lose-unsynced filesystem (needs_unsynced_data:
+/// power-loss), unsynced_data is set with the daemon beside `self_exe`; the
+/// run fills in its run id and on_failure. Otherwise it stays unset and
+/// nothing is mounted.
 TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::path& nodes_dir,
                                      const std::filesystem::path& self_exe);
+
+/// Why this host cannot run `spec`'s nemesis, as "fault F cannot run here:
+/// REASON" (a fault that needs the lose-unsynced filesystem, which needs
+/// root, /dev/fuse and its daemon beside `self_exe`), or nullopt. A run asks
+/// before it makes its run directory and refuses the spec (exit 254).
+std::optional<std::string> host_refusal(const Spec& spec, const std::filesystem::path& self_exe);
 
 }  // namespace lockcheck

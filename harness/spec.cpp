@@ -135,6 +135,10 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.string("recipe", s.recipe);
     r.string("topology", s.topology);
     r.string("persistence", s.persistence);
+    r.boolean("zookeeper_force_sync", s.durability.zookeeper_force_sync);
+    r.integer("mariadb_flush_log_at_trx_commit", s.durability.mariadb_flush_log_at_trx_commit, 0);
+    r.integer("mariadb_sync_binlog", s.durability.mariadb_sync_binlog, 0);
+    r.boolean("etcd_fsync", s.durability.etcd_fsync);
     r.string("network", s.network);
     r.integer("workers", s.workers, 1);
     r.integer("keys", s.keys, 1);
@@ -192,6 +196,10 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"recipe", s.recipe},
                      {"topology", s.topology},
                      {"persistence", s.persistence},
+                     {"zookeeper_force_sync", s.durability.zookeeper_force_sync},
+                     {"mariadb_flush_log_at_trx_commit", s.durability.mariadb_flush_log_at_trx_commit},
+                     {"mariadb_sync_binlog", s.durability.mariadb_sync_binlog},
+                     {"etcd_fsync", s.durability.etcd_fsync},
                      {"network", s.network},
                      {"workers", s.workers},
                      {"keys", s.keys},

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "clusters/durability_settings.hpp"
 #include "nemesis/fault_registry.hpp"
 
 namespace lockcheck {
@@ -57,6 +58,11 @@ struct Spec {
     std::string recipe = "redis-set-nx-px";
     std::string topology = "redis-single";
     std::string persistence = "none";
+    /// What the other servers sync before they acknowledge (fields
+    /// zookeeper_force_sync, mariadb_flush_log_at_trx_commit,
+    /// mariadb_sync_binlog, etcd_fsync); each applies to its own family's
+    /// topologies, where a run writes it into the servers' configs.
+    DurabilitySettings durability;
     std::string network = "auto";              ///< auto | netns | loopback
     int workers = 5;
     int keys = 1;

@@ -95,6 +95,25 @@ void check_nodes(const Spec& s, const TopologyDescriptor& topology, const Fail& 
     if (s.nodes > topology.max_nodes) fail("nodes", "must be at most " + std::to_string(topology.max_nodes));
 }
 
+/// Checks the durability settings: values the servers take, and a setting
+/// other than its default only on a topology of its server's family (it
+/// would change nothing elsewhere).
+void check_durability(const Spec& s, const Fail& fail) {
+    const DurabilitySettings defaults;
+    const auto only_on = [&](const char* field, bool differs, const std::vector<std::string>& topologies) {
+        if (differs && std::find(topologies.begin(), topologies.end(), s.topology) == topologies.end())
+            fail(field, "applies to topology " + choice_list(topologies) + " only");
+    };
+    const int flush = s.durability.mariadb_flush_log_at_trx_commit;
+    if (flush < 0 || flush > 2) fail("mariadb_flush_log_at_trx_commit", "must be 0, 1 or 2");
+    if (s.durability.mariadb_sync_binlog > 1) fail("mariadb_sync_binlog", "must be 0 or 1");
+    only_on("zookeeper_force_sync", s.durability.zookeeper_force_sync != defaults.zookeeper_force_sync, {"zookeeper"});
+    const std::vector<std::string> mariadb{"mysql-single", "mysql-replicated"};
+    only_on("mariadb_flush_log_at_trx_commit", flush != defaults.mariadb_flush_log_at_trx_commit, mariadb);
+    only_on("mariadb_sync_binlog", s.durability.mariadb_sync_binlog != defaults.mariadb_sync_binlog, mariadb);
+    only_on("etcd_fsync", s.durability.etcd_fsync != defaults.etcd_fsync, {"etcd"});
+}
+
 /// Asks the recipe (when built in), the topology and every fault of the
 /// nemesis whether they can run the spec together.
 void check_combination(const Spec& s, const RecipeDescriptor* recipe, const TopologyDescriptor& topology,
@@ -135,6 +154,7 @@ void validate(const Spec& s) {
     const RecipeDescriptor* recipe = checked_recipe(s, fail);
     if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
         fail("persistence", "must be none, everysec or always");
+    check_durability(s, fail);
     if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
         fail("network", "must be auto, netns or loopback");
     for (const auto& kind : s.nemesis)

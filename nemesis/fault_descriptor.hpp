@@ -40,6 +40,10 @@ struct FaultDescriptor {
     /// Whether the nodes must run with the LD_PRELOAD clock library
     /// (clusters/clock_offset.hpp) for it to act; the run then starts them so.
     bool needs_clock_library = false;
+    /// Whether the nodes must keep their data on the lose-unsynced filesystem
+    /// (TopologyOptions::unsynced_data) for it to act; the run then mounts
+    /// it, and refuses to start on a host that cannot (power-loss).
+    bool needs_unsynced_data = false;
     /// The fault for one run, acting on `targets`, with `options` resolved
     /// (core/option_descriptor.hpp: every option present, "Nxttl" in ms).
     std::function<std::unique_ptr<Fault>(const FaultTargets& targets, const nlohmann::json& options)> make;

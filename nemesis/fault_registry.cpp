@@ -12,6 +12,7 @@
 #include "nemesis/partition.hpp"
 #include "nemesis/pause_holder.hpp"
 #include "nemesis/pause_node.hpp"
+#include "nemesis/power_loss.hpp"
 
 namespace lockcheck {
 
@@ -21,6 +22,7 @@ const std::vector<FaultDescriptor>& fault_descriptors() {
         pause_node_fault(),
         kill_holder_fault(),
         kill_restart_fault(),
+        power_loss_fault(),
         failover_fault(),
         partition_fault(),
         packet_loss_fault(),

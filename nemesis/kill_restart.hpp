@@ -8,18 +8,15 @@
 // nemesis/lock_location.hpp; waits up to 5 s for a held lock); the event's
 // `pick` chooses among those nodes. Without a held lock: no target.
 // heal() never restarts the node before the delay has passed, not even when
-// the run stops early: the workers' last cycles still see it down. When the
-// run is interrupted (Ctrl-C) it stops waiting and leaves the node down: the
-// run is about to stop every node anyway.
+// the run stops early; on Ctrl-C the node stays down (nemesis/delayed_restart.hpp).
 // Topologies that name their lock nodes themselves (Topology::lock_nodes())
 // are struck there: zookeeper and etcd, the leader (any member while none
 // leads); the MariaDB topologies, the primary, held lock or not.
 #pragma once
 
-#include <chrono>
-#include <mutex>
 #include <vector>
 
+#include "nemesis/delayed_restart.hpp"
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
 #include "nemesis/lock_location.hpp"
@@ -30,19 +27,15 @@ class KillRestart : public Fault {
 public:
     /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
     KillRestart(LockLocator locator, std::int64_t restart_delay_ms, std::stop_token interrupt)
-        : locator_(std::move(locator)), restart_delay_ms_(restart_delay_ms), interrupt_(std::move(interrupt)) {}
+        : locator_(std::move(locator)), restart_("kill-restart", restart_delay_ms, std::move(interrupt)) {}
     std::string kind() const override { return "kill-restart"; }
-    std::int64_t duration_ms(const FaultEvent&) const override { return restart_delay_ms_; }
+    std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
 
 private:
     LockLocator locator_;
-    std::int64_t restart_delay_ms_;
-    std::stop_token interrupt_;
-    std::mutex mutex_;
-    Node* killed_ = nullptr;
-    std::chrono::steady_clock::time_point killed_at_;
+    DelayedRestart restart_;
 };
 
 /// The descriptor of this fault (nemesis/kill_restart_descriptor.cpp).

@@ -3,6 +3,7 @@
 // failover fault reaching a topology through Topology::failover_control().
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -47,14 +48,22 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
     Spec without_faults;
     without_faults.fault_options = nlohmann::json::object();
     const nlohmann::json generic = spec_to_json(without_faults);
-    std::set<std::string> seen;
+    std::map<std::string, const OptionDescriptor*> seen;
     for (const auto& fault : fault_descriptors())
         for (const auto& option : fault.options) {
-            EXPECT_TRUE(seen.insert(option.name).second) << option.name << " is declared twice";
+            // Faults may share a field (kill-restart's and power-loss's
+            // restart_delay_ms), but only as one and the same option.
+            if (const auto [it, fresh] = seen.emplace(option.name, &option); !fresh) {
+                EXPECT_EQ(it->second->description, option.description) << option.name << " is declared twice";
+                EXPECT_EQ(it->second->default_value, option.default_value) << option.name << " is declared twice";
+                EXPECT_EQ(it->second->form, option.form) << option.name << " is declared twice";
+            }
             EXPECT_FALSE(generic.contains(option.name)) << option.name << " is a spec field of its own";
         }
-    EXPECT_EQ(seen, (std::set<std::string>{"restart_delay_ms", "partition_mode", "packet_loss", "clock_skew_ms",
-                                           "clock_skew_nodes"}));
+    std::set<std::string> names;
+    for (const auto& [name, option] : seen) names.insert(name);
+    EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "partition_mode", "packet_loss",
+                                            "clock_skew_ms", "clock_skew_nodes"}));
 }
 
 TEST(Registries, EveryDefaultPassesItsOwnCheck) {

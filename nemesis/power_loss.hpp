@@ -1,0 +1,62 @@
+// Fault "power-loss": cut the power of server nodes (SIGKILL, and what each
+// never synced is lost: clusters/power_loss.hpp) and restore it
+// restart_delay_ms later (the spec field kill-restart has too; 0 = at once).
+// The event's duration is the restart delay: stop-fault marks the restart.
+//
+// Which nodes (spec field power_loss_nodes), among the nodes that keep their
+// data on the lose-unsynced filesystem:
+//   one       a node the current holder's lock is on, picked as kill-restart
+//             picks it (nemesis/lock_location.hpp; the event's `pick` chooses);
+//   majority  a bare majority of the topology's nodes (N/2 + 1), the lock's
+//             nodes first: what a quorum system must not lose;
+//   all       every node at once, a rack losing power.
+// Like kill-restart it waits up to 5 s for a held lock (on Redis) and strikes
+// nothing without one. Restarts follow nemesis/delayed_restart.hpp.
+//
+// Unavailable in a run whose nodes keep no data on the lose-unsynced
+// filesystem (TopologyOptions::unsynced_data unset). A failing filesystem
+// makes start() throw UnsyncedFsError; the run learns of it through
+// UnsyncedDataOptions::on_failure.
+#pragma once
+
+#include <vector>
+
+#include "nemesis/delayed_restart.hpp"
+#include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
+#include "nemesis/lock_location.hpp"
+
+namespace lockcheck {
+
+class PowerLoss : public Fault {
+public:
+    /// How many nodes lose power together (spec field power_loss_nodes).
+    enum class Reach { One, Majority, All };
+
+    /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
+    PowerLoss(LockLocator locator, Reach reach, std::int64_t restart_delay_ms, std::stop_token interrupt)
+        : locator_(std::move(locator)), reach_(reach), restart_("power-loss", restart_delay_ms, std::move(interrupt)) {}
+    std::string kind() const override { return "power-loss"; }
+    std::optional<std::string> unavailable_reason() const override;
+    std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
+    void heal() noexcept override;
+
+private:
+    LockLocator locator_;
+    Reach reach_;
+    DelayedRestart restart_;
+};
+
+/// The nodes `reach` strikes among `capable` (the nodes that can lose power,
+/// in node order) when the current lock is on `lock_nodes`, starting at
+/// `pick`: one lock node, a bare majority of `capable` taking the lock
+/// nodes first, or all of `capable`. Lock nodes that cannot lose power are
+/// passed over; empty when none can.
+std::vector<Node*> power_loss_targets(PowerLoss::Reach reach, const std::vector<Node*>& capable,
+                                      const std::vector<Node*>& lock_nodes, std::uint64_t pick);
+
+/// The descriptor of this fault (nemesis/power_loss_descriptor.cpp).
+FaultDescriptor power_loss_fault();
+
+}  // namespace lockcheck

@@ -1,0 +1,34 @@
+#include <map>
+#include <string>
+
+#include "core/option_kinds.hpp"
+#include "nemesis/kill_restart.hpp"
+#include "nemesis/power_loss.hpp"
+
+namespace lockcheck {
+
+FaultDescriptor power_loss_fault() {
+    // The same field as kill-restart's: one restart delay for both kinds of crash.
+    const OptionDescriptor restart_delay = *find_option(kill_restart_fault().options, "restart_delay_ms");
+    return {.name = "power-loss",
+            .description =
+                "cut the power of the holder's lock nodes (unsynced data lost), restore it after "
+                "restart_delay_ms",
+            .options = {choice_option("power_loss_nodes",
+                                      "which nodes lose power: one the holder's lock is on, a majority (the lock's "
+                                      "first) or all at once",
+                                      "one", {"one", "majority", "all"}),
+                        restart_delay},
+            .needs_unsynced_data = true,
+            .make = [](const FaultTargets& targets, const nlohmann::json& options) -> std::unique_ptr<Fault> {
+                static const std::map<std::string, PowerLoss::Reach> reaches{{"one", PowerLoss::Reach::One},
+                                                                             {"majority", PowerLoss::Reach::Majority},
+                                                                             {"all", PowerLoss::Reach::All}};
+                return std::make_unique<PowerLoss>(LockLocator(targets.topology, targets.server_password),
+                                                   reaches.at(options.at("power_loss_nodes").get<std::string>()),
+                                                   options.at("restart_delay_ms").get<std::int64_t>(),
+                                                   targets.interrupt);
+            }};
+}
+
+}  // namespace lockcheck
