@@ -75,3 +75,21 @@ TEST(FaultSpec, ClockSkewOnEtcdIsRefusedWithTheReason) {
     EXPECT_EQ(error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "kill-restart"}}}),
               "");
 }
+
+TEST(FaultSpec, OnlyPowerLossPutsTheNodesOnTheLoseUnsyncedFilesystem) {
+    Spec s = spec_from_json({{"recipe", "zk-sequential"}, {"topology", "zookeeper"}, {"zookeeper_force_sync", false}},
+                            "t");
+    s.nemesis = {"kill-restart"};
+    auto options = topology_options_for(s, "/tmp/nodes", "/opt/lockcheck/lockcheck");
+    EXPECT_FALSE(options.unsynced_data) << "a run without power-loss mounts nothing";
+    EXPECT_FALSE(options.durability.zookeeper_force_sync) << "the spec's durability reaches the topology";
+    EXPECT_EQ(host_refusal(s, "/opt/lockcheck/lockcheck"), std::nullopt);
+    s.nemesis = {"kill-restart", "power-loss"};
+    options = topology_options_for(s, "/tmp/nodes", "/opt/lockcheck/lockcheck");
+    ASSERT_TRUE(options.unsynced_data);
+    EXPECT_TRUE(options.unsynced_data->daemon.empty()) << "no lockcheck-unsyncedfs beside this binary";
+    const auto refusal = host_refusal(s, "/opt/lockcheck/lockcheck");
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ(refusal->rfind("fault power-loss cannot run here: the lose-unsynced filesystem is unavailable: ", 0), 0u)
+        << *refusal;
+}

@@ -86,11 +86,12 @@ TEST(PowerLossSpec, NodesAreOneMajorityOrAllAndTheDelayIsKillRestarts) {
     const auto options = fault_options_for(*find_fault("power-loss"), s.fault_options, OptionContext{s.ttl_ms});
     EXPECT_EQ(options.at("restart_delay_ms"), 1200);
     EXPECT_EQ(options.at("power_loss_nodes"), "all");
-    EXPECT_EQ(fault_options_for(*find_fault("power-loss"), spec_from_json({}, "t").fault_options, {1000})
+    EXPECT_EQ(fault_options_for(*find_fault("power-loss"), spec_from_json(nlohmann::json::object(), "t").fault_options,
+                                {1000})
                   .at("power_loss_nodes"),
               "one");
     EXPECT_EQ(lockcheck::testing::spec_error_of({{"power_loss_nodes", "rack"}}),
-              "spec t.json: field 'power_loss_nodes' must be one, majority or all");
+              "spec redis-holder-pause: field 'power_loss_nodes' must be one, majority or all");
 }
 
 TEST_F(FiveNodes, UnavailableWhereNoNodeKeepsDataOnTheFilesystem) {
@@ -99,8 +100,8 @@ TEST_F(FiveNodes, UnavailableWhereNoNodeKeepsDataOnTheFilesystem) {
     EXPECT_THROW(
         {
             try {
-                make_faults({"power-loss"}, FaultTargets{workers, topology}, spec_from_json({}, "t").fault_options,
-                            OptionContext{1000});
+                make_faults({"power-loss"}, FaultTargets{workers, topology},
+                            spec_from_json(nlohmann::json::object(), "t").fault_options, OptionContext{1000});
             } catch (const std::invalid_argument& e) {
                 EXPECT_STREQ(e.what(),
                              "fault 'power-loss' is unavailable here: the nodes keep no data on the "

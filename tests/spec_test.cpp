@@ -100,3 +100,38 @@ TEST(Spec, RecipeOptionsAreCheckedAgainstTheRecipe) {
     const Spec s = spec_from_json({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", 50}}}}, "t");
     EXPECT_EQ(spec_to_json(s)["recipe_options"]["expire_gap_ms"], 50);
 }
+
+TEST(Spec, DurabilitySettingsAreReadCheckedAndWrittenBack) {
+    const nlohmann::json zk{{"recipe", "zk-sequential"}, {"topology", "zookeeper"}, {"zookeeper_force_sync", false}};
+    EXPECT_EQ(error_of(zk), "");
+    EXPECT_FALSE(spec_from_json(zk, "t").durability.zookeeper_force_sync);
+    const nlohmann::json mariadb{{"recipe", "mysql-table-record"},
+                                 {"topology", "mysql-single"},
+                                 {"mariadb_flush_log_at_trx_commit", 2},
+                                 {"mariadb_sync_binlog", 1}};
+    EXPECT_EQ(error_of(mariadb), "");
+    const Spec back = spec_from_json(spec_to_json(spec_from_json(mariadb, "t")), "t");
+    EXPECT_EQ(back.durability.mariadb_flush_log_at_trx_commit, 2);
+    EXPECT_EQ(back.durability.mariadb_sync_binlog, 1);
+    EXPECT_EQ(error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"etcd_fsync", false}}), "");
+}
+
+TEST(Spec, DurabilitySettingsOutsideTheirValuesOrTopologiesAreRefusedInOneLine) {
+    const nlohmann::json mariadb{{"recipe", "mysql-table-record"}, {"topology", "mysql-single"}};
+    auto with = [&](const char* field, nlohmann::json value) {
+        auto spec = mariadb;
+        spec[field] = std::move(value);
+        return error_of(spec);
+    };
+    EXPECT_EQ(with("mariadb_flush_log_at_trx_commit", 3),
+              "spec redis-holder-pause: field 'mariadb_flush_log_at_trx_commit' must be 0, 1 or 2");
+    EXPECT_EQ(with("mariadb_sync_binlog", 2), "spec redis-holder-pause: field 'mariadb_sync_binlog' must be 0 or 1");
+    EXPECT_EQ(with("zookeeper_force_sync", "no"), "spec t.json: field 'zookeeper_force_sync' must be true or false");
+    EXPECT_EQ(with("zookeeper_force_sync", false),
+              "spec redis-holder-pause: field 'zookeeper_force_sync' applies to topology zookeeper only");
+    EXPECT_EQ(error_of({{"mariadb_flush_log_at_trx_commit", 0}}),
+              "spec redis-holder-pause: field 'mariadb_flush_log_at_trx_commit' applies to topology mysql-single or "
+              "mysql-replicated only");
+    EXPECT_EQ(error_of({{"etcd_fsync", false}}),
+              "spec redis-holder-pause: field 'etcd_fsync' applies to topology etcd only");
+}
