@@ -49,7 +49,7 @@ bool nodes_without_power(const fs::path& path) {
     bool down = false;
     for (std::string line; std::getline(history, line);) {
         const auto op = nlohmann::json::parse(line, nullptr, false);
-        if (op.is_discarded() || op.value("process", "") != "nemesis") continue;  // a line still being written
+        if (op.is_discarded() || op["process"] != "nemesis") continue;  // a line still being written
         if (op["f"] == "start-fault" && op["type"] == "info" && op["value"].contains("targets")) down = true;
         if (op["f"] == "stop-fault") down = false;
     }
