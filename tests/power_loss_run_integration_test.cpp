@@ -2,9 +2,12 @@
 // host that cannot mount the lose-unsynced filesystem refuses the spec in one
 // line (exit 254) before it makes a run directory (adversarial: not root, no
 // daemon); a run killed with kill -9 while nodes are without power leaves
-// mounts that `lockcheck clean` takes down; and a run without power-loss
-// mounts nothing.
+// mounts that `lockcheck clean` takes down; a filesystem daemon that dies
+// stops the run with exit 255 and one line, leaving no mount; and a run
+// without power-loss mounts nothing.
 #include <gtest/gtest.h>
+
+#include <signal.h>
 
 #include <chrono>
 #include <fstream>
@@ -111,4 +114,36 @@ TEST(PowerLossRun, ARunWithoutPowerLossMountsNothing) {
     EXPECT_EQ(mounted, 0u) << "a run without power-loss mounted the lose-unsynced filesystem";
     EXPECT_FALSE(fs::exists(run.run_dir / "nodes" / "n1" / "unsyncedfs.log"));
     EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
+}
+
+TEST(PowerLossRun, ADeadFilesystemDaemonStopsTheRunWithAHarnessError) {
+    const auto store = fresh_store("power-loss-dead-daemon");
+    auto controller = start_lockcheck(store, {"run", scenario("redlock-power-loss-always")});
+    std::string run_id;
+    const auto workload_started = [&] {
+        std::error_code ec;
+        return !run_id.empty() && fs::file_size(latest_run(store).run_dir / "history.jsonl", ec) > 0 && !ec;
+    };
+    for (int i = 0; i < 600 && !workload_started(); ++i) {  // up to 30 s
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (run_id.empty() && fs::exists(store / "latest")) run_id = latest_run(store).run_id;
+    }
+    ASSERT_EQ(mounts_of_run(run_id).size(), 5u) << read_file(store / "output.txt");
+    // The daemon of n2's mount, found by the fsname on its command line.
+    pid_t daemon = 0;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string cmdline = read_file(entry.path() / "cmdline");
+        if (cmdline.find("lockcheck-unsyncedfs") != std::string::npos &&
+            cmdline.find("lockcheck:" + run_id + ":n2") != std::string::npos)
+            daemon = static_cast<pid_t>(std::stoi(entry.path().filename().string()));
+    }
+    ASSERT_GT(daemon, 0) << "no daemon for n2";
+    ASSERT_EQ(::kill(daemon, SIGKILL), 0);
+    const auto run = finish(*controller, store);
+    EXPECT_EQ(run.exit_code, 255) << run.output;
+    EXPECT_NE(run.output.find("error: the lose-unsynced filesystem failed: "), std::string::npos) << run.output;
+    ASSERT_TRUE(run.results.is_object()) << "the workload had started: its history is checked\n" << run.output;
+    EXPECT_LT(run.results["run"]["seconds"].get<double>(), 15) << "the run went on after its filesystem died";
+    EXPECT_TRUE(mounts_of_run(run_id).empty()) << "a mount outlived the run";
+    expect_nothing_left(run);
 }
