@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <string>
 #include <unordered_map>
 
 #include "checkers/checker_names.hpp"
