@@ -35,13 +35,13 @@ struct MysqlOutcome {
     unsigned int code = 0;       ///< server (ER_*) or client (CR_*) error code; 0 when ok
     std::string message;         ///< "(code) message" when not ok
     std::uint64_t affected_rows = 0;
+    /// First column of the first row, when the statement returned one and it is not NULL.
+    std::optional<std::string> value;
+    bool returned_row = false;   ///< a row came back (its first column may be NULL)
     /// The AUTO_INCREMENT value the statement generated (LAST_INSERT_ID(),
     /// from the server's OK packet, so it arrives with the statement's
     /// success); 0 when it generated none.
     std::uint64_t insert_id = 0;
-    /// First column of the first row, when the statement returned one and it is not NULL.
-    std::optional<std::string> value;
-    bool returned_row = false;   ///< a row came back (its first column may be NULL)
 
     bool ok() const { return kind == Kind::Ok; }
     /// LockResult::fail (Failed) or LockResult::info (Unknown) carrying `message`.
