@@ -11,4 +11,5 @@ inline constexpr std::string_view kReleaseOwnership = "release-ownership";
 inline constexpr std::string_view kResource = "resource";
 inline constexpr std::string_view kLiveness = "liveness";
 inline constexpr std::string_view kOversell = "oversell";
+inline constexpr std::string_view kUniqueIds = "unique-ids";
 }  // namespace lockcheck::checker_name

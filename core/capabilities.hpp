@@ -18,4 +18,6 @@ inline constexpr std::string_view kResource = "resource";
 inline constexpr std::string_view kNoLease = "no-lease";
 /// Not a lock: the stock-decrement workload (stock-init, decrement, stock-read).
 inline constexpr std::string_view kStock = "stock";
+/// Not a lock: the unique-id workload (generate-id), checked for duplicate ids.
+inline constexpr std::string_view kUniqueIds = "unique-ids";
 }  // namespace lockcheck::capability

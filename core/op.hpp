@@ -39,6 +39,8 @@ inline constexpr std::string_view kStopFault = "stop-fault";
 inline constexpr std::string_view kStockInit = "stock-init";   ///< set the initial stock once (idempotent)
 inline constexpr std::string_view kDecrement = "decrement";    ///< sell one if any is left
 inline constexpr std::string_view kStockRead = "stock-read";   ///< read the stock left
+// Unique-id workload (recipes with capability "unique-ids", checkers/unique_ids.hpp):
+inline constexpr std::string_view kGenerateId = "generate-id";  ///< hand out a new id: ok value {"id": N}
 }  // namespace fn
 
 /// Whether `f` is one of the fn:: values above (the only ops lockcheck records).

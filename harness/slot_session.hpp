@@ -27,7 +27,7 @@ public:
 
     /// The process number of the slot's current worker (changes when it is replaced).
     int process() const;
-    /// Whether the workers have capability `what` ("renew", "reentrant", "resource", "stock").
+    /// Whether the workers have capability `what` ("renew", "reentrant", "resource", "stock", ...).
     bool supports(std::string_view what) const;
 
     /// Records `invoke`, sends it, records the completion. `apply` (resource

@@ -1,9 +1,9 @@
 // A workload: what the controller makes each worker slot do, chosen by the
 // capabilities the workers announce (docs/protocol.md). Each workload is one
 // descriptor in a file of its own (harness/lock_workload.hpp,
-// harness/stock_workload.hpp), registered with one line in
-// harness/workload_registry.cpp; harness/workload_runner.hpp runs it on every
-// slot.
+// harness/stock_workload.hpp, harness/unique_ids_workload.hpp), registered
+// with one line in harness/workload_registry.cpp;
+// harness/workload_runner.hpp runs it on every slot.
 #pragma once
 
 #include <chrono>

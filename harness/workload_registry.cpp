@@ -5,6 +5,7 @@
 
 #include "harness/lock_workload.hpp"
 #include "harness/stock_workload.hpp"
+#include "harness/unique_ids_workload.hpp"
 
 namespace lockcheck {
 
@@ -12,6 +13,7 @@ const std::vector<const WorkloadDescriptor*>& workloads() {
     static const std::vector<const WorkloadDescriptor*> all{
         &lock_workload(),
         &stock_workload(),
+        &unique_ids_workload(),
     };
     return all;
 }

@@ -5,8 +5,9 @@
 //
 // Target: on Redis topologies, a node the current holder's lock is on,
 // preferring a holder whose lock sits on a bare majority (see
-// nemesis/lock_location.hpp; waits up to 5 s for a held lock); the event's
-// `pick` chooses among those nodes. Without a held lock: no target.
+// nemesis/lock_location.hpp; waits up to 5 s for a held lock; with the
+// unique-id workload, the nodes holding the id counter); the event's `pick`
+// chooses among those nodes. Without a held lock: no target.
 // heal() never restarts the node before the delay has passed, not even when
 // the run stops early; on Ctrl-C the node stays down (nemesis/delayed_restart.hpp).
 // Topologies that name their lock nodes themselves (Topology::lock_nodes())

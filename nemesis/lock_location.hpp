@@ -14,7 +14,8 @@
 namespace lockcheck {
 
 /// The nodes (among `nodes`, redis-servers, logged in to with `password`)
-/// that store the lock of the owner found on the most nodes, preferring an
+/// that store the lock of the owner found on the most nodes (an id counter of
+/// redis-incr-ids, key "*:ids", counts as a lock held by one owner), preferring an
 /// owner on exactly a bare majority (N/2 + 1: losing one of them loses the
 /// quorum). Only a placement seen in two polls in a row (5 ms apart) counts:
 /// an acquire or release in progress passes through every count for a

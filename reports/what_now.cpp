@@ -10,6 +10,7 @@
 #include "checkers/oversell.hpp"
 #include "checkers/release_ownership.hpp"
 #include "checkers/resource.hpp"
+#include "checkers/unique_ids.hpp"
 
 #ifndef LOCKCHECK_SOURCE_DIR
 #define LOCKCHECK_SOURCE_DIR "."
@@ -97,6 +98,11 @@ std::vector<std::string> mitigations(const CheckReport& report, const ReportMode
     if (f.kinds.count(kOversell) > 0 || f.kinds.count(kStockMismatch) > 0)
         out.push_back("Make the check and the decrement one atomic step: UPDATE ... SET stock = stock - 1 WHERE stock > 0 "
                       "(and check the rows it changed), or lock the row in the same transaction (SELECT ... FOR UPDATE).");
+    if (f.kinds.count(kDuplicateId) > 0)
+        out.push_back("An id counter that forgets acknowledged increments hands the same ids out again: make the counter "
+                      "durable and replicated before it answers (Redis: appendfsync always, and WAIT for the replicas; "
+                      "MariaDB: innodb_flush_log_at_trx_commit=1 and semi-synchronous replication), take ids from a "
+                      "consensus store, or make them unique without the store (a per-node prefix, UUIDs).");
     if (out.empty() && report.valid == Validity::Valid)
         out.push_back("Nothing to fix in this run: no violation under this schedule. One valid run proves little: run more "
                       "seeds (lockcheck compare --runs N), longer, or with other faults.");

@@ -145,3 +145,11 @@ TEST(History, PairsInvokesWithCompletions) {
     EXPECT_EQ(partner[2], 3);  // the nemesis is a sequential process too
     EXPECT_EQ(partner[4], 5);
 }
+
+TEST(History, AGenerateIdCompletionKeepsItsId) {
+    const auto op = op_from_json(
+        nlohmann::json::parse(R"({"index":1,"time":5,"process":2,"type":"ok","f":"generate-id","key":"seq","value":{"id":41}})"));
+    EXPECT_EQ(op.f, fn::kGenerateId);
+    EXPECT_EQ(op.value, (nlohmann::json{{"id", 41}}));
+    EXPECT_EQ(op_to_json(op)["value"]["id"], 41);
+}

@@ -44,6 +44,22 @@ TEST(TerminalSummary, AStockRunReadsAsSales) {
         << checker_summary(report.checkers.back());
 }
 
+TEST(TerminalSummary, AnIdRunReadsAsIdsAndLeadsWithTheDuplicate) {
+    HistoryBuilder b;
+    for (int process = 1; process <= 2; ++process) {
+        b.add(process * 2, process, OpType::Invoke, std::string(fn::kGenerateId), "seq");
+        b.add(process * 2 + 1, process, OpType::Ok, std::string(fn::kGenerateId), "seq");
+        b.history().back().value = {{"id", 7}};
+    }
+    const auto report = run_checkers(b.history());
+    EXPECT_EQ(verdict_sentence(report), "INVALID: two requests were given the same id");
+    EXPECT_EQ(checker_summary(report.checkers.front()), "2 ids issued (0 indeterminate requests), 1 duplicates");
+    EXPECT_EQ(checker_summary(report.checkers.back()).rfind("2 generate-ids, p50", 0), 0u)
+        << checker_summary(report.checkers.back());
+    EXPECT_NE(terminal_summary(report).find("duplicate-id: 'seq': id 7 was issued twice"), std::string::npos)
+        << terminal_summary(report);
+}
+
 TEST(TerminalSummary, AResultNoDescriptorKnowsFallsBackToItsStats) {
     CheckerResult r;
     r.name = "unknown-checker";

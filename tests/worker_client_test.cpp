@@ -7,6 +7,7 @@
 
 #include "workloads/lock_client.hpp"
 #include "workloads/stock_client.hpp"
+#include "workloads/unique_id_client.hpp"
 
 using namespace lockcheck;
 
@@ -53,6 +54,16 @@ private:
     LockResult note(const std::string& op, const std::string& key) {
         calls.push_back(op + " " + key);
         return LockResult::ok();
+    }
+};
+
+/// An id generator that records each key it was asked for and hands out 1, 2, 3, ...
+class CountingIds : public UniqueIdClient {
+public:
+    std::vector<std::string> keys;
+    LockResult generate_id(const std::string& key) override {
+        keys.push_back(key);
+        return generated_id(static_cast<std::int64_t>(keys.size()));
     }
 };
 
@@ -114,4 +125,30 @@ TEST(StockClientInvoke, StockOpsReachTheirMethodsAndLockOpsFail) {
         EXPECT_EQ(result.error, std::string("unsupported op '") + f + "'");
     }
     EXPECT_TRUE(stock.capabilities().empty());
+}
+
+TEST(UniqueIdClientInvoke, GenerateIdReachesItsMethodAndAnswersTheId) {
+    CountingIds ids;
+    const auto first = ids.invoke(request("generate-id"));
+    EXPECT_EQ(first.type, OpType::Ok);
+    EXPECT_EQ(first.value, (nlohmann::json{{"id", 1}}));
+    EXPECT_EQ(ids.invoke(request("generate-id")).value, (nlohmann::json{{"id", 2}}));
+    EXPECT_EQ(ids.keys, (std::vector<std::string>{"lock", "lock"}));
+}
+
+TEST(UniqueIdClientInvoke, LockAndStockOpsFailUnsupported) {
+    CountingIds ids;
+    for (const char* f : {"acquire", "release", "read", "write", "decrement", "stock-read"}) {
+        const auto result = ids.invoke(request(f));
+        EXPECT_EQ(result.type, OpType::Fail) << f;
+        EXPECT_EQ(result.error, std::string("unsupported op '") + f + "'");
+    }
+    EXPECT_TRUE(ids.keys.empty());
+    EXPECT_TRUE(ids.capabilities().empty());
+}
+
+TEST(StockClientInvoke, GenerateIdFailsUnsupported) {
+    RecordingStock stock;
+    EXPECT_EQ(stock.invoke(request("generate-id")).error, "unsupported op 'generate-id'");
+    EXPECT_TRUE(stock.calls.empty());
 }

@@ -6,6 +6,7 @@
 
 #include "harness/lock_workload.hpp"
 #include "harness/stock_workload.hpp"
+#include "harness/unique_ids_workload.hpp"
 #include "harness/workload_registry.hpp"
 
 using namespace lockcheck;
@@ -18,6 +19,12 @@ TEST(WorkloadRegistry, LocksAreTheDefault) {
 TEST(WorkloadRegistry, CapabilityStockSelectsTheStockLoop) {
     EXPECT_EQ(&workload_for({"stock"}), &stock_workload());
     EXPECT_EQ(&workload_for({"fencing", "stock"}), &stock_workload());
+}
+
+TEST(WorkloadRegistry, CapabilityUniqueIdsSelectsTheIdLoop) {
+    EXPECT_EQ(&workload_for({"unique-ids"}), &unique_ids_workload());
+    EXPECT_EQ(&workload_for({"fencing", "unique-ids"}), &unique_ids_workload());
+    EXPECT_NE(&workload_for({"stock"}), &unique_ids_workload());
 }
 
 TEST(WorkloadRegistry, OneDefaultAndOneWorkloadPerCapability) {

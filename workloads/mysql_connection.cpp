@@ -89,6 +89,7 @@ MysqlOutcome MysqlConnection::query(const std::string& sql) {
         if (mysql_field_count(mysql_) != 0) return fail();  // rows were due but did not arrive
         out.kind = MysqlOutcome::Kind::Ok;
         out.affected_rows = mysql_affected_rows(mysql_);
+        out.insert_id = mysql_insert_id(mysql_);
         return out;
     }
     if (MYSQL_ROW row = mysql_fetch_row(result)) {

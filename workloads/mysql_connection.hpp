@@ -38,6 +38,10 @@ struct MysqlOutcome {
     /// First column of the first row, when the statement returned one and it is not NULL.
     std::optional<std::string> value;
     bool returned_row = false;   ///< a row came back (its first column may be NULL)
+    /// The AUTO_INCREMENT value the statement generated (LAST_INSERT_ID(),
+    /// from the server's OK packet, so it arrives with the statement's
+    /// success); 0 when it generated none.
+    std::uint64_t insert_id = 0;
 
     bool ok() const { return kind == Kind::Ok; }
     /// LockResult::fail (Failed) or LockResult::info (Unknown) carrying `message`.

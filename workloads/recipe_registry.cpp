@@ -1,17 +1,20 @@
-// To add a recipe: write workloads/NAME.{hpp,cpp} implementing LockClient and
-// its descriptor in workloads/NAME_descriptor.cpp, then list it here
-// (docs/design.md, "Adding a topology, recipe or fault").
+// To add a recipe: write workloads/NAME.{hpp,cpp} implementing LockClient
+// (or another client family: StockClient, UniqueIdClient) and its descriptor
+// in workloads/NAME_descriptor.cpp, then list it here (docs/design.md,
+// "Adding a topology, recipe or fault").
 #include "workloads/recipe_registry.hpp"
 
 #include "core/find_by_name.hpp"
 #include "workloads/etcd_lease_lock.hpp"
 #include "workloads/mysql_for_update.hpp"
+#include "workloads/mysql_auto_increment_ids.hpp"
 #include "workloads/mysql_get_lock.hpp"
 #include "workloads/mysql_optimistic.hpp"
 #include "workloads/mysql_stock_decrement.hpp"
 #include "workloads/mysql_table_record.hpp"
 #include "workloads/redis_del_unsafe.hpp"
 #include "workloads/redis_getset_timestamp.hpp"
+#include "workloads/redis_incr_ids.hpp"
 #include "workloads/redis_reentrant_hash.hpp"
 #include "workloads/redis_set_nx_px.hpp"
 #include "workloads/redis_setnx_expire.hpp"
@@ -33,6 +36,7 @@ const std::vector<RecipeDescriptor>& recipe_descriptors() {
         redis_watchdog_recipe(),
         redis_watch_multi_recipe(),
         redlock_recipe(),
+        redis_incr_ids_recipe(),
         zk_ephemeral_recipe(),
         zk_sequential_recipe(),
         etcd_lease_lock_recipe(),
@@ -41,6 +45,7 @@ const std::vector<RecipeDescriptor>& recipe_descriptors() {
         mysql_optimistic_recipe(),
         mysql_for_update_recipe(),
         mysql_stock_decrement_recipe(),
+        mysql_auto_increment_ids_recipe(),
     };
     return all;
 }

@@ -3,7 +3,8 @@
 // Jepsen's single `invoke!`: the worker process has no branch per op. Each
 // workload is a family of clients that serves its own ops:
 //   workloads/lock_client.hpp   the lock recipes: acquire, release, renew, read, write;
-//   workloads/stock_client.hpp  the stock counter: stock-init, decrement, stock-read.
+//   workloads/stock_client.hpp  the stock counter: stock-init, decrement, stock-read;
+//   workloads/unique_id_client.hpp  the id generator: generate-id.
 // A new workload (its own ops, its own capability) adds a family of its own
 // and changes neither of these nor the worker process (docs/design.md,
 // "Where a new piece goes").
