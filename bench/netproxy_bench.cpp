@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "netproxy/proxy_server.hpp"
-#include "tests/netproxy_test_support.hpp"
+#include "tests/netproxy/netproxy_test_support.hpp"
 
 namespace {
 

@@ -1,0 +1,66 @@
+// Integration tests of the worker protocol with clients that are not ours:
+// the Python example clients (bring your own client) and a client that breaks
+// the protocol on purpose. All against real redis-server.
+#include <gtest/gtest.h>
+
+#include "tests/support/integration_helpers.hpp"
+#include "tests/support/misbehaving_worker.hpp"
+
+namespace fs = std::filesystem;
+using namespace lockcheck::testing;
+
+namespace {
+
+const std::string kSource = LOCKCHECK_SOURCE_DIR;
+
+std::string python(const std::string& script_and_args) { return "/usr/bin/python3 " + kSource + "/" + script_and_args; }
+
+}  // namespace
+
+TEST(WorkerProtocol, PythonSafeClientHasOnlyLeaseExpiredOverlaps) {
+    auto run = run_lockcheck("py-safe", {"run", kSource + "/examples/python/redis-python-safe.json", "--client-cmd",
+                                         python("examples/python/redis_lock_safe.py")});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);
+    EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0);
+    EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
+    expect_nothing_left(run);
+}
+
+TEST(WorkerProtocol, PythonUnsafeClientHasOverlapsWithinTheLease) {
+    auto run = run_lockcheck("py-unsafe", {"run", kSource + "/examples/python/redis-python-unsafe.json",
+                                           "--client-cmd", python("examples/python/redis_lock_unsafe.py")});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1)
+        << "a release by DEL lets a third client in while the second still holds a valid lease";
+    EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
+    expect_nothing_left(run);
+}
+
+class MisbehavingWorker : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
+
+TEST_P(MisbehavingWorker, ItsOpBecomesIndeterminateAndItIsReplaced) {
+    const auto [mode, reason] = GetParam();
+    auto run = run_lockcheck("bad-" + mode, {"run", misbehaving_spec(mode)});
+    expect_replaced_and_judged(run, mode, reason);
+    expect_nothing_left(run);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, MisbehavingWorker,
+                         ::testing::Values(std::pair<std::string, std::string>{"garbage", "worker sent garbage"},
+                                           std::pair<std::string, std::string>{"wrong-id", "worker answered id"},
+                                           std::pair<std::string, std::string>{"crash", "worker exited"},
+                                           std::pair<std::string, std::string>{"hang", "worker timed out"}),
+                         [](const auto& param_info) {
+                             std::string name = param_info.param.first;
+                             std::erase(name, '-');
+                             return name;
+                         });
+
+TEST(WorkerProtocol, ClientThatExitsBeforeInitIsOneErrorLine) {
+    auto run = run_lockcheck("bad-start", {"run", misbehaving_spec("at-start")});
+    EXPECT_EQ(run.exit_code, 255);
+    EXPECT_NE(run.output.find("lockcheck: error: worker 0 (log "), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("exited before answering init"), std::string::npos) << run.output;
+    expect_nothing_left(run);
+}

@@ -1,0 +1,38 @@
+// Integration tests: the lockcheck binary against a real ZooKeeper 3.8
+// ensemble of three (each run starts it in ≈ 3-4 s). A holder paused past its
+// session timeout loses its lock node: lease-expired overlaps, none within
+// the lease; with fencing, the czxid token keeps every update. Nothing of a
+// run (JVMs, namespaces, links) may be left afterwards.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/support/integration_helpers.hpp"
+
+namespace fs = std::filesystem;
+using namespace lockcheck::testing;
+
+TEST(ZooKeeperIntegration, HolderPausedPastItsSessionLosesTheLock) {
+    auto run = run_lockcheck("zk-pause", {"run", scenario("zk-holder-pause"), "--time-limit", "14"});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_EQ(run.results["valid"], false);
+    EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << run.output;
+    EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0)
+        << "the ensemble keeps its promise: a node goes only when its session has expired";
+    EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 10) << run.output;
+    EXPECT_TRUE(fs::exists(run.run_dir / "nodes" / "n3" / "zoo.cfg"));
+    EXPECT_TRUE(fs::exists(run.run_dir / "nodes" / "n1" / "server.log"));
+    expect_nothing_left(run);
+}
+
+TEST(ZooKeeperIntegration, CzxidFencingLosesNoUpdate) {
+    auto run = run_lockcheck("zk-fenced", {"run", scenario("zk-holder-pause-fenced"), "--time-limit", "14"});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << run.output;
+    EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0);
+    EXPECT_EQ(stats(run, "resource")["lost_updates"].get<int>(), 0);
+    EXPECT_EQ(stats(run, "resource")["stale_writes_accepted"].get<int>(), 0);
+    EXPECT_GE(stats(run, "resource")["fenced"].get<int>(), 1) << "the stale holder's czxid was rejected";
+    expect_nothing_left(run);
+}

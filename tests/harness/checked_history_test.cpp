@@ -1,0 +1,70 @@
+// check_history (harness/checked_history.hpp): the one path from a history to
+// results.json, the reports and the summary, for `run` and `check` alike.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "harness/checked_history.hpp"
+#include "reports/results_json.hpp"
+#include "tests/support/history_builder.hpp"
+#include "tests/support/scratch_dir.hpp"
+
+using namespace lockcheck;
+using lockcheck::testing::HistoryBuilder;
+using lockcheck::testing::ScratchDir;
+
+namespace {
+
+/// Two sessions one after the other: a valid lock history.
+History two_sessions() {
+    HistoryBuilder b;
+    b.session(0, 0, 1, 10, 11);
+    b.session(1, 20, 21, 30, 31);
+    return b.history();
+}
+
+}  // namespace
+
+TEST(CheckedHistory, WritesResultsAndReportsWithTheRunAndTheExpectation) {
+    const ScratchDir scratch("checked-history");
+    const auto& dir = scratch.path();
+    const nlohmann::json run{{"name", "t"}, {"seconds", 1.5}};
+    Expectation expect;
+    expect.valid = "invalid";
+    const auto checked = check_history(two_sessions(), {dir, run, expect, nlohmann::json{{"name", "t"}}});
+
+    EXPECT_EQ(checked.report.valid, Validity::Valid);
+    ASSERT_TRUE(checked.expectation);
+    EXPECT_FALSE(checked.expectation->matched) << "expected invalid, the history is valid";
+    EXPECT_EQ(checked.results["run"], run);
+    EXPECT_EQ(checked.results["expectation"]["matched"], false);
+    EXPECT_EQ(read_json_or_null(dir / "results.json"), checked.results) << "returned what it wrote";
+    EXPECT_TRUE(std::filesystem::exists(dir / "report.html"));
+    std::ifstream junit(dir / "junit.xml");
+    std::stringstream text;
+    text << junit.rdbuf();
+    EXPECT_NE(text.str().find("testsuite name=\"t\""), std::string::npos) << text.str();
+}
+
+TEST(CheckedHistory, ABareHistoryGetsItsVerdictAndSummaryOnly) {
+    ::testing::internal::CaptureStdout();
+    const auto checked = check_history(two_sessions(), {});
+    const std::string summary = ::testing::internal::GetCapturedStdout();
+    EXPECT_EQ(checked.report.valid, Validity::Valid);
+    EXPECT_FALSE(checked.results.contains("run"));
+    EXPECT_FALSE(checked.results.contains("expectation"));
+    EXPECT_FALSE(checked.expectation);
+    EXPECT_NE(summary.find("VALID"), std::string::npos) << summary;
+}
+
+TEST(CheckedHistory, OpsThatDoNotPairThrowBeforeAnythingIsWritten) {
+    const ScratchDir scratch("checked-history");
+    const auto& dir = scratch.path();
+    HistoryBuilder b;
+    b.acquire_done(1, 0, OpType::Ok, 1);  // a completion with no invoke
+    EXPECT_THROW(check_history(b.history(), {dir, nullptr, std::nullopt, nullptr}), HistoryError);
+    EXPECT_FALSE(std::filesystem::exists(dir / "results.json"));
+    EXPECT_FALSE(std::filesystem::exists(dir / "report.html"));
+}

@@ -1,0 +1,95 @@
+// The spec fields of the server faults (restart_delay_ms, partition_mode,
+// packet_loss, clock_skew_ms, clock_skew_nodes, nodes) and how a run turns
+// them into the options each fault is built with and topology options.
+#include <gtest/gtest.h>
+
+#include "harness/run_setup.hpp"
+#include "harness/spec.hpp"
+#include "nemesis/fault_factory.hpp"
+#include "nemesis/fault_registry.hpp"
+#include "tests/support/spec_test_support.hpp"
+
+using namespace lockcheck;
+
+namespace {
+const auto error_of = lockcheck::testing::spec_error_of;
+
+/// Option `option` as fault `fault` of a run of `spec` is built with.
+nlohmann::json built_with(const Spec& spec, const std::string& fault, const std::string& option) {
+    return fault_options_for(*find_fault(fault), spec.fault_options, OptionContext{spec.ttl_ms}).at(option);
+}
+}  // namespace
+
+TEST(FaultSpec, RestartDelayIsMillisecondsOrAMultipleOfTheTtl) {
+    Spec ms = spec_from_json({{"ttl_ms", 2000}, {"restart_delay_ms", 250}}, "t");
+    EXPECT_EQ(built_with(ms, "kill-restart", "restart_delay_ms"), 250);
+    Spec times = spec_from_json({{"ttl_ms", 2000}, {"restart_delay_ms", "1.5xttl"}}, "t");
+    EXPECT_EQ(built_with(times, "kill-restart", "restart_delay_ms"), 3000);
+    EXPECT_EQ(spec_to_json(times)["restart_delay_ms"], "1.5xttl") << "the resolved spec keeps the multiple";
+    EXPECT_EQ(built_with(spec_from_json(spec_to_json(times), "t"), "kill-restart", "restart_delay_ms"), 3000);
+}
+
+TEST(FaultSpec, BadDelaysAreNamed) {
+    const std::string message = "spec t.json: field 'restart_delay_ms' must be milliseconds (an integer >= 0) or a "
+                                "finite multiple of the TTL like \"2xttl\"";
+    EXPECT_EQ(error_of({{"restart_delay_ms", "2xfoo"}}), message);
+    EXPECT_EQ(error_of({{"restart_delay_ms", "xttl"}}), message);
+    EXPECT_EQ(error_of({{"restart_delay_ms", -5}}), message);
+    EXPECT_EQ(error_of({{"restart_delay_ms", "2xttlx"}}), message);
+}
+
+TEST(FaultSpec, ClockSkewDefaultsToTwiceTheTtlAndMayGoBack) {
+    EXPECT_EQ(built_with(spec_from_json({{"ttl_ms", 1500}}, "t"), "clock-skew", "clock_skew_ms"), 3000);
+    EXPECT_EQ(built_with(spec_from_json({{"clock_skew_ms", -400}}, "t"), "clock-skew", "clock_skew_ms"), -400);
+    EXPECT_NE(error_of({{"clock_skew_nodes", 3}}).find("field 'clock_skew_nodes' must be 1 or 2"), std::string::npos);
+}
+
+TEST(FaultSpec, PartitionModeLossAndNodesAreChecked) {
+    EXPECT_NE(error_of({{"partition_mode", "split-brain"}}).find("field 'partition_mode' must be isolate-one"),
+              std::string::npos);
+    EXPECT_NE(error_of({{"packet_loss", 1.5}}).find("field 'packet_loss'"), std::string::npos);
+    EXPECT_NE(error_of({{"nodes", 3}}).find("field 'nodes' applies to topology redis-independent only"),
+              std::string::npos);
+    EXPECT_EQ(error_of({{"recipe", "redlock"}, {"topology", "redis-independent"}, {"nodes", 3}}), "");
+    EXPECT_EQ(built_with(spec_from_json({{"partition_mode", "majority-minority"}}, "t"), "partition", "partition_mode"),
+              "majority-minority");
+}
+
+TEST(FaultSpec, TopologyOptionsCarryNodesAndTheClockLibraryOnlyForClockSkew) {
+    Spec s = spec_from_json({{"recipe", "redlock"}, {"topology", "redis-independent"}, {"nodes", 3}}, "t");
+    auto options = topology_options_for(s, "/tmp/nodes", "/nonexistent/lockcheck");
+    EXPECT_EQ(options.node_count, 3);
+    EXPECT_FALSE(options.clock_library);
+    s.nemesis = {"clock-skew"};
+    EXPECT_THROW(topology_options_for(s, "/tmp/nodes", "/nonexistent/lockcheck"), std::runtime_error)
+        << "clock-skew without libclockshift.so beside the binary is an error, not a silent no-op";
+}
+
+TEST(FaultSpec, ClockSkewOnEtcdIsRefusedWithTheReason) {
+    const std::string error =
+        error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "clock-skew"}}});
+    EXPECT_NE(error.find("field 'nemesis' cannot use clock-skew on topology etcd: etcd is Go and reads time from the "
+                         "vDSO, which no LD_PRELOAD clock library reaches"),
+              std::string::npos)
+        << error;
+    EXPECT_EQ(error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "kill-restart"}}}),
+              "");
+}
+
+TEST(FaultSpec, OnlyPowerLossPutsTheNodesOnTheLoseUnsyncedFilesystem) {
+    Spec s = spec_from_json({{"recipe", "zk-sequential"}, {"topology", "zookeeper"}, {"zookeeper_force_sync", false}},
+                            "t");
+    s.nemesis = {"kill-restart"};
+    auto options = topology_options_for(s, "/tmp/nodes", "/opt/lockcheck/lockcheck");
+    EXPECT_FALSE(options.unsynced_data) << "a run without power-loss mounts nothing";
+    EXPECT_FALSE(options.durability.zookeeper_force_sync) << "the spec's durability reaches the topology";
+    EXPECT_EQ(host_refusal(s, "/opt/lockcheck/lockcheck"), std::nullopt);
+    s.nemesis = {"kill-restart", "power-loss"};
+    options = topology_options_for(s, "/tmp/nodes", "/opt/lockcheck/lockcheck");
+    ASSERT_TRUE(options.unsynced_data);
+    EXPECT_TRUE(options.unsynced_data->daemon.empty()) << "no lockcheck-unsyncedfs beside this binary";
+    const auto refusal = host_refusal(s, "/opt/lockcheck/lockcheck");
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ(refusal->rfind("fault power-loss cannot run here: the lose-unsynced filesystem is unavailable: ", 0), 0u)
+        << *refusal;
+}

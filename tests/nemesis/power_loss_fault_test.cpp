@@ -1,0 +1,113 @@
+// The power-loss fault without servers: which nodes each power_loss_nodes
+// value strikes, its spec fields (the restart delay it shares with
+// kill-restart), and that it refuses to run where no node can lose power.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "clusters/topology.hpp"
+#include "harness/spec.hpp"
+#include "nemesis/fault_factory.hpp"
+#include "nemesis/fault_registry.hpp"
+#include "nemesis/power_loss.hpp"
+#include "tests/support/spec_test_support.hpp"
+
+using namespace lockcheck;
+
+namespace {
+
+/// Five nodes that are never started: only their identity matters here.
+class FiveNodes : public ::testing::Test {
+protected:
+    FiveNodes() {
+        for (int i = 1; i <= 5; ++i) {
+            owned_.push_back(std::make_unique<Node>("n" + std::to_string(i), "127.0.0.1", std::nullopt, "/nonexistent",
+                                                    NodeProgram{}));
+            nodes_.push_back(owned_.back().get());
+        }
+    }
+    Node* n(int i) const { return nodes_[static_cast<std::size_t>(i - 1)]; }
+
+    std::vector<std::unique_ptr<Node>> owned_;
+    std::vector<Node*> nodes_;
+};
+
+/// A topology of the nodes above, none on the lose-unsynced filesystem.
+class StaticTopology : public Topology {
+public:
+    explicit StaticTopology(std::vector<Node*> nodes) : nodes_(std::move(nodes)) {}
+    void start() override {}
+    void stop() override {}
+    std::vector<Node*> nodes() override { return nodes_; }
+    std::vector<std::string> client_endpoints() const override { return {}; }
+    std::optional<std::vector<Node*>> lock_nodes() override { return nodes_; }
+
+private:
+    std::vector<Node*> nodes_;
+};
+
+class NoWorkers : public WorkerControl {
+public:
+    std::vector<int> holders() const override { return {}; }
+    bool pause_worker(int) override { return false; }
+    void resume_worker(int) override {}
+};
+
+}  // namespace
+
+TEST_F(FiveNodes, OneStrikesALockNodeChosenByPick) {
+    const std::vector<Node*> lock{n(2), n(4), n(5)};
+    EXPECT_EQ(power_loss_targets(PowerLoss::Reach::One, nodes_, lock, 0), (std::vector<Node*>{n(2)}));
+    EXPECT_EQ(power_loss_targets(PowerLoss::Reach::One, nodes_, lock, 4), (std::vector<Node*>{n(4)}));
+}
+
+TEST_F(FiveNodes, MajorityTakesTheLockNodesFirstThenOthers) {
+    EXPECT_EQ(power_loss_targets(PowerLoss::Reach::Majority, nodes_, {n(2), n(4), n(5)}, 1),
+              (std::vector<Node*>{n(4), n(5), n(2)}));
+    EXPECT_EQ(power_loss_targets(PowerLoss::Reach::Majority, nodes_, {n(3)}, 7), (std::vector<Node*>{n(3), n(1), n(2)}))
+        << "a leader alone, then the first followers: a bare majority of five";
+    EXPECT_EQ(power_loss_targets(PowerLoss::Reach::Majority, nodes_, nodes_, 0).size(), 3u);
+}
+
+TEST_F(FiveNodes, AllIsEveryCapableNode) {
+    EXPECT_EQ(power_loss_targets(PowerLoss::Reach::All, nodes_, {n(1)}, 3), nodes_);
+}
+
+TEST_F(FiveNodes, LockNodesThatCannotLosePowerArePassedOver) {
+    const std::vector<Node*> capable{n(1), n(2), n(3)};  // n4, n5: e.g. Sentinels
+    EXPECT_EQ(power_loss_targets(PowerLoss::Reach::One, capable, {n(4), n(2)}, 0), (std::vector<Node*>{n(2)}));
+    EXPECT_TRUE(power_loss_targets(PowerLoss::Reach::One, capable, {n(4), n(5)}, 0).empty());
+    EXPECT_TRUE(power_loss_targets(PowerLoss::Reach::All, capable, {}, 0).empty()) << "no held lock, no power loss";
+}
+
+TEST(PowerLossSpec, NodesAreOneMajorityOrAllAndTheDelayIsKillRestarts) {
+    const Spec s =
+        spec_from_json({{"ttl_ms", 1000}, {"restart_delay_ms", "1.2xttl"}, {"power_loss_nodes", "all"}}, "t");
+    const auto options = fault_options_for(*find_fault("power-loss"), s.fault_options, OptionContext{s.ttl_ms});
+    EXPECT_EQ(options.at("restart_delay_ms"), 1200);
+    EXPECT_EQ(options.at("power_loss_nodes"), "all");
+    EXPECT_EQ(fault_options_for(*find_fault("power-loss"), spec_from_json(nlohmann::json::object(), "t").fault_options,
+                                {1000})
+                  .at("power_loss_nodes"),
+              "one");
+    EXPECT_EQ(lockcheck::testing::spec_error_of({{"power_loss_nodes", "rack"}}),
+              "spec redis-holder-pause: field 'power_loss_nodes' must be one, majority or all");
+}
+
+TEST_F(FiveNodes, UnavailableWhereNoNodeKeepsDataOnTheFilesystem) {
+    StaticTopology topology(nodes_);
+    NoWorkers workers;
+    EXPECT_THROW(
+        {
+            try {
+                make_faults({"power-loss"}, FaultTargets{workers, topology},
+                            spec_from_json(nlohmann::json::object(), "t").fault_options, OptionContext{1000});
+            } catch (const std::invalid_argument& e) {
+                EXPECT_STREQ(e.what(),
+                             "fault 'power-loss' is unavailable here: the nodes keep no data on the "
+                             "lose-unsynced filesystem");
+                throw;
+            }
+        },
+        std::invalid_argument);
+}

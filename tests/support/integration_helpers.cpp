@@ -1,0 +1,142 @@
+#include "tests/support/integration_helpers.hpp"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "clusters/command.hpp"
+
+namespace fs = std::filesystem;
+
+namespace lockcheck::testing {
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+namespace {
+
+/// The stores the running test made.
+std::vector<fs::path>& stores_of_this_test() {
+    static std::vector<fs::path> stores;
+    return stores;
+}
+
+/// Removes a test's run stores when it passed; keeps them, and says where,
+/// when it failed, for diagnosis.
+class RemoveStoresOfPassedTests : public ::testing::EmptyTestEventListener {
+    void OnTestEnd(const ::testing::TestInfo& test) override {
+        for (const auto& store : stores_of_this_test()) {
+            if (test.result()->Passed()) {
+                std::error_code ignored;
+                fs::remove_all(store, ignored);
+            } else {
+                std::cerr << "kept the run store of the failed test: " << store.string() << "\n";
+            }
+        }
+        stores_of_this_test().clear();
+    }
+};
+
+const bool kStoreCleanerInstalled = [] {
+    ::testing::UnitTest::GetInstance()->listeners().Append(new RemoveStoresOfPassedTests);
+    return true;
+}();
+
+}  // namespace
+
+fs::path fresh_store(const std::string& name) {
+    auto store = fs::temp_directory_path() / ("lockcheck-it-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(store);
+    fs::create_directories(store);
+    stores_of_this_test().push_back(store);
+    return store;
+}
+
+std::unique_ptr<ChildProcess> start_lockcheck(const fs::path& store, std::vector<std::string> args,
+                                              std::vector<std::string> env_prefix) {
+    std::vector<std::string> argv = env_prefix;
+    argv.push_back(LOCKCHECK_BINARY);
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.push_back("--store");
+    argv.push_back(store.string());
+    return std::make_unique<ChildProcess>(ChildSpec{argv, std::nullopt, store / "output.txt", false});
+}
+
+void kill_controller_only(ChildProcess& controller) {
+    controller.send_signal(SIGKILL);
+    EXPECT_TRUE(controller.wait_for_exit(std::chrono::seconds(10))) << "the controller survived SIGKILL";
+}
+
+RunOutcome latest_run(const fs::path& store) {
+    RunOutcome out;
+    const auto latest = store / "latest";
+    if (fs::exists(latest)) {
+        out.run_dir = fs::canonical(latest);
+        const auto name = out.run_dir.filename().string();
+        out.run_id = name.substr(name.rfind('-') + 1);
+        if (fs::exists(out.run_dir / "results.json")) out.results = nlohmann::json::parse(read_file(out.run_dir / "results.json"));
+    }
+    return out;
+}
+
+RunOutcome finish(ChildProcess& child, const fs::path& store) {
+    EXPECT_TRUE(child.wait_for_exit(std::chrono::seconds(150))) << "lockcheck did not finish";
+    RunOutcome out = latest_run(store);
+    out.exit_code = child.exit_status().value_or(-1);
+    out.output = read_file(store / "output.txt");
+    return out;
+}
+
+RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args) {
+    const auto store = fresh_store(test);
+    auto child = start_lockcheck(store, std::move(args));
+    return finish(*child, store);
+}
+
+std::string run_clean(const fs::path& dir) {
+    const auto out = dir / "clean.txt";
+    ChildProcess clean(ChildSpec{{LOCKCHECK_BINARY, "clean"}, std::nullopt, out, false});
+    EXPECT_TRUE(clean.wait_for_exit(std::chrono::seconds(60))) << "clean did not finish";
+    EXPECT_EQ(clean.exit_status(), 0) << read_file(out);
+    return read_file(out);
+}
+
+std::vector<std::string> processes_of_run(const std::string& run_id) {
+    std::vector<std::string> found;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const auto pid = entry.path().filename().string();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::string cmdline = read_file(entry.path() / "cmdline");
+        std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+        std::error_code ec;
+        const auto cwd = fs::read_symlink(entry.path() / "cwd", ec).string();
+        if (cmdline.find(run_id) != std::string::npos || cwd.find(run_id) != std::string::npos)
+            found.push_back(pid + ": " + cmdline);
+    }
+    return found;
+}
+
+void expect_nothing_left(const RunOutcome& run) {
+    ASSERT_FALSE(run.run_id.empty());
+    const std::string prefix = "lc-" + run.run_id;
+    EXPECT_EQ(lockcheck::run_command({"ip", "netns", "list"}).output.find(prefix), std::string::npos)
+        << "a network namespace of the run is left";
+    EXPECT_EQ(lockcheck::run_command({"ip", "-o", "link", "show"}).output.find(prefix), std::string::npos)
+        << "a link of the run is left";
+    EXPECT_TRUE(processes_of_run(run.run_id).empty()) << "a process of the run is left: " << processes_of_run(run.run_id)[0];
+}
+
+const nlohmann::json& stats(const RunOutcome& run, const char* checker) { return run.results["checkers"][checker]["stats"]; }
+
+std::string scenario(const char* name) { return std::string(LOCKCHECK_SOURCE_DIR) + "/scenarios/" + name + ".json"; }
+
+}  // namespace lockcheck::testing
