@@ -28,9 +28,7 @@ const CheckerResult* find_checker(const CheckReport& report, std::string_view na
 
 /// The sentence about the longest overlap, and which mark it is.
 std::string overlap_story(const CheckerResult& mutex, const ReportModel& model, int& mark_index) {
-    const Violation* worst = nullptr;
-    for (const auto& v : mutex.violations)
-        if (!worst || num(v.details, "overlap_ms") > num(worst->details, "overlap_ms")) worst = &v;
+    const Violation* worst = gravest_violation(mutex);  // the one the terminal shows too
     if (!worst) return "";
     for (std::size_t i = 0; i < model.violations.size(); ++i)
         if (model.violations[i].checker == mutex.name && model.violations[i].ops == worst->ops) mark_index = static_cast<int>(i);
