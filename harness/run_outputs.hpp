@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "harness/checked_history.hpp"
@@ -22,6 +23,7 @@ struct RunFigures {
     int workers_failed = 0;      ///< worker slots that stopped because no worker could be started
     int workers = 0;
     std::string worker_failure;  ///< the first such reason
+    std::string client;          ///< what the first worker's hello says it is (docs/protocol.md, "client")
 };
 
 /// Checks the run's history (check_history) with the run's figures and
@@ -29,6 +31,9 @@ struct RunFigures {
 /// summary, the figures and the run directory, and returns what was checked.
 /// A history the run wrote that does not read back or check is a
 /// HarnessError: it is lockcheck's own record.
-CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& figures);
+/// `expectation_not_applicable`: why the scenario's expectation (already
+/// removed from `spec`) does not apply, said instead of met / NOT met.
+CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& figures,
+                            const std::optional<std::string>& expectation_not_applicable = std::nullopt);
 
 }  // namespace lockcheck

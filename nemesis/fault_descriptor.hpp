@@ -40,6 +40,10 @@ struct FaultDescriptor {
     /// Whether the nodes must run with the LD_PRELOAD clock library
     /// (clusters/clock_offset.hpp) for it to act; the run then starts them so.
     bool needs_clock_library = false;
+    /// Whether it acts only inside the nodes' network namespaces (firewall
+    /// rules, traffic control): a run without them refuses it before it
+    /// makes anything (harness/run_preflight.hpp).
+    bool needs_namespaces = false;
     /// The fault for one run, acting on `targets`, with `options` resolved
     /// (core/option_descriptor.hpp: every option present, "Nxttl" in ms).
     std::function<std::unique_ptr<Fault>(const FaultTargets& targets, const nlohmann::json& options)> make;
