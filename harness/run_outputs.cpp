@@ -28,8 +28,9 @@ CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const Run
     try {
         const History history = read_history(dir.path / "history.jsonl");
         std::printf("\n");
-        checked = check_history(history, {dir.path, run_to_json(spec, dir, figures), spec.expect, spec_to_json(spec),
-                                          expectation_not_applicable});
+        CheckContext context{dir.path, run_to_json(spec, dir, figures), spec.expect, spec_to_json(spec)};
+        context.expectation_not_applicable = expectation_not_applicable;
+        checked = check_history(history, context);
     } catch (const HistoryError& e) {
         throw HarnessError(e.what());
     }

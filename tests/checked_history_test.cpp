@@ -33,7 +33,7 @@ TEST(CheckedHistory, WritesResultsAndReportsWithTheRunAndTheExpectation) {
     const nlohmann::json run{{"name", "t"}, {"seconds", 1.5}};
     Expectation expect;
     expect.valid = "invalid";
-    const auto checked = check_history(two_sessions(), {dir, run, expect, nlohmann::json{{"name", "t"}}});
+    const auto checked = check_history(two_sessions(), {dir, run, expect, nlohmann::json{{"name", "t"}}, std::nullopt});
 
     EXPECT_EQ(checked.report.valid, Validity::Valid);
     ASSERT_TRUE(checked.expectation);
@@ -64,7 +64,7 @@ TEST(CheckedHistory, OpsThatDoNotPairThrowBeforeAnythingIsWritten) {
     const auto& dir = scratch.path();
     HistoryBuilder b;
     b.acquire_done(1, 0, OpType::Ok, 1);  // a completion with no invoke
-    EXPECT_THROW(check_history(b.history(), {dir, nullptr, std::nullopt, nullptr}), HistoryError);
+    EXPECT_THROW(check_history(b.history(), {dir, nullptr, std::nullopt, nullptr, std::nullopt}), HistoryError);
     EXPECT_FALSE(std::filesystem::exists(dir / "results.json"));
     EXPECT_FALSE(std::filesystem::exists(dir / "report.html"));
 }

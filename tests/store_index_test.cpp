@@ -6,7 +6,10 @@
 #include <fstream>
 #include <random>
 
+#include <nlohmann/json.hpp>
+
 #include "harness/index_command.hpp"
+#include "harness/spec.hpp"
 #include "reports/store_index.hpp"
 
 namespace fs = std::filesystem;
