@@ -1,6 +1,7 @@
 #include "harness/compare_grid.hpp"
 
 #include "core/json_text.hpp"
+#include "core/ttl_time.hpp"
 
 namespace lockcheck {
 namespace {
