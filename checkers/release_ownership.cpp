@@ -5,7 +5,6 @@
 
 #include "checkers/checker_names.hpp"
 #include "checkers/lock_history.hpp"
-#include "core/counted.hpp"
 
 namespace lockcheck {
 
@@ -39,8 +38,8 @@ CheckerResult check_release_ownership(const History& history, const std::vector<
     result.stats = {{"releases_reporting_owner", reported},
                     {"releases_by_non_owner", result.violations.size()},
                     {"summary", reported == 0 ? std::string("no release reported what it removed")
-                                              : fmt::format("{} of {} deleted another owner's lock",
-                                                            result.violations.size(), counted(static_cast<std::int64_t>(reported), "release"))}};
+                                              : fmt::format("{} of {} releases deleted another owner's lock",
+                                                            result.violations.size(), reported)}};
     return result;
 }
 
