@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/counted.hpp"
 #include "core/json_path.hpp"
 
 namespace lockcheck {
@@ -11,7 +12,7 @@ bool applies_always(const History&) { return true; }
 std::string stats_summary(const CheckerResult& result) {
     if (const auto it = result.stats.find("summary"); it != result.stats.end() && it->is_string())
         return it->get<std::string>();
-    return fmt::format("{} violations", result.violations_total());
+    return counted(static_cast<std::int64_t>(result.violations_total()), "violation");
 }
 
 std::int64_t stat_integer(const CheckerResult& result, std::string_view name) {

@@ -11,6 +11,7 @@
 #include "checkers/lock_ops.hpp"
 #include "checkers/lock_search.hpp"
 #include "checkers/lock_witness.hpp"
+#include "core/counted.hpp"
 
 namespace lockcheck {
 namespace {
@@ -128,18 +129,18 @@ CheckerResult judge_strictly(const History& history, const std::vector<std::int6
 std::string linearizability_summary(const CheckerResult& r) {
     switch (r.valid) {
         case Validity::Valid:
-            return fmt::format("linearizable: {} lock ops on {} keys, certificate replayed",
-                               stat_integer(r, "lock_ops"), stat_integer(r, "keys"));
+            return fmt::format("linearizable: {} on {}, certificate replayed", counted(stat_integer(r, "lock_ops"), "lock op"),
+                               counted(stat_integer(r, "keys"), "key"));
         case Validity::Unknown:
-            return fmt::format("undecided on {} of {} keys (search budget spent)", stat_integer(r, "keys_unknown"),
-                               stat_integer(r, "keys"));
+            return fmt::format("undecided on {} of {} (search budget spent)", stat_integer(r, "keys_unknown"),
+                               counted(stat_integer(r, "keys"), "key"));
         case Validity::Invalid: break;
     }
     std::set<std::string> kinds;
     for (const auto& v : r.violations) kinds.insert(v.kind);
     std::string names;
     for (const auto& k : kinds) names += (names.empty() ? "" : ", ") + k;
-    return fmt::format("not linearizable: {} findings ({})", r.violations_total(), names);
+    return fmt::format("not linearizable: {} ({})", counted(static_cast<std::int64_t>(r.violations_total()), "finding"), names);
 }
 
 }  // namespace

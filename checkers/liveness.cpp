@@ -8,6 +8,7 @@
 
 #include "checkers/checker_names.hpp"
 #include "checkers/lock_sessions.hpp"
+#include "core/counted.hpp"
 
 namespace lockcheck {
 namespace {
@@ -208,26 +209,42 @@ std::string busiest_op(const nlohmann::json& latency) {
     return busiest;
 }
 
+/// ", slowest recovery after a fault N ms" (and how many faults no acquire
+/// followed), or nothing when no fault ended.
+std::string recovery_words(const nlohmann::json& s) {
+    if (!s.contains("recovery") || !s["recovery"].contains("faults") || s["recovery"]["faults"].empty()) return "";
+    double slowest = 0;
+    std::int64_t recovered = 0;
+    for (const auto& f : s["recovery"]["faults"])
+        if (f.contains("recovery_ms") && f["recovery_ms"].is_number()) {
+            slowest = std::max(slowest, f["recovery_ms"].get<double>());
+            ++recovered;
+        }
+    const auto unrecovered = static_cast<std::int64_t>(s["recovery"]["faults"].size()) - recovered;
+    std::string out = recovered > 0 ? fmt::format(", slowest recovery after a fault {:.0f} ms", slowest) : "";
+    if (unrecovered > 0) out += fmt::format(", no acquire granted after {}", counted(unrecovered, "fault"));
+    return out;
+}
+
 std::string liveness_summary(const CheckerResult& r) {
     const auto& s = r.stats;
     if (const auto f = busiest_op(s.value("latency_ms", nlohmann::json()));
         stat_number(s, {"acquires", "attempts"}) == 0 && !f.empty())
-        return fmt::format("{:.0f} {}s, p50 {:.1f} ms / p99 {:.1f} ms", stat_number(s, {"latency_ms", f, "count"}),
-                           f, stat_number(s, {"latency_ms", f, "p50"}), stat_number(s, {"latency_ms", f, "p99"}));
-    double slowest_recovery = 0;
-    if (s.contains("recovery") && s["recovery"].contains("faults"))
-        for (const auto& f : s["recovery"]["faults"])
-            if (f.contains("recovery_ms") && f["recovery_ms"].is_number())
-                slowest_recovery = std::max(slowest_recovery, f["recovery_ms"].get<double>());
+        return fmt::format("{}, p50 {:.1f} ms / p99 {:.1f} ms",
+                           counted(static_cast<std::int64_t>(stat_number(s, {"latency_ms", f, "count"})), f),
+                           stat_number(s, {"latency_ms", f, "p50"}), stat_number(s, {"latency_ms", f, "p99"}));
     std::string conflicts;
     if (s.contains("acquires") && s["acquires"].contains("conflict_rate"))
         conflicts = fmt::format(" (conflict rate {:.1f}%)", 100 * stat_number(s, {"acquires", "conflict_rate"}));
-    return fmt::format("{:.1f}% of acquires granted{}, acquire p50 {:.1f} ms / p99 {:.1f} ms, longest stuck lock "
-                       "{:.0f} ms, slowest recovery after a fault {:.0f} ms",
-                       100 * stat_number(s, {"acquires", "success_rate"}), conflicts,
-                       stat_number(s, {"latency_ms", "acquire", "p50"}),
-                       stat_number(s, {"latency_ms", "acquire", "p99"}),
-                       stat_number(s, {"stuck", "longest_ms"}), slowest_recovery);
+    const auto count = [&](std::string_view field) {
+        return static_cast<std::int64_t>(stat_number(s, {"acquires", field}));
+    };
+    return fmt::format("{}: {} granted, {} refused, {} unknown{}, acquire p50 {:.1f} ms / p99 {:.1f} ms, longest "
+                       "stuck lock {:.0f} ms{}",
+                       counted(count("attempts"), "acquire"), count("ok"), count("busy") + count("failed"),
+                       count("indeterminate"), conflicts, stat_number(s, {"latency_ms", "acquire", "p50"}),
+                       stat_number(s, {"latency_ms", "acquire", "p99"}), stat_number(s, {"stuck", "longest_ms"}),
+                       recovery_words(s));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "checkers/lock_history.hpp"
 #include "checkers/lock_sessions.hpp"
 #include "checkers/transactional_sessions.hpp"
+#include "core/counted.hpp"
 
 namespace lockcheck {
 namespace {
@@ -136,9 +137,9 @@ namespace {
 
 std::string mutual_exclusion_summary(const CheckerResult& r) {
     const auto rolled_back = stat_integer(r, "rolled_back");
-    return fmt::format("{} overlaps ({} within lease, {} after the lease expired) in {} lock sessions{}",
-                       stat_integer(r, "overlaps"), stat_integer(r, "within_lease"), stat_integer(r, "lease_expired"),
-                       stat_integer(r, "sessions"),
+    return fmt::format("{} ({} within lease, {} after the lease expired) in {}{}",
+                       counted(stat_integer(r, "overlaps"), "overlap"), stat_integer(r, "within_lease"),
+                       stat_integer(r, "lease_expired"), counted(stat_integer(r, "sessions"), "lock session"),
                        rolled_back > 0 ? fmt::format("; {} more with a rolled-back transaction (harmless)", rolled_back)
                                        : "");
 }

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "checkers/checker_names.hpp"
+#include "core/counted.hpp"
 #include "core/json_integer.hpp"
 
 namespace lockcheck {
@@ -131,10 +132,11 @@ CheckerResult check_oversell(const History& history, const std::vector<std::int6
                     {"indeterminate", indeterminate},
                     {"oversold", oversold}};
     result.stats["summary"] =
-        fmt::format("{} sold of an initial stock of {} ({} indeterminate), {} oversold, {} stock mismatches", sold,
-                    initial, indeterminate, oversold,
-                    std::count_if(result.violations.begin(), result.violations.end(),
-                                  [](const Violation& v) { return v.kind == kStockMismatch; }));
+        fmt::format("{} sold of an initial stock of {} ({} indeterminate), {} oversold, {}", sold, initial,
+                    indeterminate, oversold,
+                    counted(std::count_if(result.violations.begin(), result.violations.end(),
+                                          [](const Violation& v) { return v.kind == kStockMismatch; }),
+                            "stock mismatch", "stock mismatches"));
     if (unknown) result.stats["unknown_reason"] = "no stock-init completed ok for some key: the initial stock is unknown";
     return result;
 }

@@ -3,6 +3,7 @@
 #include "checkers/checker_names.hpp"
 #include "checkers/lock_history.hpp"
 #include "checkers/worker_resource.hpp"
+#include "core/counted.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -112,9 +113,10 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
 namespace {
 
 std::string resource_summary(const CheckerResult& r) {
-    return fmt::format("{} lost updates, {} stale writes accepted, {} accesses fenced, {} writes accepted{}",
-                       stat_integer(r, "lost_updates"), stat_integer(r, "stale_writes_accepted"),
-                       stat_integer(r, "fenced"), stat_integer(r, "writes_accepted"),
+    return fmt::format("{}, {} accepted, {} fenced, {} accepted{}", counted(stat_integer(r, "lost_updates"), "lost update"),
+                       counted(stat_integer(r, "stale_writes_accepted"), "stale write"),
+                       counted(stat_integer(r, "fenced"), "access", "accesses"),
+                       counted(stat_integer(r, "writes_accepted"), "write"),
                        r.stats.contains("worker_owned") ? " (in the lock's transaction: checked by value)" : "");
 }
 

@@ -139,6 +139,11 @@ void ChildProcess::send_signal(int signal) {
     if (!exit_status_) ::kill(pid_, signal);  // not reaped yet: the PID is still ours
 }
 
+void ChildProcess::signal_group(int signal) {
+    std::lock_guard lock(mutex_);
+    if (!exit_status_) ::kill(-pid_, signal);  // not reaped yet: its process group is still ours
+}
+
 bool ChildProcess::wait_for_exit(std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (running()) {
@@ -149,8 +154,8 @@ bool ChildProcess::wait_for_exit(std::chrono::milliseconds timeout) {
 }
 
 void ChildProcess::stop(std::chrono::milliseconds grace) {
-    send_signal(SIGCONT);
-    send_signal(SIGTERM);
+    signal_group(SIGCONT);
+    signal_group(SIGTERM);
     wait_for_exit(grace);
     kill();  // the child if it is still there, and whatever it started
 }

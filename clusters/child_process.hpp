@@ -60,12 +60,17 @@ public:
     std::optional<int> exit_status();
     /// Sends a signal while the child has not been reaped; no-op afterwards.
     void send_signal(int signal);
-    void pause() { send_signal(SIGSTOP_VALUE); }
-    void resume() { send_signal(SIGCONT_VALUE); }
+    /// Sends a signal to the child's process group (the child and every
+    /// descendant still in it: a `sh -c` worker's client) while the child has
+    /// not been reaped; no-op afterwards.
+    void signal_group(int signal);
+    void pause() { signal_group(SIGSTOP_VALUE); }
+    void resume() { signal_group(SIGCONT_VALUE); }
     /// Waits until the child exits or the timeout passes; true if it exited.
     bool wait_for_exit(std::chrono::milliseconds timeout);
-    /// SIGCONT + SIGTERM, then kill() after at most `grace` (at once when the
-    /// child has exited: for what it left behind); always reaps.
+    /// SIGCONT + SIGTERM to the process group, then kill() after at most
+    /// `grace` (at once when the child has exited: for what it left behind);
+    /// always reaps.
     void stop(std::chrono::milliseconds grace);
     /// SIGKILL to the child, its process group and its cgroup (every
     /// descendant), and reap the child.

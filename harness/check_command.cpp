@@ -12,12 +12,17 @@ namespace lockcheck {
 namespace {
 
 /// What a run directory's own files add to its check: the run's figures from
-/// the results.json it has, its spec and the expectation in spec.json.
+/// the results.json it has (and whether the scenario's expectation applied),
+/// its spec and the expectation in spec.json.
 CheckContext stored_context(const std::filesystem::path& run_dir) {
     CheckContext context;
     context.run_dir = run_dir;
     const auto previous = read_json_or_null(run_dir / "results.json");
     if (previous.is_object() && previous.contains("run")) context.run = previous["run"];
+    if (previous.is_object() && previous.contains("expectation") && previous["expectation"].is_object() &&
+        previous["expectation"].value("applies", true) == false && previous["expectation"].contains("reason") &&
+        previous["expectation"]["reason"].is_string())
+        context.expectation_not_applicable = previous["expectation"]["reason"].get<std::string>();
     context.spec = read_json_or_null(run_dir / "spec.json");
     if (context.spec.is_object() && context.spec.contains("expect")) {
         try {

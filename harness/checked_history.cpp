@@ -16,6 +16,8 @@ CheckedHistory check_history(const History& history, const CheckContext& context
     if (context.expect) {
         checked.expectation = evaluate(*context.expect, checked.report);
         checked.results["expectation"] = outcome_to_json(*checked.expectation);
+    } else if (context.expectation_not_applicable) {
+        checked.results["expectation"] = {{"applies", false}, {"reason", *context.expectation_not_applicable}};
     }
     if (context.run_dir) {
         write_json_file(*context.run_dir / "results.json", checked.results);

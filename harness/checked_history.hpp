@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -24,6 +25,9 @@ struct CheckContext {
     nlohmann::json run;                 ///< results.json's "run" (the run's own figures); null: left out
     std::optional<Expectation> expect;  ///< the scenario's expectation, judged into results.json's "expectation"
     nlohmann::json spec;                ///< the resolved spec, for the reports; null when unknown
+    /// Without `expect`: why the scenario's expectation does not apply to this
+    /// run; results.json's "expectation" is then {"applies": false, "reason": ...}.
+    std::optional<std::string> expectation_not_applicable = {};
 };
 
 /// What the checkers concluded, as recorded.

@@ -16,6 +16,7 @@
 #include "clusters/server_credentials.hpp"
 #include "clusters/topology.hpp"
 #include "core/interruptible_sleep.hpp"
+#include "core/utf8_text.hpp"
 #include "harness/clean_command.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/history_recorder.hpp"
@@ -23,6 +24,7 @@
 #include "harness/run_directory.hpp"
 #include "harness/run_liveness.hpp"
 #include "harness/run_outputs.hpp"
+#include "harness/run_preflight.hpp"
 #include "harness/run_scratch.hpp"
 #include "harness/run_setup.hpp"
 #include "harness/worker_command.hpp"
@@ -58,6 +60,9 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
     return out;
 }
 
+/// How much of a worker's `client` string a run keeps (it is free text from another program).
+constexpr std::size_t kClientNameBytes = 200;
+
 std::vector<FaultEvent> make_schedule(const Spec& spec) {
     ScheduleOptions o;
     o.seed = *spec.seed;
@@ -79,7 +84,7 @@ void set_up_log(const std::filesystem::path& path) {
 
 /// Everything between "the run directory exists" and "all processes, links
 /// and cgroups of the run are gone". Throws on harness errors, after cleanup.
-RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& options) {
+RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirectory& dir, const RunOptions& options) {
     RunFigures figures;
     // The run's stop: the time limit, max_ops, every slot stopping, or an interrupt.
     std::stop_source stop;
@@ -102,7 +107,7 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
             stop.request_stop();
         };
     }
-    TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode_from_string(spec.network));
+        TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode);
     figures.namespaces = network.uses_namespaces();
     if (!network.uses_namespaces())
         std::printf("note: no network namespaces (needs root): nodes run on %s; partition and packet-loss faults "
@@ -129,6 +134,12 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
             return std::make_unique<WorkerProcess>(launch.child, launch.init, std::chrono::seconds(10));
         },
         live);
+
+    // The client the workers said they are (their hello), for the header and every record of the run.
+    figures.client = printable_excerpt(pool.worker(0)->hello().client, kClientNameBytes);
+    std::printf("client: %s\n", figures.client.empty() ? "(its hello names none)" : figures.client.c_str());
+    std::fflush(stdout);
+    spdlog::info("client: {}", figures.client);
 
     const auto schedule = make_schedule(spec);
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
@@ -188,9 +199,10 @@ RunFigures execute(const Spec& spec, const RunDirectory& dir, const RunOptions& 
 /// execute(), with what its exception means: a combination this run cannot do
 /// (std::invalid_argument, e.g. a fault needing root) is the spec's fault,
 /// anything else the harness's. Both are logged.
-RunFigures execute_or_explain(const Spec& spec, const RunDirectory& dir, const RunOptions& options) {
+RunFigures execute_or_explain(const Spec& spec, NetworkMode network_mode, const RunDirectory& dir,
+                              const RunOptions& options) {
     try {
-        return execute(spec, dir, options);
+        return execute(spec, network_mode, dir, options);
     } catch (const std::invalid_argument& e) {
         spdlog::error("spec error: {}", e.what());
         throw SpecError(fmt::format("spec {}: {}", spec.name, e.what()));
@@ -207,6 +219,7 @@ int run_into(Spec spec, const RunOptions& options, RunOutcome& outcome) {
     validate(spec);
     if (const auto refusal = host_refusal(spec, options.self_exe))
         throw SpecError("spec " + spec.name + ": " + *refusal);
+    const NetworkMode network_mode = preflight_network(spec);  // refusals before anything is made
     if (!spec.seed) spec.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
     const RunDirectory dir = create_run_directory(options.store, spec.name);
     std::error_code ec;
@@ -224,9 +237,9 @@ int run_into(Spec spec, const RunOptions& options, RunOutcome& outcome) {
     std::printf("seed %llu | run directory %s\n", static_cast<unsigned long long>(*spec.seed), dir.path.c_str());
     std::fflush(stdout);
 
-    const RunFigures figures = execute_or_explain(spec, dir, options);
+    const RunFigures figures = execute_or_explain(spec, network_mode, dir, options);
     outcome.interrupted = figures.interrupted;
-    CheckedHistory checked = conclude_run(spec, dir, figures);
+    CheckedHistory checked = conclude_run(spec, dir, figures, options.expectation_not_applicable);
     outcome.verdict = checked.report.valid;
     outcome.results = std::move(checked.results);
     outcome.expectation = std::move(checked.expectation);

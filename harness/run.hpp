@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <optional>
 #include <stop_token>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -24,6 +25,9 @@ struct RunOptions {
     std::filesystem::path store = "store";
     std::filesystem::path self_exe;                 ///< this binary, to start workers with
     std::stop_token interrupted;                    ///< stopped by the interrupt watcher (Ctrl-C)
+    /// Why the scenario's expectation, removed from the spec, does not apply
+    /// (run_flags.hpp); recorded in results.json and said on the terminal.
+    std::optional<std::string> expectation_not_applicable;
 };
 
 /// What a run concluded, for the command that started it (run, suite,

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "core/counted.hpp"
 #include "core/history_io.hpp"
 #include "harness/exit_codes.hpp"
 
@@ -15,27 +16,33 @@ nlohmann::json run_to_json(const Spec& spec, const RunDirectory& dir, const RunF
             {"ops", figures.ops},       {"faults", figures.faults},       {"seconds", figures.seconds},
             {"interrupted", figures.interrupted},
             {"workers_failed", figures.workers_failed},
-            {"network", figures.namespaces ? "netns" : "loopback"}};
+            {"network", figures.namespaces ? "netns" : "loopback"},
+            {"client", figures.client}};
 }
 
 }  // namespace
 
-CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& figures) {
+CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& figures,
+                            const std::optional<std::string>& expectation_not_applicable) {
     CheckedHistory checked;
     try {
         const History history = read_history(dir.path / "history.jsonl");
         std::printf("\n");
-        checked = check_history(history, {dir.path, run_to_json(spec, dir, figures), spec.expect, spec_to_json(spec)});
+        CheckContext context{dir.path, run_to_json(spec, dir, figures), spec.expect, spec_to_json(spec)};
+        context.expectation_not_applicable = expectation_not_applicable;
+        checked = check_history(history, context);
     } catch (const HistoryError& e) {
         throw HarnessError(e.what());
     }
-    std::printf("  %lld ops in %.1f s, %d faults injected%s\n", static_cast<long long>(figures.ops), figures.seconds,
-                figures.faults, figures.interrupted ? " (interrupted)" : "");
+    std::printf("  %s in %.1f s, %s injected%s\n", counted(figures.ops, "op").c_str(), figures.seconds,
+                counted(figures.faults, "fault").c_str(), figures.interrupted ? " (interrupted)" : "");
     if (checked.expectation) {
         std::string mismatches;
         for (const auto& m : checked.expectation->mismatches) mismatches += (mismatches.empty() ? "" : "; ") + m;
         std::printf("  scenario expectation: %s\n",
                     checked.expectation->matched ? "met" : ("NOT met: " + mismatches).c_str());
+    } else if (expectation_not_applicable) {
+        std::printf("  scenario expectation: does not apply: %s\n", expectation_not_applicable->c_str());
     }
     std::printf("  run directory: %s\n", dir.path.c_str());
     spdlog::info("verdict: {}", to_string(checked.report.valid));

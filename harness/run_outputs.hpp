@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "harness/checked_history.hpp"
@@ -24,6 +25,7 @@ struct RunFigures {
     std::string worker_failure;  ///< the first such reason
     /// Why a node's lose-unsynced filesystem failed (its daemon died), or "".
     std::string filesystem_failure;
+    std::string client;          ///< what the first worker's hello says it is (docs/protocol.md, "client")
 };
 
 /// Checks the run's history (check_history) with the run's figures and
@@ -31,6 +33,9 @@ struct RunFigures {
 /// summary, the figures and the run directory, and returns what was checked.
 /// A history the run wrote that does not read back or check is a
 /// HarnessError: it is lockcheck's own record.
-CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& figures);
+/// `expectation_not_applicable`: why the scenario's expectation (already
+/// removed from `spec`) does not apply, said instead of met / NOT met.
+CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const RunFigures& figures,
+                            const std::optional<std::string>& expectation_not_applicable = std::nullopt);
 
 }  // namespace lockcheck

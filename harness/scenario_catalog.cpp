@@ -4,16 +4,46 @@
 
 #include <fmt/format.h>
 
+#include "harness/text_columns.hpp"
+
 #ifndef LOCKCHECK_SOURCE_DIR
 #define LOCKCHECK_SOURCE_DIR "."
 #endif
 
 namespace lockcheck {
 
-std::filesystem::path default_scenarios_dir() {
+std::vector<std::filesystem::path> scenario_search_dirs() {
+    std::vector<std::filesystem::path> dirs{"scenarios"};
     std::error_code ec;
-    if (std::filesystem::is_directory("scenarios", ec)) return "scenarios";
-    return std::filesystem::path(LOCKCHECK_SOURCE_DIR) / "scenarios";
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) dirs.push_back(self.parent_path().parent_path() / "scenarios");
+    dirs.push_back(std::filesystem::path(LOCKCHECK_SOURCE_DIR) / "scenarios");
+    return dirs;
+}
+
+std::filesystem::path default_scenarios_dir() {
+    const auto dirs = scenario_search_dirs();
+    std::error_code ec;
+    for (const auto& dir : dirs)
+        if (std::filesystem::is_directory(dir, ec)) return dir;
+    return dirs.back();
+}
+
+std::filesystem::path find_scenario(const std::string& name_or_path) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(name_or_path, ec)) return name_or_path;
+    if (name_or_path.empty() || name_or_path.find('/') != std::string::npos)
+        throw SpecError("spec file " + name_or_path + " does not exist");
+    const std::string stem = name_or_path.ends_with(".json") ? name_or_path.substr(0, name_or_path.size() - 5)
+                                                             : name_or_path;
+    std::string searched;
+    for (const auto& dir : scenario_search_dirs()) {
+        const auto candidate = dir / (stem + ".json");
+        if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+        searched += (searched.empty() ? "" : ", ") + dir.string();
+    }
+    throw SpecError("no spec file and no scenario named '" + name_or_path + "' (searched " + searched +
+                    "; `lockcheck list` shows the scenarios)");
 }
 
 std::vector<ScenarioEntry> load_scenarios(const std::filesystem::path& dir) {
@@ -39,15 +69,9 @@ bool has_label(const Spec& spec, const std::string& label) {
     return std::find(spec.labels.begin(), spec.labels.end(), label) != spec.labels.end();
 }
 
-std::string one_line(const std::string& description, std::size_t width) {
-    std::string line = description.substr(0, description.find(". ") == std::string::npos ? description.size()
-                                                                                           : description.find(". ") + 1);
-    if (line.size() > width) {
-        std::size_t cut = width - 3;
-        while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
-        line = line.substr(0, cut) + "...";
-    }
-    return line;
+std::string first_sentence(const std::string& description) {
+    const auto end = description.find(". ");
+    return end == std::string::npos ? description : description.substr(0, end + 1);
 }
 
 std::string scenario_list_text(const std::filesystem::path& dir) {
@@ -67,7 +91,7 @@ std::string scenario_list_text(const std::filesystem::path& dir) {
         std::string labels;
         for (const auto& l : entry.spec->labels) labels += (labels.empty() ? "[" : ",") + l;
         if (!labels.empty()) labels += "]";
-        text += fmt::format("  {:<30} {:<10} {}\n", name, labels, one_line(entry.spec->description, 76));
+        text += hanging_paragraph(fmt::format("  {:<30} {:<10} ", name, labels), 44, first_sentence(entry.spec->description));
     }
     return text;
 }

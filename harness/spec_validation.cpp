@@ -158,7 +158,11 @@ void validate(const Spec& s) {
     if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
         fail("network", "must be auto, netns or loopback");
     for (const auto& kind : s.nemesis)
-        if (!find_fault(kind)) fail("nemesis", "names no known fault ('" + kind + "')");
+        if (!find_fault(kind)) {
+            std::string known;
+            for (const auto& fault : fault_descriptors()) known += (known.empty() ? "" : ", ") + fault.name;
+            fail("nemesis", "names no known fault ('" + kind + "'); the faults are " + known);
+        }
     if (s.workers > 256) fail("workers", "must be at most 256");
     check_nodes(s, *topology, fail);
     if (s.fault_duration().max >= s.op_timeout_ms)

@@ -9,13 +9,13 @@ WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& end
                            const std::filesystem::path& run_dir, const std::string& run_id, int process) {
     WorkerLaunch launch;
     if (spec.client_cmd)
-        launch.child.argv = {"/bin/sh", "-c", "exec " + *spec.client_cmd};
+        launch.child.argv = {"/bin/sh", "-c", *spec.client_cmd};
     else
         launch.child.argv = {self_exe.string(), "worker", "--run-id", run_id, "--process", std::to_string(process)};
     launch.child.output_log = run_dir / "workers" / fmt::format("worker-{}.log", process);
     launch.child.pipe_stdio = true;
-    launch.init = {process,   spec.recipe, spec.topology, endpoints, spec.server_timeout_ms, run_id, spec.recipe_options,
-                   login};
+    launch.init = {process, spec.recipe,         spec.topology, endpoints, spec.server_timeout_ms,
+                   run_id,  spec.recipe_options, login,         spec.ttl_ms};
     return launch;
 }
 

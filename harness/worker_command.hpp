@@ -18,8 +18,10 @@ struct WorkerLaunch {
     WorkerInit init;
 };
 
-/// Worker `process` of a run: with `spec.client_cmd`, `/bin/sh -c "exec CMD"`
-/// (so the user's quoting works); otherwise this binary's `worker`
+/// Worker `process` of a run: with `spec.client_cmd`, `/bin/sh -c CMD` (so
+/// the user's quoting, `VAR=1 cmd` and `cd d && cmd` work; the shell and what
+/// it starts share the worker's process group, which pause, stop and kill
+/// signal: clusters/child_process.hpp); otherwise this binary's `worker`
 /// subcommand. stdin/stdout are the protocol pipes; stderr goes to
 /// RUN_DIR/workers/worker-<process>.log. The init names the topology's nodes
 /// and carries `login`, how to log in to them (its "auth").

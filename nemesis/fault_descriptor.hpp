@@ -44,6 +44,10 @@ struct FaultDescriptor {
     /// (TopologyOptions::unsynced_data) for it to act; the run then mounts
     /// it, and refuses to start on a host that cannot (power-loss).
     bool needs_unsynced_data = false;
+    /// Whether it acts only inside the nodes' network namespaces (firewall
+    /// rules, traffic control): a run without them refuses it before it
+    /// makes anything (harness/run_preflight.hpp).
+    bool needs_namespaces = false;
     /// The fault for one run, acting on `targets`, with `options` resolved
     /// (core/option_descriptor.hpp: every option present, "Nxttl" in ms).
     std::function<std::unique_ptr<Fault>(const FaultTargets& targets, const nlohmann::json& options)> make;

@@ -27,6 +27,7 @@ FaultDescriptor packet_loss_fault() {
     return {.name = "packet-loss",
             .description = "one node drops packets with probability packet_loss (needs namespaces)",
             .options = {packet_loss_option()},
+            .needs_namespaces = true,
             .make = [](const FaultTargets& targets, const nlohmann::json& options) -> std::unique_ptr<Fault> {
                 return std::make_unique<PacketLoss>(targets.topology.nodes(), targets.namespaces,
                                                     options.at("packet_loss").get<double>());

@@ -41,7 +41,10 @@ std::string verdict_section(const VerdictStory& story, const nlohmann::json& res
     if (story.worst_violation >= 0)
         html += fmt::format("<p><a href=\"#v{0}\" class=\"jump\" data-violation=\"{0}\">Show it on the timeline ↓</a></p>\n",
                             story.worst_violation);
-    if (results.contains("expectation")) {
+    if (results.contains("expectation") && results["expectation"].value("applies", true) == false) {
+        html += fmt::format("<p class=\"expectation\">Scenario expectation: <b>does not apply</b>: {}</p>\n",
+                            escape_markup(scalar_text(results["expectation"].value("reason", nlohmann::json()))));
+    } else if (results.contains("expectation")) {
         const auto& e = results["expectation"];
         std::string mismatches;
         for (const auto& m : e.value("mismatches", nlohmann::json::array())) mismatches += "; " + scalar_text(m);

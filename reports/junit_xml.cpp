@@ -25,6 +25,12 @@ std::string junit_xml(const std::vector<JUnitSuite>& suites) {
         for (const auto& c : s.cases) suite_failures += c.failure ? 1 : 0;
         xml += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3f}\">\n",
                            escape_markup(s.name), s.cases.size(), suite_failures, s.seconds);
+        if (!s.properties.empty()) {
+            xml += "    <properties>\n";
+            for (const auto& [name, value] : s.properties)
+                xml += fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", escape_markup(name), escape_markup(value));
+            xml += "    </properties>\n";
+        }
         for (const auto& c : s.cases) {
             xml += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{:.3f}\"", escape_markup(c.name),
                                escape_markup(c.classname), c.seconds);
@@ -113,7 +119,14 @@ JUnitSuite junit_for_run(const std::string& suite_name, const CheckReport& repor
     if (results.contains("run") && results["run"].contains("seconds") && results["run"]["seconds"].is_number())
         seconds = results["run"]["seconds"].get<double>();
     JUnitSuite suite = junit_for_report(suite_name, report, seconds, max_listed);
-    if (!results.contains("expectation") || !results["expectation"].is_object()) return suite;
+    if (results.contains("run") && results["run"].is_object())
+        for (const char* field : {"client", "seed", "run_id"})
+            if (const auto it = results["run"].find(field); it != results["run"].end() && !it->is_null() &&
+                                                           !(it->is_string() && it->get<std::string>().empty()))
+                suite.properties.emplace_back(field, it->is_string() ? it->get<std::string>() : it->dump());
+    if (!results.contains("expectation") || !results["expectation"].is_object() ||
+        results["expectation"].value("applies", true) == false)  // --nemesis replaced the faults it was stated for
+        return suite;
     const auto& outcome = results["expectation"];
     std::string evidence;
     for (auto& c : suite.cases) {  // the expectation judges: each checker only reports what it found

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +27,8 @@ struct JUnitSuite {
     std::string name;
     double seconds = 0;
     std::vector<JUnitCase> cases;
+    /// The suite's <properties> (name, value), in order; none: no element.
+    std::vector<std::pair<std::string, std::string>> properties = {};
 };
 
 /// The document: <testsuites> with one <testsuite> per entry, counts filled in.
@@ -40,12 +43,15 @@ JUnitSuite junit_for_report(const std::string& suite_name, const CheckReport& re
                             std::size_t max_listed = 20);
 
 /// The junit.xml of one run directory. `results` is results.json (its
-/// "run.seconds" times the suite), `spec` the resolved spec. When the
+/// "run.seconds" times the suite; its "run.client", "run.seed" and
+/// "run.run_id" become the suite's properties), `spec` the resolved spec. When the
 /// scenario has an expectation (results' "expectation"), the expectation is
 /// the test: a first testcase "expectation", timed by the whole run, that
 /// passes when it was met, with the violations as evidence in system-out,
 /// and fails when it was not; the checkers' testcases then only report
-/// (their findings in system-out). Without an expectation: junit_for_report.
+/// (their findings in system-out). Without an expectation, or with one that
+/// does not apply ("applies": false: `--nemesis` replaced the faults it was
+/// stated for): junit_for_report.
 JUnitSuite junit_for_run(const std::string& suite_name, const CheckReport& report, const nlohmann::json& results,
                          const nlohmann::json& spec, std::size_t max_listed = 20);
 

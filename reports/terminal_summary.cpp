@@ -36,16 +36,28 @@ std::string verdict_sentence(const CheckReport& report) {
     return "INVALID";
 }
 
+const Violation* gravest_violation(const CheckerResult& result, std::string_view kind) {
+    const auto overlap_ms = [](const Violation& v) {
+        const auto it = v.details.find("overlap_ms");
+        return it != v.details.end() && it->is_number() ? it->get<double>() : 0.0;
+    };
+    const Violation* gravest = nullptr;
+    for (const auto& v : result.violations)
+        if ((kind.empty() || v.kind == kind) && (!gravest || overlap_ms(v) > overlap_ms(*gravest))) gravest = &v;
+    return gravest;
+}
+
 std::string terminal_summary(const CheckReport& report) {
     std::string out = verdict_sentence(report) + "\n";
     for (const auto& c : report.checkers) {
         out += fmt::format("  {:<18} {:<8} {}{}\n", c.name, to_string(c.valid), checker_summary(c),
                            c.counts_toward_verdict ? "" : " (advisory: strict model without leases)");
         std::set<std::string> shown;
-        for (const auto& v : c.violations) {
-            if (!shown.insert(v.kind).second) continue;
-            out += fmt::format("      {}: {}\n", v.kind, v.description);
-        }
+        const auto show = [&](const Violation* v) {
+            if (v && shown.insert(v->kind).second) out += fmt::format("      {}: {}\n", v->kind, v->description);
+        };
+        show(gravest_violation(c));
+        for (const auto& v : c.violations) show(gravest_violation(c, v.kind));
     }
     return out;
 }

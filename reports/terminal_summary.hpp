@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "checkers/run_checkers.hpp"
 
@@ -19,7 +20,15 @@ std::string checker_summary(const CheckerResult& result);
 /// invalid_headline), else a sentence naming the first invalid checker.
 std::string verdict_sentence(const CheckReport& report);
 
-/// The whole summary, several lines, ending with a newline.
+/// The violation of `result` (of `kind`, when not empty) that every summary
+/// tells first, so the terminal and report.html's headline speak of the same
+/// one: the longest overlap (`details.overlap_ms`), the first listed among
+/// equals and for findings without a duration; nullptr when there is none.
+const Violation* gravest_violation(const CheckerResult& result, std::string_view kind = {});
+
+/// The whole summary, several lines, ending with a newline: the verdict, one
+/// line per checker, and under it one example per kind of violation, the
+/// gravest_violation first.
 std::string terminal_summary(const CheckReport& report);
 
 }  // namespace lockcheck

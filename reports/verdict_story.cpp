@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "checkers/checker_names.hpp"
+#include "core/counted.hpp"
 #include "reports/lease_words.hpp"
 #include "reports/terminal_summary.hpp"
 
@@ -28,9 +29,7 @@ const CheckerResult* find_checker(const CheckReport& report, std::string_view na
 
 /// The sentence about the longest overlap, and which mark it is.
 std::string overlap_story(const CheckerResult& mutex, const ReportModel& model, int& mark_index) {
-    const Violation* worst = nullptr;
-    for (const auto& v : mutex.violations)
-        if (!worst || num(v.details, "overlap_ms") > num(worst->details, "overlap_ms")) worst = &v;
+    const Violation* worst = gravest_violation(mutex);  // the one the terminal shows too
     if (!worst) return "";
     for (std::size_t i = 0; i < model.violations.size(); ++i)
         if (model.violations[i].checker == mutex.name && model.violations[i].ops == worst->ops) mark_index = static_cast<int>(i);
@@ -65,17 +64,19 @@ VerdictStory tell_verdict(const CheckReport& report, const ReportModel& model, c
     if (mutex && mutex->valid == Validity::Invalid) {
         story.lines.push_back(overlap_story(*mutex, model, story.worst_violation));
     } else if (mutex) {
-        story.lines.push_back(fmt::format("No two clients held the same lock at once ({} lock sessions).",
-                                          num(mutex->stats, "sessions")));
+        story.lines.push_back(fmt::format("No two clients held the same lock at once ({}).",
+                                          counted(static_cast<std::int64_t>(num(mutex->stats, "sessions")), "lock session")));
     }
     if (const CheckerResult* resource = find_checker(report, checker_name::kResource)) {
         const double lost = num(resource->stats, "lost_updates"), stale = num(resource->stats, "stale_writes_accepted");
         if (lost > 0 || stale > 0)
-            story.lines.push_back(fmt::format("The protected resource lost {} update{} and accepted {} stale write{}.",
-                                              lost, lost == 1 ? "" : "s", stale, stale == 1 ? "" : "s"));
+            story.lines.push_back(fmt::format("The protected resource lost {} and accepted {}.",
+                                              counted(static_cast<std::int64_t>(lost), "update"),
+                                              counted(static_cast<std::int64_t>(stale), "stale write")));
         else if (num(resource->stats, "fenced") > 0)
-            story.lines.push_back(fmt::format("Fencing rejected {} stale accesses: no update was lost.",
-                                              num(resource->stats, "fenced")));
+            story.lines.push_back(fmt::format("Fencing rejected {}: no update was lost.",
+                                              counted(static_cast<std::int64_t>(num(resource->stats, "fenced")),
+                                                      "stale access", "stale accesses")));
     }
     if (story.worst_violation < 0 && report.valid != Validity::Valid)
         for (std::size_t i = 0; i < model.violations.size(); ++i)

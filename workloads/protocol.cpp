@@ -116,6 +116,7 @@ std::string encode_init(const WorkerInit& init) {
                      {"run_id", init.run_id},
                      {"recipe_options", init.recipe_options}};
     if (init.auth) j["auth"] = {{"user", init.auth->user}, {"password", init.auth->password}};
+    if (init.ttl_ms) j["ttl_ms"] = *init.ttl_ms;
     return dump_json(j);
 }
 
@@ -130,6 +131,7 @@ WorkerInit decode_init(const std::string& line) {
     init.nodes = optional_of<std::vector<std::string>>(j, "nodes").value_or(std::vector<std::string>{});
     init.server_timeout_ms = optional_of<std::int64_t>(j, "server_timeout_ms").value_or(1000);
     init.run_id = optional_of<std::string>(j, "run_id").value_or("");
+    init.ttl_ms = optional_of<std::int64_t>(j, "ttl_ms");
     if (auto it = j.find("recipe_options"); it != j.end() && !it->is_null()) {
         if (!it->is_object()) throw ProtocolError("'recipe_options' must be an object");
         init.recipe_options = *it;

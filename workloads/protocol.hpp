@@ -5,7 +5,7 @@
 //
 //   handshake: {"id":0,"f":"init","protocol":1,"process":3,"recipe":"redis-set-nx-px",
 //               "topology":"redis-single","nodes":["10.77.5.1:6379"],"server_timeout_ms":1000,"run_id":"...",
-//               "auth":{"user":"default","password":"..."}}
+//               "auth":{"user":"default","password":"..."},"ttl_ms":1000}
 //          ->  {"id":0,"type":"ok","protocol":1,"client":"...","supports":["fencing"]}
 //   request:  {"id":7,"f":"acquire","key":"lock","owner":"w3-17","ttl_ms":1000}
 //             {"id":8,"f":"read","key":"lock"}            resource access checkpoint
@@ -77,6 +77,10 @@ struct WorkerInit {
     /// How to log in to the servers (the run's fresh password); absent for
     /// topologies without a login (ZooKeeper, etcd). Never logged.
     std::optional<ClientCredentials> auth;
+    /// The run's lease (spec ttl_ms), the one every acquire asks for: a
+    /// session-based client (ZooKeeper, etcd) can open its session with it at
+    /// init. Absent when the controller does not send it.
+    std::optional<std::int64_t> ttl_ms = std::nullopt;
 };
 
 /// The worker's answer to init.

@@ -92,3 +92,35 @@ TEST(Liveness, RecoveryRunsFromTheEndOfEachFaultToTheNextGrant) {
     EXPECT_TRUE(faults[1]["recovery_ms"].is_null());
     EXPECT_EQ(r.stats["recovery"]["unrecovered"], 1);
 }
+
+// Regression: the line said "100.0% of acquires granted" when 24 of 30
+// acquires timed out, since the rate leaves unknown outcomes out.
+TEST(LivenessSummary, CountsGrantedRefusedAndUnknownApart) {
+    HistoryBuilder b;
+    for (int i = 0; i < 6; ++i) b.session(1, 10.0 * i, 10.0 * i + 1, 10.0 * i + 2, 10.0 * i + 3);
+    for (int i = 0; i < 24; ++i) {
+        b.acquire_invoke(100.0 + i, 2);
+        b.acquire_done(100.5 + i, 2, OpType::Info);
+    }
+    b.acquire_invoke(200, 3);
+    b.acquire_done(201, 3, OpType::Fail);
+    const std::string line = liveness_checker().summary(check(b));
+    EXPECT_EQ(line.rfind("31 acquires: 6 granted, 1 refused, 24 unknown,", 0), 0u) << line;
+    EXPECT_EQ(line.find('%'), std::string::npos) << line;
+}
+
+// Regression: "slowest recovery after a fault 0 ms" in a run without faults.
+TEST(LivenessSummary, SaysNothingOfRecoveryWithoutFaultsAndNamesFaultsNothingFollowed) {
+    HistoryBuilder b;
+    b.session(1, 0, 1, 2, 3);
+    const std::string quiet = liveness_checker().summary(check(b));
+    EXPECT_EQ(quiet.find("recovery"), std::string::npos) << quiet;
+    EXPECT_EQ(quiet.rfind("1 acquire: 1 granted,", 0), 0u) << quiet;
+
+    fault(b, 10, 20, 1);
+    b.session(1, 30, 40, 50, 51);
+    fault(b, 60, 70, 2);
+    const std::string faulted = liveness_checker().summary(check(b));
+    EXPECT_NE(faulted.find(", slowest recovery after a fault 19 ms, no acquire granted after 1 fault"), std::string::npos)
+        << faulted;
+}

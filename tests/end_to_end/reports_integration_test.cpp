@@ -95,6 +95,32 @@ TEST(ReplayCommand, RerunsTheStoredSpecWithTheSameSeedAndFaultSchedule) {
     fs::remove_all(store);
 }
 
+// Regression (issue 15, items 15 and 17): `--nemesis none` on a scenario that
+// expects overlaps printed "NOT met"; the run, by its name from another
+// directory, says the expectation does not apply and exits with its verdict;
+// `lockcheck index` then lists it with a link to its report.
+TEST(RunCommand, WithoutTheScenariosFaultsItsExpectationDoesNotApplyAndTheIndexListsTheRun) {
+    const auto store = fs::absolute(fresh_store("not-applicable"));
+    const auto run = run_in(store, {"run", "redis-quick-holder-pause", "--nemesis", "none", "--time-limit", "3"});
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    EXPECT_NE(run.output.find("scenario expectation: does not apply: the scenario's expectation was stated for "
+                              "nemesis pause-holder"),
+              std::string::npos)
+        << run.output;
+    EXPECT_EQ(run.output.find("NOT met"), std::string::npos) << run.output;
+    EXPECT_EQ(run.results["expectation"]["applies"], false);
+    EXPECT_EQ(run.output.find("slowest recovery"), std::string::npos) << "no fault, no recovery: " << run.output;
+    expect_nothing_left(run);
+
+    const auto index = run_in(store, {"index"});
+    EXPECT_EQ(index.exit_code, 0) << index.output;
+    const auto html = read_file(store / "index.html");
+    const auto relative = fs::relative(run.run_dir, fs::canonical(store)).generic_string();
+    EXPECT_NE(html.find("href=\"" + relative + "/report.html\""), std::string::npos) << relative;
+    EXPECT_NE(html.find("does not apply"), std::string::npos);
+    fs::remove_all(store);
+}
+
 TEST(CompareCommand, RunsTheGridWithTheSameSeedsInEveryCell) {
     const auto store = fresh_store("compare");
     const auto out = run_in(store, {"compare", scenario("redis-quick-no-faults"), "--vary", "fencing=false,true",

@@ -37,6 +37,25 @@ TEST(WorkerProtocol, PythonUnsafeClientHasOverlapsWithinTheLease) {
     expect_nothing_left(run);
 }
 
+// Regression (issue 15, item 15): `--client-cmd` ran as `sh -c "exec CMD"`, so a
+// shell line failed, and the hello's client string was dropped. The pauses
+// must still reach the client the shell started: lease-expired overlaps.
+TEST(WorkerProtocol, AShellLineClientIsPausedAndNamedInEveryRecord) {
+    auto run = run_lockcheck("py-shell", {"run", kSource + "/examples/python/redis-python-safe.json", "--client-cmd",
+                                          "cd " + kSource + "/examples/python && PYTHONDONTWRITEBYTECODE=1 "
+                                          "/usr/bin/python3 redis_lock_safe.py"});
+    const std::string client = "python redis-py SET NX PX, compare-and-delete release";
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << "the pauses reached the client";
+    EXPECT_EQ(run.results["run"]["client"], client);
+    EXPECT_NE(run.output.find("client: " + client), std::string::npos) << run.output;
+    EXPECT_NE(read_file(run.run_dir / "lockcheck.log").find("client: " + client), std::string::npos);
+    EXPECT_NE(read_file(run.run_dir / "junit.xml").find("<property name=\"client\" value=\"" + client + "\"/>"),
+              std::string::npos);
+    EXPECT_NE(read_file(run.run_dir / "report.html").find(client), std::string::npos);
+    expect_nothing_left(run);
+}
+
 class MisbehavingWorker : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
 
 TEST_P(MisbehavingWorker, ItsOpBecomesIndeterminateAndItIsReplaced) {

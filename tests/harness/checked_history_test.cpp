@@ -33,7 +33,7 @@ TEST(CheckedHistory, WritesResultsAndReportsWithTheRunAndTheExpectation) {
     const nlohmann::json run{{"name", "t"}, {"seconds", 1.5}};
     Expectation expect;
     expect.valid = "invalid";
-    const auto checked = check_history(two_sessions(), {dir, run, expect, nlohmann::json{{"name", "t"}}});
+    const auto checked = check_history(two_sessions(), {dir, run, expect, nlohmann::json{{"name", "t"}}, std::nullopt});
 
     EXPECT_EQ(checked.report.valid, Validity::Valid);
     ASSERT_TRUE(checked.expectation);
@@ -64,7 +64,31 @@ TEST(CheckedHistory, OpsThatDoNotPairThrowBeforeAnythingIsWritten) {
     const auto& dir = scratch.path();
     HistoryBuilder b;
     b.acquire_done(1, 0, OpType::Ok, 1);  // a completion with no invoke
-    EXPECT_THROW(check_history(b.history(), {dir, nullptr, std::nullopt, nullptr}), HistoryError);
+    EXPECT_THROW(check_history(b.history(), {dir, nullptr, std::nullopt, nullptr, std::nullopt}), HistoryError);
     EXPECT_FALSE(std::filesystem::exists(dir / "results.json"));
     EXPECT_FALSE(std::filesystem::exists(dir / "report.html"));
+}
+
+// Regression: `--nemesis none` on a scenario that expects overlaps printed
+// "NOT met"; the run now says the expectation does not apply, everywhere.
+TEST(CheckedHistory, AnExpectationThatDoesNotApplyIsRecordedSoAndJudgesNothing) {
+    const ScratchDir scratch("checked-history-not-applicable");
+    const auto& dir = scratch.path();
+    const std::string reason = "the scenario's expectation was stated for nemesis pause-holder";
+    ::testing::internal::CaptureStdout();
+    const auto checked = check_history(
+        two_sessions(), {dir, nlohmann::json{{"name", "t"}, {"client", "my \"client\""}}, std::nullopt,
+                         nlohmann::json{{"name", "t"}}, reason});
+    ::testing::internal::GetCapturedStdout();
+    EXPECT_FALSE(checked.expectation) << "nothing was judged";
+    EXPECT_EQ(checked.results["expectation"], (nlohmann::json{{"applies", false}, {"reason", reason}}));
+    std::stringstream junit, html;
+    junit << std::ifstream(dir / "junit.xml").rdbuf();
+    html << std::ifstream(dir / "report.html").rdbuf();
+    EXPECT_EQ(junit.str().find("name=\"expectation\""), std::string::npos) << junit.str();
+    EXPECT_EQ(junit.str().find("<failure"), std::string::npos) << "a valid run without an expectation passes";
+    EXPECT_NE(junit.str().find("<property name=\"client\" value=\"my &quot;client&quot;\"/>"), std::string::npos)
+        << junit.str();
+    EXPECT_NE(html.str().find("Scenario expectation: <b>does not apply</b>"), std::string::npos);
+    EXPECT_EQ(html.str().find("NOT met"), std::string::npos);
 }

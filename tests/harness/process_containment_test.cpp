@@ -2,8 +2,10 @@
 // kills a child together with an escapee it double-forked into a session of
 // its own with SIGTERM ignored; a contained ChildProcess takes its escapees
 // with it; clean finds and removes a dead run's cgroup; and without cgroups a
-// subreaper kills and reaps the escapees reparented to it. Needs root and
-// the cgroup hierarchies of Linux (v2 with cgroup.kill, and the v1 freezer).
+// subreaper kills and reaps the escapees reparented to it; a worker started
+// through `sh -c` is paused and stopped with what the shell started. Needs
+// root and the cgroup hierarchies of Linux (v2 with cgroup.kill, and the v1
+// freezer).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -33,12 +35,37 @@ std::string read_text(const fs::path& path) {
     return text.str();
 }
 
+/// The state letter of /proc/PID/stat ('S', 'T', 'Z', ...), or 0 when it is gone.
+char state_of(pid_t pid) {
+    const auto stat = read_text(fs::path("/proc") / std::to_string(pid) / "stat");
+    return stat.empty() ? '\0' : stat[stat.rfind(')') + 2];
+}
+
 /// True while `pid` runs (a zombie runs nothing).
 bool running(pid_t pid) {
-    const auto stat = read_text(fs::path("/proc") / std::to_string(pid) / "stat");
-    if (stat.empty()) return false;
-    const char state = stat[stat.rfind(')') + 2];
-    return state != 'Z' && state != 'X';
+    const char state = state_of(pid);
+    return state != '\0' && state != 'Z' && state != 'X';
+}
+
+/// True once `pid` is in `state`, within 5 s.
+bool reaches_state(pid_t pid, char state) {
+    for (int i = 0; i < 500; ++i) {
+        if (state_of(pid) == state) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+}
+
+/// The first child of `pid`, waiting up to 5 s for it to appear; 0 if none.
+pid_t child_of(pid_t pid) {
+    const auto children = fs::path("/proc") / std::to_string(pid) / "task" / std::to_string(pid) / "children";
+    for (int i = 0; i < 500; ++i) {
+        std::istringstream list(read_text(children));
+        pid_t child = 0;
+        if (list >> child) return child;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return 0;
 }
 
 bool stops_running_within(pid_t pid, std::chrono::milliseconds timeout) {
@@ -212,4 +239,36 @@ TEST(RunContainment, WithoutCgroupsASubreaperKillsAndReapsTheEscapeesReparentedT
     EXPECT_GE(results[1], 1) << "the escapee was reaped by the subreaper";
     EXPECT_FALSE(running(results[0]));
     EXPECT_NE(::kill(results[0], 0), 0) << "reaped, so gone, not a zombie";
+}
+
+// A worker's `client_cmd` runs through plain `sh -c` (issue 15, item 15): a
+// shell line works, and the worker's process group carries what the shell
+// started.
+TEST(ShellWorker, AShellLineWithAnAssignmentAndACdRuns) {
+    const fs::path log =
+        fs::temp_directory_path() / ("lockcheck-worker-command-" + std::to_string(::getpid()) + ".log");
+    fs::remove(log);
+    ChildSpec spec{
+        {"/bin/sh", "-c", "cd /proc && GREETING=hello; echo \"$GREETING from $(pwd)\" >&2"}, std::nullopt, log, true};
+    ChildProcess child(spec);
+    ASSERT_TRUE(child.wait_for_exit(std::chrono::seconds(10)));
+    EXPECT_EQ(child.exit_status(), 0);
+    EXPECT_EQ(read_text(log), "hello from /proc\n");
+    fs::remove(log);
+}
+
+// Regression: without `exec` the shell stays the worker's process; a pause
+// must stop the client it started too, not only the shell.
+TEST(ShellWorker, PausingAShellWorkerStopsWhatTheShellStarted) {
+    ChildSpec spec{{"/bin/sh", "-c", "sleep 30; true"}, std::nullopt, "/dev/null", true};
+    ChildProcess child(spec);
+    const pid_t client = child_of(child.pid());
+    ASSERT_GT(client, 0) << "the shell started no child";
+    child.pause();  // (the shell itself shows 'T', or 'D' when it stopped inside its wait for the child)
+    EXPECT_TRUE(reaches_state(client, 'T')) << "the shell's child kept running: state " << state_of(client);
+    child.resume();
+    EXPECT_TRUE(reaches_state(client, 'S'));
+    child.stop(std::chrono::milliseconds(2000));
+    EXPECT_FALSE(child.running());
+    EXPECT_TRUE(stops_running_within(client, std::chrono::seconds(5))) << "the shell's child outlived the worker";
 }

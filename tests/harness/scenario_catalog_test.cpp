@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/scenario_catalog.hpp"
+#include "harness/text_columns.hpp"
 
 using namespace lockcheck;
 
@@ -29,13 +30,26 @@ TEST(ScenarioCatalog, LabelsMustBeAListOfStrings) {
     EXPECT_EQ(spec_to_json(spec_from_json({{"labels", {"quick"}}}, "t"))["labels"], nlohmann::json({"quick"}));
 }
 
-TEST(ScenarioCatalog, OneLineIsTheFirstSentenceCutOnACharacterBoundary) {
-    EXPECT_EQ(one_line("First part. Second part."), "First part.");
+TEST(ScenarioCatalog, FirstSentenceIsWhole) {
+    EXPECT_EQ(first_sentence("First part. Second part."), "First part.");
     const std::string long_text(100, 'x');
-    EXPECT_EQ(one_line(long_text, 20), std::string(17, 'x') + "...");
-    const auto cut = one_line("aaaaaaaaaaaaaaa×××××××××", 20);  // × is two bytes in UTF-8
-    EXPECT_EQ(cut.substr(cut.size() - 3), "...");
-    EXPECT_NE(static_cast<unsigned char>(cut[cut.size() - 4]), 0xC3);  // no lone lead byte before "..."
+    EXPECT_EQ(first_sentence(long_text), long_text);
+}
+
+// Regression: `list` cut descriptions to a width with "...".
+TEST(TextColumns, AHangingParagraphWrapsAtWordsUnderItsColumn) {
+    const std::string text = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen";
+    const std::string out = hanging_paragraph("  name", 10, text, 30);
+    EXPECT_EQ(out,
+              "  name    one two three four\n"
+              "          five six seven eight\n"  // exactly 30 characters
+              "          nine ten eleven\n"
+              "          twelve thirteen\n"
+              "          fourteen\n");
+    EXPECT_EQ(hanging_paragraph("  a-very-long-name", 10, "text", 30), "  a-very-long-name\n          text\n");
+    EXPECT_EQ(hanging_paragraph("  n", 5, "ééé ééé ééé", 12), "  n  ééé ééé\n     ééé\n")
+        << "characters, not bytes, fill a line";
+    EXPECT_EQ(hanging_paragraph("  n", 5, "a-word-longer-than-the-line", 12), "  n  a-word-longer-than-the-line\n");
 }
 
 TEST(ScenarioCatalog, ListTextNamesEveryScenarioWithItsLabels) {

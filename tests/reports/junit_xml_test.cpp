@@ -22,7 +22,7 @@ TEST(JUnit, OneTestcasePerCheckerAndAFailureCarryingTheViolation) {
     const auto xml = junit_xml({junit_for_report("paused", report, 12.5)});
     EXPECT_EQ(count(xml, "<testcase "), report.checkers.size());
     EXPECT_NE(xml.find("<testcase name=\"mutual-exclusion\" classname=\"lockcheck.paused\""), std::string::npos);
-    EXPECT_NE(xml.find("<failure message=\"invalid: 1 overlaps (0 within lease, 1 after the lease expired)"), std::string::npos)
+    EXPECT_NE(xml.find("<failure message=\"invalid: 1 overlap (0 within lease, 1 after the lease expired)"), std::string::npos)
         << xml;
     EXPECT_NE(xml.find("overlap-lease-expired: worker 1 acquired"), std::string::npos);
     EXPECT_NE(xml.find("time=\"12.500\""), std::string::npos);

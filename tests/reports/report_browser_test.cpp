@@ -25,6 +25,7 @@
 #include "reports/compare_metrics.hpp"
 #include "reports/html_report.hpp"
 #include "reports/markup.hpp"
+#include "reports/store_index.hpp"
 #include "tests/support/report_fixtures.hpp"
 
 namespace fs = std::filesystem;
@@ -420,4 +421,31 @@ TEST_F(ReportInBrowser, CompareLinksItsRunsShowsEveryRunAndFitsANarrowScreen) { 
     EXPECT_LE(probe["sw"].get<double>(), 390) << "the page does not scroll sideways";
     for (const auto& text : boxes(probe, "svg text"))
         EXPECT_GE(text.bottom - text.top, 10) << "'" << text.text << "' is shrunk to illegible";
+}
+
+TEST_F(ReportInBrowser, StoreIndexListsEveryRunNewestFirstWithItsVerdictAndFitsANarrowScreen) {  // issue 15, item 17
+    std::vector<IndexedRun> runs(3);
+    runs[0] = {"redis-no-faults/20261103T080000Z-dddddd", "redis-no-faults", "2026-11-03 08:00:00 UTC", "", "", "",
+               std::nullopt, false};
+    runs[1] = {"redis-holder-pause/20261102T090000Z-cccccc", "redis-holder-pause", "2026-11-02 09:00:00 UTC",
+               "invalid", "met", "lockcheck worker (redis-set-nx-px)", 20.5, true};
+    runs[2] = {"redis-quick-no-faults/20261101T100000Z-aaaaaa", "<b>odd</b>", "2026-11-01 10:00:00 UTC", "valid",
+               "", "python redis-py SET NX PX, compare-and-delete release", 5.1, true};
+    std::ofstream(work_ / "index.html") << render_store_index(runs, "store");
+    const auto probe = probe_page(work_ / "index.html", work_, {"tr.run", "a.report-link", "td.verdict", "h1", "b"}, 390);
+    const auto rows = boxes(probe, "tr.run");
+    ASSERT_EQ(rows.size(), 3u);
+    for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_GT(rows[i].top, rows[i - 1].top) << "rows in the given order";
+    EXPECT_NE(rows[0].text.find("2026-11-03 08:00:00 UTC"), std::string::npos) << rows[0].text;
+    const auto links = boxes(probe, "a.report-link");
+    ASSERT_EQ(links.size(), 2u) << "a run without report.html has no link";
+    EXPECT_EQ(links[0].href, "redis-holder-pause/20261102T090000Z-cccccc/report.html");
+    const auto verdicts = boxes(probe, "td.verdict");
+    ASSERT_EQ(verdicts.size(), 3u);
+    EXPECT_EQ(verdicts[0].text, "no verdict");
+    EXPECT_EQ(verdicts[1].cls, "verdict invalid");
+    EXPECT_NE(verdicts[1].color, verdicts[2].color) << "invalid and valid read apart";
+    EXPECT_TRUE(boxes(probe, "b").empty()) << "a scenario name is text, never markup";
+    EXPECT_NE(rows[2].text.find("<b>odd</b>"), std::string::npos) << rows[2].text;
+    EXPECT_LE(probe["sw"].get<double>(), 390) << "the page does not scroll sideways";
 }

@@ -4,6 +4,8 @@
 
 #include "checkers/run_checkers.hpp"
 #include "reports/terminal_summary.hpp"
+#include "reports/timeline_model.hpp"
+#include "reports/verdict_story.hpp"
 #include "tests/support/history_builder.hpp"
 
 using namespace lockcheck;
@@ -40,7 +42,7 @@ TEST(TerminalSummary, AStockRunReadsAsSales) {
     const auto report = run_checkers(b.history());
     EXPECT_EQ(verdict_sentence(report), "VALID: nothing was oversold, and the final stock matches the sales");
     EXPECT_EQ(checker_summary(report.checkers.front()), report.checkers.front().stats["summary"]);
-    EXPECT_EQ(checker_summary(report.checkers.back()).rfind("1 decrements, p50", 0), 0u)
+    EXPECT_EQ(checker_summary(report.checkers.back()).rfind("1 decrement, p50", 0), 0u)
         << checker_summary(report.checkers.back());
 }
 
@@ -67,4 +69,36 @@ TEST(TerminalSummary, AResultNoDescriptorKnowsFallsBackToItsStats) {
     EXPECT_EQ(checker_summary(r), "3 violations");
     r.stats["summary"] = "custom line";
     EXPECT_EQ(checker_summary(r), "custom line");
+}
+
+// Regression: the terminal showed the first overlap found and report.html's
+// headline the longest: both now show gravest_violation's.
+TEST(TerminalSummary, ShowsTheOverlapTheReportHeadlineTellsOf) {
+    HistoryBuilder b;
+    b.session(1, 0, 1, 100, 101);  // holds 1..100 ms
+    b.session(2, 10, 11, 20, 21);  // a 9 ms overlap, found first
+    b.session(3, 30, 31, 90, 91);  // a 59 ms overlap
+    const auto report = run_checkers(b.history());
+    const CheckerResult& mutex = report.checkers.front();
+    ASSERT_GE(mutex.violations.size(), 2u);
+    const Violation* gravest = gravest_violation(mutex);
+    ASSERT_NE(gravest, nullptr);
+    EXPECT_NE(gravest, &mutex.violations.front()) << "the fixture's longest overlap is not the first found";
+    const std::string summary = terminal_summary(report);
+    EXPECT_NE(summary.find(gravest->description), std::string::npos) << summary;
+    EXPECT_EQ(summary.find(mutex.violations.front().description), std::string::npos) << summary;
+
+    const ReportModel model = build_report_model(b.history(), report);
+    const VerdictStory story = tell_verdict(report, model, nullptr);
+    ASSERT_GE(story.worst_violation, 0);
+    EXPECT_EQ(model.violations[static_cast<std::size_t>(story.worst_violation)].ops, gravest->ops);
+}
+
+TEST(TerminalSummary, CountsReadInTheRightNumber) {
+    HistoryBuilder b;
+    b.session(1, 0, 1, 100, 101);
+    b.session(2, 10, 11, 20, 21);
+    const auto report = run_checkers(b.history());
+    EXPECT_EQ(checker_summary(report.checkers.front()),
+              "1 overlap (1 within lease, 0 after the lease expired) in 2 lock sessions");
 }

@@ -1,0 +1,57 @@
+#include "harness/run_flags.hpp"
+
+#include "harness/replay_command.hpp"
+#include "harness/scenario_catalog.hpp"
+
+namespace lockcheck {
+namespace {
+
+std::vector<std::string> split(const std::string& text, char separator) {
+    std::vector<std::string> parts;
+    std::string part;
+    for (char c : text) {
+        if (c == separator) {
+            if (!part.empty()) parts.push_back(part);
+            part.clear();
+        } else {
+            part.push_back(c);
+        }
+    }
+    if (!part.empty()) parts.push_back(part);
+    return parts;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
+    return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+ResolvedRun resolve_run(const RunFlags& f) {
+    ResolvedRun resolved;
+    Spec& spec = resolved.spec;
+    spec = f.replay ? replay_spec(*f.replay) : f.spec.empty() ? Spec{} : read_spec(find_scenario(f.spec));
+    if (f.name) spec.name = *f.name;
+    if (f.time_limit) spec.time_limit_s = *f.time_limit;
+    if (f.seed) spec.seed = *f.seed;
+    if (f.workers) spec.workers = *f.workers;
+    if (f.ttl_ms) spec.ttl_ms = *f.ttl_ms;
+    if (f.nemesis) {
+        const auto faults = *f.nemesis == "none" ? std::vector<std::string>{} : split(*f.nemesis, ',');
+        if (spec.expect && faults != spec.nemesis) {
+            resolved.expectation_not_applicable = "the scenario's expectation was stated for nemesis " +
+                                                  joined(spec.nemesis) + ", and --nemesis " + joined(faults) +
+                                                  " replaced it: the run is judged by its verdict alone";
+            spec.expect.reset();
+        }
+        spec.nemesis = faults;
+    }
+    if (f.fencing) spec.fencing = true;
+    if (f.network) spec.network = *f.network;
+    if (f.client_cmd) spec.client_cmd = *f.client_cmd;
+    return resolved;
+}
+
+}  // namespace lockcheck

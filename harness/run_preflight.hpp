@@ -1,0 +1,19 @@
+// What a run decides before it makes anything (the run directory,
+// store/latest, the network): whether it gets network namespaces, and whether
+// its faults can act without them. A run refused here leaves nothing behind.
+#pragma once
+
+#include "clusters/test_network.hpp"
+#include "harness/spec.hpp"
+
+namespace lockcheck {
+
+/// The network mode the run uses, resolved: NetworkMode::Namespaces or
+/// NetworkMode::Loopback (auto picks namespaces when this process can create
+/// them). Throws SpecError, naming the field, when `spec` asks for what this
+/// process cannot do: network "netns" without root, or a fault that needs
+/// namespaces (FaultDescriptor::needs_namespaces: partition, packet-loss,
+/// failover) in a run that will have none.
+NetworkMode preflight_network(const Spec& spec);
+
+}  // namespace lockcheck

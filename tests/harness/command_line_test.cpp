@@ -1,0 +1,172 @@
+// The command line as a user meets it (issue 15, item 14): what a mistyped
+// command line says, `run NAME` from any directory, refusals that leave no
+// run directory behind, and `list` that wraps instead of cutting. The run
+// cases stop at validation: no server starts.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "harness/command_line.hpp"
+#include "harness/exit_codes.hpp"
+#include "harness/run_flags.hpp"
+#include "harness/scenario_catalog.hpp"
+#include "nemesis/fault_registry.hpp"
+
+namespace fs = std::filesystem;
+using namespace lockcheck;
+
+namespace {
+
+struct Ran {
+    int exit_code;
+    std::string out;
+    std::string err;
+};
+
+Ran run_cli(std::vector<std::string> args) {
+    args.insert(args.begin(), "lockcheck");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    ::testing::internal::CaptureStdout();
+    ::testing::internal::CaptureStderr();
+    const int code = lockcheck_main(static_cast<int>(argv.size()), argv.data());
+    return {code, ::testing::internal::GetCapturedStdout(), ::testing::internal::GetCapturedStderr()};
+}
+
+/// A store path that does not exist yet, removed at the end of the test.
+class FreshStore : public ::testing::Test {
+protected:
+    void SetUp() override {
+        store_ = fs::temp_directory_path() / ("lockcheck-cli-" + std::to_string(std::random_device{}()));
+        fs::remove_all(store_);
+    }
+    void TearDown() override { fs::remove_all(store_); }
+    fs::path store_;
+};
+
+std::string collapsed(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        const bool blank = c == ' ' || c == '\n';
+        if (blank && (out.empty() || out.back() == ' ')) continue;
+        out += blank ? ' ' : c;
+    }
+    return out;
+}
+
+/// Runs `body` with the current directory set to `dir`, then goes back.
+template <typename Body>
+void from_directory(const fs::path& dir, Body body) {
+    const auto back = fs::current_path();
+    fs::current_path(dir);
+    body();
+    fs::current_path(back);
+}
+
+}  // namespace
+
+TEST(CommandLine, AnUnknownSubcommandIsNamedWithTheValidOnes) {
+    const auto ran = run_cli({"frobnicate"});
+    EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
+    EXPECT_NE(ran.err.find("unknown subcommand 'frobnicate'"), std::string::npos) << ran.err;
+    EXPECT_NE(ran.err.find("run, suite, compare, check, export, index, list, clean"), std::string::npos) << ran.err;
+    EXPECT_EQ(ran.err.find("worker"), std::string::npos) << "the internal subcommand stays hidden: " << ran.err;
+    EXPECT_EQ(ran.err.find("A subcommand is required"), std::string::npos) << ran.err;
+    EXPECT_EQ(std::count(ran.err.begin(), ran.err.end(), '\n'), 1) << ran.err;
+}
+
+TEST(CommandLine, ATimeLimitOutOfBoundsSaysTheBoundInWords) {
+    for (const char* bad : {"0", "-3", "86401", "soon"}) {
+        const auto ran = run_cli({"run", "--time-limit", bad});
+        EXPECT_EQ(ran.exit_code, exit_code::kBadInput) << bad;
+        EXPECT_NE(ran.err.find("must be more than 0 and at most 86400 seconds (1 day)"), std::string::npos) << ran.err;
+        EXPECT_EQ(ran.err.find("e+308"), std::string::npos) << ran.err;
+        EXPECT_EQ(ran.err.find("e-308"), std::string::npos) << ran.err;
+    }
+    const auto ttl = run_cli({"run", "--ttl-ms", "0"});
+    EXPECT_EQ(ttl.exit_code, exit_code::kBadInput);
+    EXPECT_NE(ttl.err.find("at most 3600000 ms (1 hour)"), std::string::npos) << ttl.err;
+}
+
+TEST_F(FreshStore, AnUnknownNemesisListsTheFaultsAndMakesNothing) {
+    const auto ran = run_cli({"run", "--nemesis", "pause-holdr", "--store", store_.string()});
+    EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
+    EXPECT_NE(ran.err.find("names no known fault ('pause-holdr')"), std::string::npos) << ran.err;
+    for (const auto& fault : fault_descriptors()) EXPECT_NE(ran.err.find(fault.name), std::string::npos) << fault.name;
+    EXPECT_FALSE(fs::exists(store_));
+}
+
+// Regression: the refusal came after the run directory and store/latest
+// existed (and after the servers started).
+TEST_F(FreshStore, AFaultThatNeedsNamespacesIsRefusedBeforeTheRunDirectoryExists) {
+    for (const char* fault : {"partition", "packet-loss"}) {
+        const auto ran = run_cli(
+            {"run", "redis-quick-no-faults", "--network", "loopback", "--nemesis", fault, "--store", store_.string()});
+        EXPECT_EQ(ran.exit_code, exit_code::kBadInput) << ran.err;
+        EXPECT_NE(ran.err.find(std::string("fault '") + fault + "' needs network namespaces"), std::string::npos)
+            << ran.err;
+        EXPECT_FALSE(fs::exists(store_)) << "neither a run directory nor store/latest";
+    }
+}
+
+// Regression: `run NAME` needed the spec file's path relative to a checkout.
+TEST(CommandLine, RunFindsAScenarioByNameFromAnyDirectory) {
+    from_directory(fs::temp_directory_path(), [] {
+        RunFlags flags;
+        flags.spec = "redis-quick-no-faults";
+        EXPECT_EQ(resolve_run(flags).spec.name, "redis-quick-no-faults");
+        flags.spec = "redis-quick-no-faults.json";
+        EXPECT_EQ(resolve_run(flags).spec.name, "redis-quick-no-faults");
+        flags.spec = "no-such-scenario";
+        try {
+            resolve_run(flags);
+            ADD_FAILURE() << "an unknown name was accepted";
+        } catch (const SpecError& e) {
+            EXPECT_NE(std::string(e.what()).find("no spec file and no scenario named 'no-such-scenario' (searched"),
+                      std::string::npos)
+                << e.what();
+        }
+    });
+    const auto dirs = scenario_search_dirs();
+    ASSERT_GE(dirs.size(), 3u);
+    EXPECT_EQ(dirs[1], fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "scenarios")
+        << "beside the binary's directory: build/lockcheck finds its checkout's scenarios";
+}
+
+// Regression: `--nemesis none` on a scenario with an expect printed "NOT met".
+TEST(CommandLine, ReplacingTheScenariosFaultsSetsItsExpectationAside) {
+    RunFlags flags;
+    flags.spec = "redis-holder-pause";
+    ASSERT_TRUE(resolve_run(flags).spec.expect.has_value()) << "the fixture scenario expects something";
+    EXPECT_FALSE(resolve_run(flags).expectation_not_applicable);
+
+    flags.nemesis = "none";
+    const auto none = resolve_run(flags);
+    EXPECT_FALSE(none.spec.expect.has_value());
+    ASSERT_TRUE(none.expectation_not_applicable);
+    EXPECT_NE(none.expectation_not_applicable->find("stated for nemesis pause-holder"), std::string::npos)
+        << *none.expectation_not_applicable;
+
+    flags.nemesis = "pause-holder";  // the scenario's own faults: the expectation stands
+    EXPECT_TRUE(resolve_run(flags).spec.expect.has_value());
+    EXPECT_FALSE(resolve_run(flags).expectation_not_applicable);
+
+    flags.spec = "redis-quick-no-faults";  // nothing expected: nothing to set aside
+    flags.nemesis = "none";
+    EXPECT_FALSE(resolve_run(flags).expectation_not_applicable);
+}
+
+// Regression: descriptions were cut mid-phrase with "...".
+TEST(CommandLine, ListWrapsEveryDescriptionWhole) {
+    const auto ran = run_cli({"list"});
+    ASSERT_EQ(ran.exit_code, exit_code::kValid) << ran.err;
+    const std::string flat = collapsed(ran.out);
+    for (const auto& entry : load_scenarios(default_scenarios_dir())) {
+        ASSERT_TRUE(entry.spec) << entry.path;
+        EXPECT_NE(flat.find(collapsed(first_sentence(entry.spec->description))), std::string::npos) << entry.path;
+    }
+    for (const auto& fault : fault_descriptors()) EXPECT_NE(flat.find(collapsed(fault.description)), std::string::npos);
+}
