@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
         ++cycles;
     }
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("cycles=%lld seconds=%.2f cycles_per_second=%.0f\n", cycles, elapsed, static_cast<double>(cycles) / elapsed);
+    std::printf("cycles=%lld seconds=%.2f cycles_per_second=%.0f\n", cycles, elapsed,
+                static_cast<double>(cycles) / elapsed);
     return 0;
 }

@@ -91,7 +91,8 @@ void run_on(benchmark::State& state, const Loaded& l, const Check& check) {
         benchmark::ClobberMemory();
     }
     const double peak = status_mb("VmHWM:");
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(l.history.size()));
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(l.history.size()));
     state.counters["peak_MB"] = peak;
     state.counters["check_MB"] = peak - before;
     state.counters["verdict"] = verdict_counter(v);
@@ -109,7 +110,11 @@ void run_overlapping(benchmark::State& state, int holders, const Check& check) {
 
 const std::vector<std::pair<std::string, Check>>& checkers() {
     static const std::vector<std::pair<std::string, Check>> all = {
-        {"pair_ops", [](const History& h, const Partner&) { benchmark::DoNotOptimize(pair_ops(h)); return Validity::Valid; }},
+        {"pair_ops",
+         [](const History& h, const Partner&) {
+             benchmark::DoNotOptimize(pair_ops(h));
+             return Validity::Valid;
+         }},
         {std::string(checker_name::kMutualExclusion),
          [](const History& h, const Partner& p) { return check_mutual_exclusion(h, p).valid; }},
         {std::string(checker_name::kResource),
@@ -125,7 +130,8 @@ const std::vector<std::pair<std::string, Check>>& checkers() {
 
 void register_all() {
     std::vector<std::size_t> sizes{10'000, 100'000, 1'000'000};
-    if (const char* big = std::getenv("LOCKCHECK_BENCH_10M"); big && std::string(big) == "1") sizes.push_back(10'000'000);
+    if (const char* big = std::getenv("LOCKCHECK_BENCH_10M"); big && std::string(big) == "1")
+        sizes.push_back(10'000'000);
     for (std::size_t ops : sizes)
         for (int clients : {10, 100})
             for (int keys : {1, 100})
@@ -133,10 +139,12 @@ void register_all() {
                     for (bool planted : {false, true}) {
                         const Case c{ops, clients, keys, info, planted};
                         for (const auto& [name, check] : checkers()) {
-                            const std::string id = name + "/ops:" + std::to_string(ops) + "/clients:" +
-                                                   std::to_string(clients) + "/keys:" + std::to_string(keys) +
-                                                   "/info:" + std::to_string(info) + "/planted:" + (planted ? "1" : "0");
-                            benchmark::RegisterBenchmark(id.c_str(), [c, check = check](benchmark::State& s) { run(s, c, check); })
+                            const std::string id = name + "/ops:" + std::to_string(ops) +
+                                                   "/clients:" + std::to_string(clients) +
+                                                   "/keys:" + std::to_string(keys) + "/info:" + std::to_string(info) +
+                                                   "/planted:" + (planted ? "1" : "0");
+                            benchmark::RegisterBenchmark(id.c_str(),
+                                                         [c, check = check](benchmark::State& s) { run(s, c, check); })
                                 ->Unit(benchmark::kMillisecond)
                                 ->MinTime(ops >= 1'000'000 ? 0.01 : 0.2);
                         }
@@ -145,7 +153,8 @@ void register_all() {
     for (const auto& [name, check] : checkers()) {
         if (name != checker_name::kMutualExclusion && name != "all") continue;
         const std::string id = name + "/overlapping-holders:" + std::to_string(kHolders);
-        benchmark::RegisterBenchmark(id.c_str(), [check = check](benchmark::State& s) { run_overlapping(s, kHolders, check); })
+        benchmark::RegisterBenchmark(id.c_str(),
+                                     [check = check](benchmark::State& s) { run_overlapping(s, kHolders, check); })
             ->Unit(benchmark::kMillisecond)
             ->MinTime(0.01);
     }

@@ -14,7 +14,8 @@ int main(int argc, char** argv) {
     app.add_option("--clients", o.clients, "sequential workers")->capture_default_str()->check(CLI::PositiveNumber);
     app.add_option("--keys", o.keys, "lock keys")->capture_default_str()->check(CLI::PositiveNumber);
     app.add_option("--info", o.info, "share of acquires/releases completing as info")
-        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
     app.add_flag("--plant", o.plant_violation, "plant one double grant half-way");
     app.add_option("--seed", o.seed, "random seed")->capture_default_str();
     app.add_option("--out", out, "where to write history.jsonl")->required();

@@ -20,7 +20,7 @@ struct Client {
     std::string owner;
     std::int64_t token = 0, read_value = 0;
     int owners = 0;
-    bool info = false;     ///< the op in flight completes as info
+    bool info = false;  ///< the op in flight completes as info
     OpType outcome = OpType::Ok;
     std::optional<std::string> error;
 };
@@ -38,8 +38,11 @@ struct Event {
 class Generator {
 public:
     explicit Generator(const GeneratorOptions& o)
-        : o_(o), rng_(o.seed), clients_(static_cast<std::size_t>(o.clients)),
-          holder_(static_cast<std::size_t>(o.keys), -1), tokens_(static_cast<std::size_t>(o.keys), 0),
+        : o_(o),
+          rng_(o.seed),
+          clients_(static_cast<std::size_t>(o.clients)),
+          holder_(static_cast<std::size_t>(o.keys), -1),
+          tokens_(static_cast<std::size_t>(o.keys), 0),
           registers_(static_cast<std::size_t>(o.keys), 0) {
         h_.reserve(o.ops + 4 * static_cast<std::size_t>(o.clients) + 16);
     }
@@ -72,7 +75,9 @@ private:
     bool planted_ = false;
     int nemesis_ids_ = 0;
 
-    std::int64_t uniform(std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng_); }
+    std::int64_t uniform(std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng_);
+    }
     bool chance(double p) { return p > 0 && std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
     std::size_t k(const Client& c) const { return static_cast<std::size_t>(c.key); }
 
@@ -169,16 +174,20 @@ private:
     void complete(int ci) {
         Client& c = clients_[static_cast<std::size_t>(ci)];
         Op& op = record(ci, c.info ? OpType::Info : c.outcome, f_of(c.phase), now_, "lock-" + std::to_string(c.key));
-        if (c.info) op.error = "timeout";
-        else if (c.error) op.error = c.error;
+        if (c.info)
+            op.error = "timeout";
+        else if (c.error)
+            op.error = c.error;
         if (c.phase == Phase::Acquire && op.type == OpType::Ok) op.token = c.token;
         if (c.phase == Phase::Read) op.value = c.read_value;
         if (c.phase == Phase::Write) op.value = c.read_value + 1;
         std::int64_t pause = uniform(20 * kUs, 200 * kUs);
         switch (c.phase) {
             case Phase::Acquire:
-                if (op.type == OpType::Ok) c.phase = Phase::Read;
-                else pause = uniform(100 * kUs, 1000 * kUs);  // back off, retry with a fresh owner
+                if (op.type == OpType::Ok)
+                    c.phase = Phase::Read;
+                else
+                    pause = uniform(100 * kUs, 1000 * kUs);  // back off, retry with a fresh owner
                 break;
             case Phase::Read: c.phase = Phase::Write; break;
             case Phase::Write: c.phase = Phase::Release; break;

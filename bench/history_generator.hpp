@@ -27,7 +27,7 @@ struct GeneratorOptions {
     std::size_t ops = 100'000;  ///< op records to generate (the last sessions finish, so a few more)
     int clients = 10;
     int keys = 1;
-    double info = 0.0;          ///< share of acquires and releases that complete as info
+    double info = 0.0;  ///< share of acquires and releases that complete as info
     bool plant_violation = false;
     std::uint64_t seed = 1;
 };

@@ -112,7 +112,8 @@ int main(int argc, char** argv) {
     std::size_t message_bytes = 16;
     std::size_t megabytes = 256;
     app.add_option("--round-trips", round_trips, "round trips per path")->check(CLI::Range(1, 10'000'000));
-    app.add_option("--batch", batch, "round trips per batch; the paths alternate by batch")->check(CLI::Range(1, 1'000'000));
+    app.add_option("--batch", batch, "round trips per batch; the paths alternate by batch")
+        ->check(CLI::Range(1, 1'000'000));
     app.add_option("--message-bytes", message_bytes, "bytes per round trip")->check(CLI::Range(1, 65'536));
     app.add_option("--megabytes", megabytes, "MiB echoed per throughput run (0: skip)")->check(CLI::Range(0, 4096));
     CLI11_PARSE(app, argc, argv);
@@ -153,8 +154,8 @@ int main(int argc, char** argv) {
             const double direct_rate = echo_throughput(echo.endpoint(), megabytes);
             const double proxied_rate = echo_throughput(link.listen, megabytes);
             std::printf("\nthroughput, %zu MiB echoed (each way at once):\n\n", megabytes);
-            std::printf("| path | MiB/s each way |\n|---|---|\n| direct | %.0f |\n| proxy, pass | %.0f |\n", direct_rate,
-                        proxied_rate);
+            std::printf("| path | MiB/s each way |\n|---|---|\n| direct | %.0f |\n| proxy, pass | %.0f |\n",
+                        direct_rate, proxied_rate);
         }
     } catch (const std::exception& error) {
         std::fprintf(stderr, "netproxy_bench: %s\n", error.what());

@@ -13,8 +13,8 @@ namespace {
 
 struct RefOp {
     bool acquire = false;
-    bool busy = false;       ///< acquire answered "held"
-    bool required = false;   ///< ok or busy: must be placed; info/unfinished: may be left out
+    bool busy = false;      ///< acquire answered "held"
+    bool required = false;  ///< ok or busy: must be placed; info/unfinished: may be left out
     std::string owner;
     std::size_t invoke = 0;
     std::size_t deadline = SIZE_MAX;  ///< completion position (SIZE_MAX when not required)
@@ -84,7 +84,7 @@ Validity brute_force_lock_check(const History& history, std::size_t max_ops_per_
         }
         if (op.required) op.deadline = done_at;
         // Owners are never empty strings here: "" stands for the free lock.
-        op.owner = "o:" + (inv.owner ? *inv.owner
+        op.owner = "o:" + (inv.owner             ? *inv.owner
                            : done && done->owner ? *done->owner
                                                  : "process " + std::to_string(inv.process));
         keys[inv.key].push_back(std::move(op));

@@ -14,13 +14,8 @@ const std::vector<const CheckerDescriptor*>& checker_descriptors() {
     // The order of the report: the lock checkers lead a lock history's, oversell a stock history's,
     // unique-ids an id history's.
     static const std::vector<const CheckerDescriptor*> all{
-        &mutual_exclusion_checker(),
-        &resource_checker(),
-        &linearizability_checker(),
-        &oversell_checker(),
-        &unique_ids_checker(),
-        &liveness_checker(),
-        &release_ownership_checker(),
+        &mutual_exclusion_checker(), &resource_checker(), &linearizability_checker(),   &oversell_checker(),
+        &unique_ids_checker(),       &liveness_checker(), &release_ownership_checker(),
     };
     return all;
 }

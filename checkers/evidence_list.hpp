@@ -17,7 +17,8 @@ namespace lockcheck {
 template <typename Finding, typename Worse>
 class EvidenceList {
 public:
-    EvidenceList(std::size_t first, std::size_t worst, Worse worse) : first_(first), worst_(worst), worse_(std::move(worse)) {}
+    EvidenceList(std::size_t first, std::size_t worst, Worse worse)
+        : first_(first), worst_(worst), worse_(std::move(worse)) {}
 
     /// Counts `finding` and keeps it when it is among the first or the worst.
     void offer(Finding finding) {
@@ -46,7 +47,8 @@ public:
     std::vector<Finding> take() && {
         std::sort_heap(worst_heap_.begin(), worst_heap_.end(), worse_);  // least bad last
         std::vector<Finding> kept = std::move(earliest_);
-        kept.insert(kept.end(), std::make_move_iterator(worst_heap_.begin()), std::make_move_iterator(worst_heap_.end()));
+        kept.insert(kept.end(), std::make_move_iterator(worst_heap_.begin()),
+                    std::make_move_iterator(worst_heap_.end()));
         return kept;
     }
 

@@ -1,7 +1,7 @@
 #include "checkers/linearizability.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -18,7 +18,8 @@ namespace {
 
 constexpr std::size_t kWitnessBudget = 200'000;
 
-KeyVerdict search_verdict(const History& history, const KeyLockOps& key, const LinearizabilityOptions& options, std::string why) {
+KeyVerdict search_verdict(const History& history, const KeyLockOps& key, const LinearizabilityOptions& options,
+                          std::string why) {
     SearchOutcome s = search_key(key, options.search_budget);
     KeyVerdict v;
     v.valid = s.valid;
@@ -33,7 +34,7 @@ KeyVerdict search_verdict(const History& history, const KeyLockOps& key, const L
              fmt::format("no linearization lets owner '{}' {} as recorded: {} the lock was certainly free with "
                          "nothing pending, and the listed ops since then cannot be linearized",
                          key.owners[static_cast<std::size_t>(failed.owner)],
-                         failed.kind == LockOpKind::Release        ? "release the lock"
+                         failed.kind == LockOpKind::Release    ? "release the lock"
                          : failed.outcome == LockOutcome::Busy ? "be told the lock was held"
                                                                : "acquire the lock",
                          s.window_start > 0
@@ -129,7 +130,8 @@ CheckerResult judge_strictly(const History& history, const std::vector<std::int6
 std::string linearizability_summary(const CheckerResult& r) {
     switch (r.valid) {
         case Validity::Valid:
-            return fmt::format("linearizable: {} on {}, certificate replayed", counted(stat_integer(r, "lock_ops"), "lock op"),
+            return fmt::format("linearizable: {} on {}, certificate replayed",
+                               counted(stat_integer(r, "lock_ops"), "lock op"),
                                counted(stat_integer(r, "keys"), "key"));
         case Validity::Unknown:
             return fmt::format("undecided on {} of {} (search budget spent)", stat_integer(r, "keys_unknown"),
@@ -140,15 +142,16 @@ std::string linearizability_summary(const CheckerResult& r) {
     for (const auto& v : r.violations) kinds.insert(v.kind);
     std::string names;
     for (const auto& k : kinds) names += (names.empty() ? "" : ", ") + k;
-    return fmt::format("not linearizable: {} ({})", counted(static_cast<std::int64_t>(r.violations_total()), "finding"), names);
+    return fmt::format("not linearizable: {} ({})", counted(static_cast<std::int64_t>(r.violations_total()), "finding"),
+                       names);
 }
 
 }  // namespace
 
 const CheckerDescriptor& linearizability_checker() {
-    static const CheckerDescriptor descriptor{
-        checker_name::kLinearizability, "the strict lock model (free or held by one owner), with a certificate",
-        history_is_lock, judge_strictly, linearizability_summary};
+    static const CheckerDescriptor descriptor{checker_name::kLinearizability,
+                                              "the strict lock model (free or held by one owner), with a certificate",
+                                              history_is_lock, judge_strictly, linearizability_summary};
     return descriptor;
 }
 

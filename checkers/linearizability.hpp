@@ -28,9 +28,9 @@
 namespace lockcheck {
 
 struct LinearizabilityOptions {
-    bool force_search = false;           ///< decide every key by the search (tests compare both paths)
+    bool force_search = false;              ///< decide every key by the search (tests compare both paths)
     std::size_t search_budget = 5'000'000;  ///< configurations per key before answering Unknown
-    std::size_t max_findings = 20;       ///< findings listed per key (all are counted)
+    std::size_t max_findings = 20;          ///< findings listed per key (all are counted)
 };
 
 /// `partner` is pair_ops(history).

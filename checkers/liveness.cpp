@@ -1,8 +1,8 @@
 #include "checkers/liveness.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <map>
 #include <unordered_map>
 
@@ -26,16 +26,26 @@ nlohmann::json acquire_figures(const History& history, const std::vector<std::in
         const Op& op = history[p];
         if (!op.is_invoke() || op.is_nemesis() || op.f != fn::kAcquire) continue;
         ++attempts;
-        if (partner[p] == kNoOp) { ++unknown; continue; }
+        if (partner[p] == kNoOp) {
+            ++unknown;
+            continue;
+        }
         const Op& done = history[static_cast<std::size_t>(partner[p])];
-        if (done.type == OpType::Ok) ++ok;
-        else if (done.type == OpType::Info) ++unknown;
-        else if (done.error == err::kHeld) ++busy;
-        else ++failed;
+        if (done.type == OpType::Ok)
+            ++ok;
+        else if (done.type == OpType::Info)
+            ++unknown;
+        else if (done.error == err::kHeld)
+            ++busy;
+        else
+            ++failed;
         if (done.type == OpType::Fail && done.error == err::kConflict) ++conflicts;
     }
     const std::size_t decided = ok + busy + failed;
-    nlohmann::json figures = {{"attempts", attempts}, {"ok", ok}, {"busy", busy}, {"failed", failed},
+    nlohmann::json figures = {{"attempts", attempts},
+                              {"ok", ok},
+                              {"busy", busy},
+                              {"failed", failed},
                               {"indeterminate", unknown},
                               {"success_rate", decided ? static_cast<double>(ok) / static_cast<double>(decided) : 0.0}};
     if (conflicts > 0) {  // optimistic recipes: version races lost (counted in "failed" too)
@@ -55,8 +65,11 @@ nlohmann::json latency_figures(const History& history, const std::vector<std::in
     nlohmann::json out = nlohmann::json::object();
     for (auto& [f, v] : by_f) {
         std::sort(v.begin(), v.end());
-        out[f] = {{"count", v.size()}, {"p50", percentile(v, 50)}, {"p95", percentile(v, 95)},
-                  {"p99", percentile(v, 99)}, {"max", v.back()}};
+        out[f] = {{"count", v.size()},
+                  {"p50", percentile(v, 50)},
+                  {"p95", percentile(v, 95)},
+                  {"p99", percentile(v, 99)},
+                  {"max", v.back()}};
     }
     return out;
 }
@@ -114,8 +127,8 @@ void stuck_figures(const History& history, const std::vector<std::int64_t>& part
         auto next = std::partition_point(cs.begin(), cs.end(), [&](const Interval& c) { return c.from < done.time; });
         if (next != cs.begin() && (next - 1)->to > op.time) continue;
         const auto gap = static_cast<std::size_t>(next - cs.begin());
-        auto [s, fresh] = stretches.try_emplace({op.key, gap}, Interval{op.time, done.time, static_cast<std::int64_t>(p),
-                                                                        partner[p]});
+        auto [s, fresh] = stretches.try_emplace({op.key, gap},
+                                                Interval{op.time, done.time, static_cast<std::int64_t>(p), partner[p]});
         if (!fresh) {
             s->second.to = std::max(s->second.to, done.time);
             s->second.last_op = partner[p];
@@ -132,16 +145,20 @@ void stuck_figures(const History& history, const std::vector<std::int64_t>& part
         const auto& [s, gap] = entry;
         Violation v{kStuckLock, {}, "", {{"key", key}, {"stuck_ms", ms(s.to - s.from)}}};
         const auto& cs = claimed.count(key) ? claimed.at(key) : kNone;
-        if (gap > 0 && cs[gap - 1].last_op != kNoOp) v.ops.push_back(history[static_cast<std::size_t>(cs[gap - 1].last_op)].index);
+        if (gap > 0 && cs[gap - 1].last_op != kNoOp)
+            v.ops.push_back(history[static_cast<std::size_t>(cs[gap - 1].last_op)].index);
         v.ops.push_back(history[static_cast<std::size_t>(s.first_op)].index);
         v.ops.push_back(history[static_cast<std::size_t>(s.last_op)].index);
-        v.description = fmt::format("key '{}': acquires were told the lock was held for {:.1f} ms while no holder "
-                                    "claimed it (stuck lock)", key, ms(s.to - s.from));
+        v.description = fmt::format(
+            "key '{}': acquires were told the lock was held for {:.1f} ms while no holder "
+            "claimed it (stuck lock)",
+            key, ms(s.to - s.from));
         per_key[key] = ms(s.to - s.from);
         longest_ms = std::max(longest_ms, ms(s.to - s.from));
         result.violations.push_back(std::move(v));
     }
-    result.stats["stuck"] = {{"stretches", stretches.size()}, {"longest_ms", longest_ms}, {"longest_per_key_ms", per_key}};
+    result.stats["stuck"] = {
+        {"stretches", stretches.size()}, {"longest_ms", longest_ms}, {"longest_per_key_ms", per_key}};
 }
 
 nlohmann::json recovery_figures(const History& history) {
@@ -239,12 +256,12 @@ std::string liveness_summary(const CheckerResult& r) {
     const auto count = [&](std::string_view field) {
         return static_cast<std::int64_t>(stat_number(s, {"acquires", field}));
     };
-    return fmt::format("{}: {} granted, {} refused, {} unknown{}, acquire p50 {:.1f} ms / p99 {:.1f} ms, longest "
-                       "stuck lock {:.0f} ms{}",
-                       counted(count("attempts"), "acquire"), count("ok"), count("busy") + count("failed"),
-                       count("indeterminate"), conflicts, stat_number(s, {"latency_ms", "acquire", "p50"}),
-                       stat_number(s, {"latency_ms", "acquire", "p99"}), stat_number(s, {"stuck", "longest_ms"}),
-                       recovery_words(s));
+    return fmt::format(
+        "{}: {} granted, {} refused, {} unknown{}, acquire p50 {:.1f} ms / p99 {:.1f} ms, longest "
+        "stuck lock {:.0f} ms{}",
+        counted(count("attempts"), "acquire"), count("ok"), count("busy") + count("failed"), count("indeterminate"),
+        conflicts, stat_number(s, {"latency_ms", "acquire", "p50"}), stat_number(s, {"latency_ms", "acquire", "p99"}),
+        stat_number(s, {"stuck", "longest_ms"}), recovery_words(s));
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #include "checkers/lock_fast_check.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 namespace lockcheck {
 namespace {
@@ -138,10 +138,10 @@ private:
                 auto proof = session_ops(*widest);
                 proof.push_back(s.acquire);
                 report(kDoubleGrant, std::move(proof),
-                       fmt::format("owner '{}' acquired the lock while owner '{}' held it ({})", owner(s.acquire),
-                                   owner(widest->acquire),
-                                   widest->release == kNone ? "it never released"
-                                                            : "its release had not been invoked yet"));
+                       fmt::format(
+                           "owner '{}' acquired the lock while owner '{}' held it ({})", owner(s.acquire),
+                           owner(widest->acquire),
+                           widest->release == kNone ? "it never released" : "its release had not been invoked yet"));
             }
             if (!widest || s.r_inv > widest->r_inv) widest = &s;
         }
@@ -154,8 +154,8 @@ private:
         for (std::uint32_t b : f_.busy) {
             const LockOp& busy = ops_[b];
             // The last session whose acquire completed inside or before the busy window.
-            auto next = std::partition_point(ss.begin(), ss.end(),
-                                             [&](const Session& s) { return s.a_cmp < busy.complete; });
+            auto next =
+                std::partition_point(ss.begin(), ss.end(), [&](const Session& s) { return s.a_cmp < busy.complete; });
             const Session* prev = next == ss.begin() ? nullptr : &*(next - 1);
             if (prev && prev->r_inv > busy.invoke) continue;  // window meets a core: held there
             const bool prev_covers = prev && busy.invoke < prev->r_dead;
@@ -165,10 +165,11 @@ private:
             if (prev) proof = session_ops(*prev);
             proof.push_back(b);
             if (next != ss.end()) proof.push_back(next->acquire);
-            report(kBusyWhileFree, std::move(proof),
-                   fmt::format("owner '{}' was told the lock was held, but it was free for the whole attempt{}",
-                               owner(b), prev ? fmt::format(" (owner '{}' had released it)", owner(prev->acquire))
-                                              : std::string(" (nobody had acquired it yet)")));
+            report(
+                kBusyWhileFree, std::move(proof),
+                fmt::format("owner '{}' was told the lock was held, but it was free for the whole attempt{}", owner(b),
+                            prev ? fmt::format(" (owner '{}' had released it)", owner(prev->acquire))
+                                 : std::string(" (nobody had acquired it yet)")));
         }
     }
 
@@ -201,11 +202,14 @@ private:
                 continue;
             }
             LinPoint release_at{s.r_dead - 1, kReleaseSub}, next_at{};
-            if (!last) place_gap(s, ss[k + 1].acquire, release_at, next_at);
-            else if (f_.tail_acquire != kNone) place_gap(s, tail, release_at, next_at);
+            if (!last)
+                place_gap(s, ss[k + 1].acquire, release_at, next_at);
+            else if (f_.tail_acquire != kNone)
+                place_gap(s, tail, release_at, next_at);
             cert.push_back({static_cast<std::uint32_t>(s.release), release_at});
             held.emplace_back(start, release_at);
-            if (!last) start = next_at;
+            if (!last)
+                start = next_at;
             else if (f_.tail_acquire != kNone) {
                 cert.push_back({tail, next_at});
                 held.emplace_back(next_at, kEndOfTime);

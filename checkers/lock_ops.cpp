@@ -4,9 +4,9 @@
 #include <map>
 #include <utility>
 
-#include "checkers/lock_sessions.hpp"
 #include <string_view>
 #include <unordered_map>
+#include "checkers/lock_sessions.hpp"
 
 namespace lockcheck {
 namespace {
@@ -80,8 +80,10 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
             op.owner = known != key.owner_ids.end() ? known->second : key.intern(key.synthetic.emplace_back(name));
         }
         key.ops.ops.push_back(op);
-        if (acquire && op.outcome != LockOutcome::Busy) holding[{inv.process, slot->second}] = op.owner;
-        else if (!acquire) holding.erase({inv.process, slot->second});
+        if (acquire && op.outcome != LockOutcome::Busy)
+            holding[{inv.process, slot->second}] = op.owner;
+        else if (!acquire)
+            holding.erase({inv.process, slot->second});
     }
     std::vector<KeyLockOps> out;
     out.reserve(keys.size());

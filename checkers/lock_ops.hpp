@@ -42,9 +42,9 @@ enum class LockOutcome : std::uint8_t {
 struct LockOp {
     LockOpKind kind = LockOpKind::Acquire;
     LockOutcome outcome = LockOutcome::Ok;
-    std::int32_t owner = 0;              ///< interned per key, see KeyLockOps::owners
-    std::int64_t invoke = 0;             ///< history position of the invoke
-    std::int64_t complete = kNoOp;       ///< history position of the completion, kNoOp if none
+    std::int32_t owner = 0;         ///< interned per key, see KeyLockOps::owners
+    std::int64_t invoke = 0;        ///< history position of the invoke
+    std::int64_t complete = kNoOp;  ///< history position of the completion, kNoOp if none
 
     /// The op must take effect strictly before this position (kNever for Unknown).
     std::int64_t deadline() const { return outcome == LockOutcome::Unknown ? kNever : complete; }

@@ -1,7 +1,7 @@
 #include "checkers/lock_search.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <unordered_set>
 
 namespace lockcheck {
@@ -17,10 +17,10 @@ struct Node {
 };
 
 struct Config {
-    std::int32_t holder = kFree;        ///< kFree, kDead or an owner
-    std::int64_t dead_acquire = -1;     ///< a pending acquire that would hold forever (identity: present or not)
-    std::vector<std::uint32_t> pending; ///< sorted op indices, invoked and not linearized
-    std::uint32_t path = kRoot;         ///< last linearized op (not part of the identity)
+    std::int32_t holder = kFree;         ///< kFree, kDead or an owner
+    std::int64_t dead_acquire = -1;      ///< a pending acquire that would hold forever (identity: present or not)
+    std::vector<std::uint32_t> pending;  ///< sorted op indices, invoked and not linearized
+    std::uint32_t path = kRoot;          ///< last linearized op (not part of the identity)
 };
 
 struct ConfigHash {
@@ -191,7 +191,7 @@ private:
                 const std::uint32_t p = cur.pending[i];
                 const LockOp& op = ops_[p];
                 const bool can = op.kind == LockOpKind::Acquire ? op.outcome != LockOutcome::Busy && cur.holder == kFree
-                                                                 : cur.holder == op.owner;
+                                                                : cur.holder == op.owner;
                 if (!can) continue;
                 Config next = cur;
                 next.pending.erase(next.pending.begin() + static_cast<std::ptrdiff_t>(i));

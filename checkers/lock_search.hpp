@@ -21,21 +21,21 @@
 #include <cstdint>
 #include <string>
 
+#include "checkers/checker_result.hpp"
 #include "checkers/lock_certificate.hpp"
 #include "checkers/lock_ops.hpp"
-#include "checkers/checker_result.hpp"
 
 namespace lockcheck {
 
 struct SearchOutcome {
     Validity valid = Validity::Valid;
-    Certificate certificate;           ///< a linearization, when valid
-    std::int64_t failed_op = -1;       ///< when invalid: the op whose completion no configuration could reach
-    std::int64_t window_start = 0;     ///< when invalid: history position after the last point where the
-                                       ///< lock was certainly free with nothing pending
+    Certificate certificate;             ///< a linearization, when valid
+    std::int64_t failed_op = -1;         ///< when invalid: the op whose completion no configuration could reach
+    std::int64_t window_start = 0;       ///< when invalid: history position after the last point where the
+                                         ///< lock was certainly free with nothing pending
     std::int64_t free_forever_rep = -1;  ///< an indeterminate acquire pending at that point (may matter), or -1
-    std::size_t configs = 0;           ///< configurations explored
-    std::string note;                  ///< why unknown
+    std::size_t configs = 0;             ///< configurations explored
+    std::string note;                    ///< why unknown
 };
 
 /// Decides the key; `budget` bounds the configurations explored.

@@ -1,8 +1,8 @@
 #include "checkers/lock_sessions.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <exception>
+#include <limits>
 #include <map>
 #include <string>
 #include <string_view>
@@ -33,8 +33,7 @@ std::optional<int> killed_worker(const Op& op) {
             std::size_t used = 0;
             const int process = std::stoi(text.substr(prefix.size()), &used);
             if (used == text.size() - prefix.size()) return process;
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
     }
     return std::nullopt;
 }
@@ -42,10 +41,10 @@ std::optional<int> killed_worker(const Op& op) {
 std::vector<LockSession> extract_sessions(const History& history, const std::vector<std::int64_t>& partner) {
     std::vector<LockSession> done;
     std::map<std::pair<int, std::string>, LockSession> open;  // (process, key) -> session
-    std::map<std::pair<int, std::string>, int> unbalanced;     // entries not yet released
-    std::map<int, std::size_t> last_op;                        // process -> position of its last op
+    std::map<std::pair<int, std::string>, int> unbalanced;    // entries not yet released
+    std::map<int, std::size_t> last_op;                       // process -> position of its last op
     const std::int64_t end_of_history = history.empty() ? 0 : history.back().time;
-    std::map<int, std::size_t> killed;                         // process -> kill-holder completion that killed it
+    std::map<int, std::size_t> killed;  // process -> kill-holder completion that killed it
 
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& op = history[p];
@@ -67,8 +66,7 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
             s.acquire_ok = p;
             s.start_ns = op.time;
             s.ttl_ms = inv.ttl_ms ? inv.ttl_ms : op.ttl_ms;
-            if (s.ttl_ms)
-                s.lease_marks.emplace_back(op.time, inv.time + *s.ttl_ms * 1'000'000 - kLeaseGranularityNs);
+            if (s.ttl_ms) s.lease_marks.emplace_back(op.time, inv.time + *s.ttl_ms * 1'000'000 - kLeaseGranularityNs);
             auto existing = open.find(slot);
             if (existing != open.end()) {  // re-entrant acquire: the held session goes on, lease renewed
                 existing->second.lease_marks.insert(existing->second.lease_marks.end(), s.lease_marks.begin(),

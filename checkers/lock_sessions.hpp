@@ -44,19 +44,20 @@ struct LockSession {
     int process = 0;
     std::optional<std::string> owner;
     std::optional<std::int64_t> token;
-    std::size_t acquire_invoke = 0;                ///< positions in the history
+    std::size_t acquire_invoke = 0;  ///< positions in the history
     std::size_t acquire_ok = 0;
-    std::optional<std::size_t> release_invoke;     ///< none: never released
-    std::optional<std::size_t> lost_at;            ///< never released and the process was lost: its last op (or its kill)
-    int entries = 1;                               ///< acquires ok in this session (> 1: re-entered)
-    std::int64_t start_ns = 0;                     ///< time of the acquire's ok
-    std::int64_t end_ns = 0;  ///< time of the release's invoke, of the lost process's last op (or kill), or of the last op
+    std::optional<std::size_t> release_invoke;  ///< none: never released
+    std::optional<std::size_t> lost_at;         ///< never released and the process was lost: its last op (or its kill)
+    int entries = 1;                            ///< acquires ok in this session (> 1: re-entered)
+    std::int64_t start_ns = 0;                  ///< time of the acquire's ok
+    std::int64_t end_ns =
+        0;  ///< time of the release's invoke, of the lost process's last op (or kill), or of the last op
     /// Never released, and its process not lost: still held when the history
     /// ended. end_ns (the last record's time) is then only a lower bound: the
     /// session outlasts every record, so it overlaps a session that starts at
     /// the very last record.
     bool held_at_end = false;
-    std::optional<std::int64_t> ttl_ms;            ///< none: a lock without a lease
+    std::optional<std::int64_t> ttl_ms;  ///< none: a lock without a lease
     /// Lease end as (acquire invoke | renew invoke) + ttl, per renew that
     /// completed ok; (time, valid-until) pairs in time order, first from the acquire.
     std::vector<std::pair<std::int64_t, std::int64_t>> lease_marks;

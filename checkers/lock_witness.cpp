@@ -58,8 +58,10 @@ std::vector<std::uint32_t> shrink_witness(const KeyLockOps& key, const SearchOut
                 std::vector<std::uint32_t> trial(busy.begin(), busy.begin() + static_cast<std::ptrdiff_t>(at));
                 trial.insert(trial.end(), busy.begin() + static_cast<std::ptrdiff_t>(std::min(at + chunk, busy.size())),
                              busy.end());
-                if (still_invalid(trial)) busy = std::move(trial);
-                else at += chunk;
+                if (still_invalid(trial))
+                    busy = std::move(trial);
+                else
+                    at += chunk;
             }
             if (chunk == 1) break;
         }

@@ -1,7 +1,7 @@
 #include "checkers/mutual_exclusion.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -52,11 +52,11 @@ Violation describe_overlap(const History& history, const LockSession& first, con
     v.description = fmt::format(
         "{} acquired '{}' at op {} while {} still held it since op {} ({}); {}", process_name(second.process),
         second.key, history[second.acquire_ok].index, process_name(first.process), history[first.acquire_ok].index,
-        !first.ttl_ms ? "lock without lease"
-        : within_lease
-            ? fmt::format("its lease had at least {:.1f} ms left", static_cast<double>(lease_until - second.start_ns) / 1e6)
-            : fmt::format("its lease had expired up to {:.1f} ms before",
-                          static_cast<double>(second.start_ns - lease_until) / 1e6),
+        !first.ttl_ms  ? "lock without lease"
+        : within_lease ? fmt::format("its lease had at least {:.1f} ms left",
+                                     static_cast<double>(lease_until - second.start_ns) / 1e6)
+                       : fmt::format("its lease had expired up to {:.1f} ms before",
+                                     static_cast<double>(second.start_ns - lease_until) / 1e6),
         open_at_end ? fmt::format("both still held it when the history ended, {:.1f} ms later", overlap_ms)
                     : fmt::format("they overlapped for {:.1f} ms", overlap_ms));
     v.details = {{"key", first.key},
@@ -120,7 +120,8 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
     if (longest && std::none_of(kept.begin(), kept.end(), [&](const Overlap& o) { return o.found == longest->found; }))
         kept.push_back(*longest);
     std::sort(kept.begin(), kept.end(), [](const Overlap& a, const Overlap& b) { return a.found < b.found; });
-    for (const Overlap& o : kept) result.violations.push_back(describe_overlap(history, sessions[o.first], sessions[o.second]));
+    for (const Overlap& o : kept)
+        result.violations.push_back(describe_overlap(history, sessions[o.first], sessions[o.second]));
     result.unlisted_violations = overlaps - kept.size();
     result.valid = overlaps == 0 ? Validity::Valid : Validity::Invalid;
     result.stats = {{"sessions", sessions.size()},
@@ -137,11 +138,11 @@ namespace {
 
 std::string mutual_exclusion_summary(const CheckerResult& r) {
     const auto rolled_back = stat_integer(r, "rolled_back");
-    return fmt::format("{} ({} within lease, {} after the lease expired) in {}{}",
-                       counted(stat_integer(r, "overlaps"), "overlap"), stat_integer(r, "within_lease"),
-                       stat_integer(r, "lease_expired"), counted(stat_integer(r, "sessions"), "lock session"),
-                       rolled_back > 0 ? fmt::format("; {} more with a rolled-back transaction (harmless)", rolled_back)
-                                       : "");
+    return fmt::format(
+        "{} ({} within lease, {} after the lease expired) in {}{}", counted(stat_integer(r, "overlaps"), "overlap"),
+        stat_integer(r, "within_lease"), stat_integer(r, "lease_expired"),
+        counted(stat_integer(r, "sessions"), "lock session"),
+        rolled_back > 0 ? fmt::format("; {} more with a rolled-back transaction (harmless)", rolled_back) : "");
 }
 
 }  // namespace

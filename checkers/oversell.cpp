@@ -66,7 +66,9 @@ std::int64_t judge(const std::string& key, const KeyStock& k, CheckerResult& res
         f["final"] = final_read->value;
         f["final_expected"] = {low, high};
         if (final_read->value < low || final_read->value > high) {
-            Violation v{kStockMismatch, {k.init_op, final_read->op}, "",
+            Violation v{kStockMismatch,
+                        {k.init_op, final_read->op},
+                        "",
                         {{"key", key}, {"final", final_read->value}, {"expected_min", low}, {"expected_max", high}}};
             v.description = fmt::format(
                 "'{}' ended with {} in stock (op {}), but {} initial - {} certain sales - up to {} indeterminate "
@@ -101,10 +103,14 @@ CheckerResult check_oversell(const History& history, const std::vector<std::int6
             k.last_decrement_ns = std::max(k.last_decrement_ns, op.time);
             if (open) ++k.indeterminate;
             if (op.is_invoke()) continue;
-            if (op.type == OpType::Ok) k.sold.push_back(op.index);
-            else if (op.type == OpType::Info) ++k.indeterminate;
-            else if (op.error == err::kSoldOut) ++k.sold_out;
-            else ++k.failed;
+            if (op.type == OpType::Ok)
+                k.sold.push_back(op.index);
+            else if (op.type == OpType::Info)
+                ++k.indeterminate;
+            else if (op.error == err::kSoldOut)
+                ++k.sold_out;
+            else
+                ++k.failed;
         } else if (!op.is_invoke() && op.type == OpType::Ok) {
             const auto n = op.f == fn::kStockInit ? stock_of(op.value) : json_integer<std::int64_t>(op.value);
             if (!n) continue;
@@ -127,17 +133,14 @@ CheckerResult check_oversell(const History& history, const std::vector<std::int6
         initial += k.initial.value_or(0);
     }
     result.valid = !result.violations.empty() ? Validity::Invalid : unknown ? Validity::Unknown : Validity::Valid;
-    result.stats = {{"keys", figures},
-                    {"sold", sold},
-                    {"indeterminate", indeterminate},
-                    {"oversold", oversold}};
-    result.stats["summary"] =
-        fmt::format("{} sold of an initial stock of {} ({} indeterminate), {} oversold, {}", sold, initial,
-                    indeterminate, oversold,
-                    counted(std::count_if(result.violations.begin(), result.violations.end(),
-                                          [](const Violation& v) { return v.kind == kStockMismatch; }),
-                            "stock mismatch", "stock mismatches"));
-    if (unknown) result.stats["unknown_reason"] = "no stock-init completed ok for some key: the initial stock is unknown";
+    result.stats = {{"keys", figures}, {"sold", sold}, {"indeterminate", indeterminate}, {"oversold", oversold}};
+    result.stats["summary"] = fmt::format(
+        "{} sold of an initial stock of {} ({} indeterminate), {} oversold, {}", sold, initial, indeterminate, oversold,
+        counted(std::count_if(result.violations.begin(), result.violations.end(),
+                              [](const Violation& v) { return v.kind == kStockMismatch; }),
+                "stock mismatch", "stock mismatches"));
+    if (unknown)
+        result.stats["unknown_reason"] = "no stock-init completed ok for some key: the initial stock is unknown";
     return result;
 }
 
@@ -145,7 +148,9 @@ const CheckerDescriptor& oversell_checker() {
     static const CheckerDescriptor descriptor{
         checker_name::kOversell,
         "stock-decrement histories: more sales than stock, and a final stock that does not add up",
-        history_is_stock, check_oversell, stats_summary,
+        history_is_stock,
+        check_oversell,
+        stats_summary,
         "nothing was oversold, and the final stock matches the sales"};
     return descriptor;
 }

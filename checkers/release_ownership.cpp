@@ -44,9 +44,9 @@ CheckerResult check_release_ownership(const History& history, const std::vector<
 }
 
 const CheckerDescriptor& release_ownership_checker() {
-    static const CheckerDescriptor descriptor{
-        checker_name::kReleaseOwnership, "releases that removed a lock another owner held", history_is_lock,
-        check_release_ownership, stats_summary};
+    static const CheckerDescriptor descriptor{checker_name::kReleaseOwnership,
+                                              "releases that removed a lock another owner held", history_is_lock,
+                                              check_release_ownership, stats_summary};
     return descriptor;
 }
 

@@ -5,8 +5,8 @@
 #include "checkers/worker_resource.hpp"
 #include "core/counted.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -73,7 +73,8 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
             if (read != last_read.end() && read->second.version < key.accepted_writes.size()) {
                 ++lost;
                 Violation v{kLostUpdate, {read->second.op}, "", {{"key", op.key}}};
-                const auto first_overwritten = key.accepted_writes.begin() + static_cast<std::ptrdiff_t>(read->second.version);
+                const auto first_overwritten =
+                    key.accepted_writes.begin() + static_cast<std::ptrdiff_t>(read->second.version);
                 const auto overwritten_total = static_cast<std::size_t>(key.accepted_writes.end() - first_overwritten);
                 const std::vector<std::int64_t> overwritten(
                     first_overwritten,
@@ -113,19 +114,19 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
 namespace {
 
 std::string resource_summary(const CheckerResult& r) {
-    return fmt::format("{}, {} accepted, {} fenced, {} accepted{}", counted(stat_integer(r, "lost_updates"), "lost update"),
-                       counted(stat_integer(r, "stale_writes_accepted"), "stale write"),
-                       counted(stat_integer(r, "fenced"), "access", "accesses"),
-                       counted(stat_integer(r, "writes_accepted"), "write"),
-                       r.stats.contains("worker_owned") ? " (in the lock's transaction: checked by value)" : "");
+    return fmt::format(
+        "{}, {} accepted, {} fenced, {} accepted{}", counted(stat_integer(r, "lost_updates"), "lost update"),
+        counted(stat_integer(r, "stale_writes_accepted"), "stale write"),
+        counted(stat_integer(r, "fenced"), "access", "accesses"), counted(stat_integer(r, "writes_accepted"), "write"),
+        r.stats.contains("worker_owned") ? " (in the lock's transaction: checked by value)" : "");
 }
 
 }  // namespace
 
 const CheckerDescriptor& resource_checker() {
-    static const CheckerDescriptor descriptor{
-        checker_name::kResource, "lost updates and stale writes on the protected resource", history_is_lock,
-        check_resource, resource_summary};
+    static const CheckerDescriptor descriptor{checker_name::kResource,
+                                              "lost updates and stale writes on the protected resource",
+                                              history_is_lock, check_resource, resource_summary};
     return descriptor;
 }
 

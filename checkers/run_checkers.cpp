@@ -12,12 +12,14 @@ namespace {
 void mark_undecidable(const History& history, CheckReport& report) {
     if (std::any_of(history.begin(), history.end(), [](const Op& op) { return !op.is_nemesis(); })) return;
     report.valid = Validity::Unknown;
-    report.unknown_reason = history.empty() ? "the history holds no ops: there is nothing to check"
-                                            : "the history holds no client ops, only the nemesis's: there is nothing to check";
+    report.unknown_reason = history.empty()
+                                ? "the history holds no ops: there is nothing to check"
+                                : "the history holds no client ops, only the nemesis's: there is nothing to check";
 }
 
 /// Runs one checker and records how long it took.
-CheckerResult run_timed(const CheckerDescriptor& checker, const History& history, const std::vector<std::int64_t>& partner) {
+CheckerResult run_timed(const CheckerDescriptor& checker, const History& history,
+                        const std::vector<std::int64_t>& partner) {
     const auto start = std::chrono::steady_clock::now();
     CheckerResult result = checker.run(history, partner);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

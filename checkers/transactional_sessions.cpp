@@ -11,9 +11,9 @@ namespace lockcheck {
 namespace {
 
 struct WriteInvoke {
-    std::int64_t time = 0;      ///< of the invoke
-    std::int64_t ends_at = 0;   ///< where the session's core ends: the invoke when committed, else the completion
-    bool rolled_back = false;   ///< its completion was fail
+    std::int64_t time = 0;     ///< of the invoke
+    std::int64_t ends_at = 0;  ///< where the session's core ends: the invoke when committed, else the completion
+    bool rolled_back = false;  ///< its completion was fail
 };
 
 }  // namespace

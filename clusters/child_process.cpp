@@ -91,15 +91,15 @@ ChildProcess::ChildProcess(const ChildSpec& spec) {
     const JoinCgroup contain{{}, impl_->cgroup ? impl_->cgroup->procs_file().c_str() : nullptr};
     if (spec.pipe_stdio) {
         bp::pipe to_child, from_child;
-        impl_->child = bp::child(exe, bp::args(args), bp::std_in < to_child, bp::std_out > from_child,
-                                 bp::std_err > log, env, IsolateChild{}, contain, ec);
+        impl_->child = bp::child(exe, bp::args(args), bp::std_in<to_child, bp::std_out> from_child, bp::std_err > log,
+                                 env, IsolateChild{}, contain, ec);
         if (!ec) {
             stdin_fd_ = ::fcntl(to_child.native_sink(), F_DUPFD_CLOEXEC, 0);
             stdout_fd_ = ::fcntl(from_child.native_source(), F_DUPFD_CLOEXEC, 0);
         }
     } else {
-        impl_->child = bp::child(exe, bp::args(args), bp::std_in < bp::null, (bp::std_out & bp::std_err) > log,
-                                 env, IsolateChild{}, contain, bp::limit_handles, ec);
+        impl_->child = bp::child(exe, bp::args(args), bp::std_in<bp::null, (bp::std_out & bp::std_err)> log, env,
+                                 IsolateChild{}, contain, bp::limit_handles, ec);
     }
     if (ec) throw SpawnError("cannot start '" + argv[0] + "': " + ec.message());
     pid_ = impl_->child.id();
@@ -108,8 +108,7 @@ ChildProcess::ChildProcess(const ChildSpec& spec) {
 ChildProcess::~ChildProcess() {
     try {
         kill();
-    } catch (...) {
-    }
+    } catch (...) {}
     if (stdin_fd_ >= 0) ::close(stdin_fd_);
     if (stdout_fd_ >= 0) ::close(stdout_fd_);
 }

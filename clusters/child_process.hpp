@@ -27,10 +27,10 @@
 namespace lockcheck {
 
 struct ChildSpec {
-    std::vector<std::string> argv;      ///< argv[0]: absolute path, or a name looked up in PATH
-    std::optional<std::string> netns;   ///< run inside this network namespace (via `ip netns exec`)
-    std::filesystem::path output_log;   ///< stdout and stderr are appended here (stderr only with pipe_stdio)
-    bool pipe_stdio = false;            ///< stdin/stdout become pipes to the controller
+    std::vector<std::string> argv;     ///< argv[0]: absolute path, or a name looked up in PATH
+    std::optional<std::string> netns;  ///< run inside this network namespace (via `ip netns exec`)
+    std::filesystem::path output_log;  ///< stdout and stderr are appended here (stderr only with pipe_stdio)
+    bool pipe_stdio = false;           ///< stdin/stdout become pipes to the controller
     /// "NAME=value" entries added to (or replacing in) the controller's
     /// environment for this child, e.g. LD_PRELOAD of the clock library.
     std::vector<std::string> env = {};

@@ -9,7 +9,8 @@ namespace lockcheck {
 
 std::filesystem::path clock_offset_file(const std::filesystem::path& node_dir) { return node_dir / "clock-offset"; }
 
-std::vector<std::string> clock_environment(const std::filesystem::path& library, const std::filesystem::path& node_dir) {
+std::vector<std::string> clock_environment(const std::filesystem::path& library,
+                                           const std::filesystem::path& node_dir) {
     std::filesystem::create_directories(node_dir);
     write_clock_offset(node_dir, 0);
     return {"LD_PRELOAD=" + library.string(), "LOCKCHECK_CLOCK_OFFSET_FILE=" + clock_offset_file(node_dir).string()};

@@ -17,8 +17,7 @@ std::filesystem::path clock_offset_file(const std::filesystem::path& node_dir);
 
 /// LD_PRELOAD=`library` and LOCKCHECK_CLOCK_OFFSET_FILE=its offset file, and
 /// writes an offset of 0 there.
-std::vector<std::string> clock_environment(const std::filesystem::path& library,
-                                           const std::filesystem::path& node_dir);
+std::vector<std::string> clock_environment(const std::filesystem::path& library, const std::filesystem::path& node_dir);
 
 /// The same when `library` is set (TopologyOptions::clock_library: the run
 /// has a clock-skew fault); no environment otherwise.

@@ -32,8 +32,8 @@ CommandResult run_command(const std::vector<std::string>& argv) {
         throw CommandError("cannot run `" + join_argv(argv) + "`: " + e.what());
     }
     // No bp::limit_handles here: in Boost 1.74 it closes the output pipe in the child, and the output is lost.
-    bp::child child(exe, bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())), bp::std_in < bp::null,
-                    (bp::std_out & bp::std_err) > out,
+    bp::child child(exe, bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())),
+                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> out,
                     JoinCgroup{{}, cgroup ? cgroup->procs_file().c_str() : nullptr}, ec);
     if (ec) throw CommandError("cannot run `" + join_argv(argv) + "`: " + ec.message());
     CommandResult result;
@@ -47,7 +47,8 @@ std::string run_checked(const std::vector<std::string>& argv) {
     auto result = run_command(argv);
     if (result.exit_code != 0) {
         auto first_line = result.output.substr(0, result.output.find('\n'));
-        throw CommandError("`" + join_argv(argv) + "` failed: " + (first_line.empty() ? "exit " + std::to_string(result.exit_code) : first_line));
+        throw CommandError("`" + join_argv(argv) + "` failed: " +
+                           (first_line.empty() ? "exit " + std::to_string(result.exit_code) : first_line));
     }
     return result.output;
 }

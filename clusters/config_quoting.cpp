@@ -17,7 +17,11 @@ std::vector<char32_t> utf8_code_points(std::string_view text) {
     std::vector<char32_t> points;
     for (std::size_t i = 0; i < text.size();) {
         const auto lead = static_cast<unsigned char>(text[i]);
-        const int length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 0;
+        const int length = lead < 0x80           ? 1
+                           : (lead >> 5) == 0x6  ? 2
+                           : (lead >> 4) == 0xe  ? 3
+                           : (lead >> 3) == 0x1e ? 4
+                                                 : 0;
         if (length == 0 || i + static_cast<std::size_t>(length) > text.size())
             throw std::invalid_argument("not UTF-8 at byte " + std::to_string(i));
         char32_t point = length == 1 ? lead : lead & (0x7fu >> length);
@@ -70,21 +74,26 @@ std::string zookeeper_config_value(std::string_view text) {
         throw std::invalid_argument(std::string("a ZooKeeper config value (a path or an address) is ") + e.what());
     }
     if (!points.empty() && (is_properties_whitespace(points.front()) || is_properties_whitespace(points.back())))
-        throw std::invalid_argument("a ZooKeeper config value (a path or an address) starts or ends with whitespace, "
-                                    "which ZooKeeper trims");
+        throw std::invalid_argument(
+            "a ZooKeeper config value (a path or an address) starts or ends with whitespace, "
+            "which ZooKeeper trims");
     std::string out;
     for (const char32_t c : points) {
         switch (c) {
-        case '\\': case '=': case ':': case '#': case '!': out += {'\\', static_cast<char>(c)}; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\f': out += "\\f"; break;
-        default:
-            if (c < 0x80 && is_printable_ascii(static_cast<unsigned char>(c)))
-                out += static_cast<char>(c);
-            else
-                append_java_unicode_escape(out, c);
+            case '\\':
+            case '=':
+            case ':':
+            case '#':
+            case '!': out += {'\\', static_cast<char>(c)}; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            case '\f': out += "\\f"; break;
+            default:
+                if (c < 0x80 && is_printable_ascii(static_cast<unsigned char>(c)))
+                    out += static_cast<char>(c);
+                else
+                    append_java_unicode_escape(out, c);
         }
     }
     return out;
@@ -94,13 +103,13 @@ std::string mysql_quote(std::string_view text) {
     std::string out = "'";
     for (const char c : text) {
         switch (c) {
-        case '\0': out += "\\0"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\x1a': out += "\\Z"; break;
-        case '\\': out += "\\\\"; break;
-        case '\'': out += "\\'"; break;
-        default: out += c;
+            case '\0': out += "\\0"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\x1a': out += "\\Z"; break;
+            case '\\': out += "\\\\"; break;
+            case '\'': out += "\\'"; break;
+            default: out += c;
         }
     }
     return out + "'";

@@ -7,9 +7,7 @@
 namespace lockcheck {
 namespace {
 
-std::string fresh_token() {
-    return "lockcheck-" + random_secret_hex(8);
-}
+std::string fresh_token() { return "lockcheck-" + random_secret_hex(8); }
 
 }  // namespace
 
@@ -18,8 +16,8 @@ EtcdCluster::EtcdCluster(const TopologyOptions& options, const TestNetwork& netw
         throw std::invalid_argument("topology etcd needs " + std::to_string(kMembers) + " network hosts");
     EtcdBootstrap bootstrap{"", fresh_token()};
     for (int i = 0; i < kMembers; ++i)
-        bootstrap.initial_cluster += fmt::format("{}n{}=http://{}:{}", i ? "," : "", i + 1, network.address(i),
-                                                 kEtcdPeerPort);
+        bootstrap.initial_cluster +=
+            fmt::format("{}n{}=http://{}:{}", i ? "," : "", i + 1, network.address(i), kEtcdPeerPort);
     for (int i = 0; i < kMembers; ++i) {
         const std::string name = "n" + std::to_string(i + 1);
         const auto data_dir = (options.scratch_dir.empty() ? options.dir / name : options.scratch_dir / name) / "data";
@@ -32,15 +30,15 @@ EtcdCluster::EtcdCluster(const TopologyOptions& options, const TestNetwork& netw
 
 void EtcdCluster::start() {
     for (auto& m : members_) m->start();
-    await_settled("etcd", interrupt_, std::chrono::seconds(20), [&] { return leader_agreed(); }, [] {
-        return "elected no leader within 20 s (every member must name the same one); see nodes/n*/server.log";
-    });
+    await_settled(
+        "etcd", interrupt_, std::chrono::seconds(20), [&] { return leader_agreed(); },
+        [] { return "elected no leader within 20 s (every member must name the same one); see nodes/n*/server.log"; });
 }
 
 void EtcdCluster::stop() {
     for (std::size_t i = 0; i < members_.size(); ++i) {
         members_[i]->stop_at_once();  // unmounts its data dir, if it was on the lose-unsynced filesystem
-        std::error_code ignored;  // ~120 MB of preallocated WAL per member is no evidence; the log stays
+        std::error_code ignored;      // ~120 MB of preallocated WAL per member is no evidence; the log stays
         std::filesystem::remove_all(data_dirs_[i], ignored);
     }
 }

@@ -11,8 +11,9 @@ TopologyDescriptor etcd_topology() {
             .make = construct_topology<EtcdCluster>,
             .refuses = [](const SpecView& spec) -> SpecVerdict {
                 if (std::find(spec.nemesis.begin(), spec.nemesis.end(), "clock-skew") != spec.nemesis.end())
-                    return SpecRefusal{"nemesis", "cannot use clock-skew on topology etcd: etcd is Go and reads time "
-                                                  "from the vDSO, which no LD_PRELOAD clock library reaches"};
+                    return SpecRefusal{"nemesis",
+                                       "cannot use clock-skew on topology etcd: etcd is Go and reads time "
+                                       "from the vDSO, which no LD_PRELOAD clock library reaches"};
                 return std::nullopt;
             }};
 }

@@ -60,12 +60,33 @@ NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::fil
     std::filesystem::create_directories(data_dir.parent_path());
     const std::string client = client_url(address);
     const std::string peer = "http://" + address + ":" + std::to_string(kEtcdPeerPort);
-    std::vector<std::string> argv{"etcd", "--name", name, "--data-dir", data_dir.string(), "--listen-client-urls",
-                                  client, "--advertise-client-urls", client, "--listen-peer-urls", peer,
-                                  "--initial-advertise-peer-urls", peer, "--initial-cluster", bootstrap.initial_cluster,
-                                  "--initial-cluster-state", "new", "--initial-cluster-token", bootstrap.token,
-                                  "--heartbeat-interval", "100", "--election-timeout", "1000", "--logger", "zap",
-                                  "--log-outputs", "stderr"};
+    std::vector<std::string> argv{"etcd",
+                                  "--name",
+                                  name,
+                                  "--data-dir",
+                                  data_dir.string(),
+                                  "--listen-client-urls",
+                                  client,
+                                  "--advertise-client-urls",
+                                  client,
+                                  "--listen-peer-urls",
+                                  peer,
+                                  "--initial-advertise-peer-urls",
+                                  peer,
+                                  "--initial-cluster",
+                                  bootstrap.initial_cluster,
+                                  "--initial-cluster-state",
+                                  "new",
+                                  "--initial-cluster-token",
+                                  bootstrap.token,
+                                  "--heartbeat-interval",
+                                  "100",
+                                  "--election-timeout",
+                                  "1000",
+                                  "--logger",
+                                  "zap",
+                                  "--log-outputs",
+                                  "stderr"};
     if (!fsync) argv.push_back("--unsafe-no-fsync");
     return NodeProgram{argv, client_port_open, data_dir, "dir-fsync"};
 }

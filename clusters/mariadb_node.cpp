@@ -7,8 +7,8 @@
 
 #include <exception>
 #include <fstream>
-#include <sstream>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -110,8 +110,8 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
                                                  "--auth-root-authentication-method=socket", kRedoLogSize});
                 std::ofstream(node_dirs[i] / "install.log") << result.output;
                 if (result.exit_code != 0)
-                    errors[i] = "mariadb-install-db exited with status " + std::to_string(result.exit_code) +
-                                "; " + (node_dirs[i] / "install.log").string() + " says: " + installer_reason(result.output);
+                    errors[i] = "mariadb-install-db exited with status " + std::to_string(result.exit_code) + "; " +
+                                (node_dirs[i] / "install.log").string() + " says: " + installer_reason(result.output);
             } catch (const std::exception& e) {
                 errors[i] = e.what();
             }
@@ -120,8 +120,8 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
     for (auto& t : threads) t.join();
     for (std::size_t i = 0; i < node_dirs.size(); ++i)
         if (!errors[i].empty())
-            throw NodeStartError("node " + node_dirs[i].filename().string() + ": cannot install its data directory: " +
-                                 errors[i]);
+            throw NodeStartError("node " + node_dirs[i].filename().string() +
+                                 ": cannot install its data directory: " + errors[i]);
 }
 
 std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir) { return node_dir / kSocketName; }
@@ -192,8 +192,7 @@ std::vector<std::string> mariadb_admin_column(const Node& node, const std::strin
         if (!result || mysql_num_fields(result.get()) == 0) return values;
         while (MYSQL_ROW row = mysql_fetch_row(result.get()))
             if (row[0]) values.emplace_back(row[0], mysql_fetch_lengths(result.get())[0]);
-    } catch (...) {
-    }
+    } catch (...) {}
     return values;
 }
 
@@ -208,14 +207,14 @@ void create_mariadb_accounts(const Node& node, const ServerCredentials& credenti
     const std::string client = mysql_quote(kMariadbUser) + "@'%'";
     const std::string replication = mysql_quote(kMariadbReplicationUser) + "@'%'";
     const std::string database = std::string("`") + kMariadbDatabase + "`";
-    mariadb_admin(node,
-                  {"CREATE DATABASE IF NOT EXISTS " + database,
-                   "CREATE USER IF NOT EXISTS " + client + " IDENTIFIED BY " + mysql_quote(credentials.client_password),
-                   "GRANT SELECT, INSERT, UPDATE, DELETE, CREATE ON " + database + ".* TO " + client,
-                   "CREATE USER IF NOT EXISTS " + replication + " IDENTIFIED BY " +
-                       mysql_quote(credentials.replication_password),
-                   "GRANT REPLICATION SLAVE ON *.* TO " + replication},
-                  credentials);
+    mariadb_admin(
+        node,
+        {"CREATE DATABASE IF NOT EXISTS " + database,
+         "CREATE USER IF NOT EXISTS " + client + " IDENTIFIED BY " + mysql_quote(credentials.client_password),
+         "GRANT SELECT, INSERT, UPDATE, DELETE, CREATE ON " + database + ".* TO " + client,
+         "CREATE USER IF NOT EXISTS " + replication + " IDENTIFIED BY " + mysql_quote(credentials.replication_password),
+         "GRANT REPLICATION SLAVE ON *.* TO " + replication},
+        credentials);
 }
 
 }  // namespace lockcheck

@@ -51,15 +51,16 @@ std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir);
 /// Ready when root can connect over the socket. Throws std::invalid_argument
 /// for a durability value MariaDB has no meaning for here (DurabilitySettings).
 NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::string& address, int server_id,
-                                   const DurabilitySettings& durability, const std::vector<std::string>& extra_args = {});
+                                   const DurabilitySettings& durability,
+                                   const std::vector<std::string>& extra_args = {});
 
 /// Runs `statements` in order as root over the node's socket, on one
 /// connection, with `timeout` (rounded up to whole seconds) per statement.
 /// Throws std::runtime_error naming the node, the statement and the server's
 /// message at the first failure, with the passwords of `hidden` (those the
 /// statements carry) written as "***".
-void mariadb_admin(const Node& node, const std::vector<std::string>& statements,
-                   const ServerCredentials& hidden = {}, std::chrono::milliseconds timeout = std::chrono::seconds(5));
+void mariadb_admin(const Node& node, const std::vector<std::string>& statements, const ServerCredentials& hidden = {},
+                   std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
 /// The first column of the first row of `query` as root over the socket;
 /// nullopt when the node does not answer, the query fails, there is no row,

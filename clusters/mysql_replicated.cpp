@@ -13,7 +13,8 @@ constexpr auto kCatchUpWait = std::chrono::seconds(20);
 
 MysqlReplicated::MysqlReplicated(const TopologyOptions& options, const TestNetwork& network)
     : primary_(make_mariadb_node(options, network, 0, "n1")),
-      replica_(make_mariadb_node(options, network, 1, "n2", {"--read-only=1"})), credentials_(options.credentials),
+      replica_(make_mariadb_node(options, network, 1, "n2", {"--read-only=1"})),
+      credentials_(options.credentials),
       interrupt_(options.interrupt) {}
 
 void MysqlReplicated::start() {
@@ -22,17 +23,19 @@ void MysqlReplicated::start() {
     replica_->start();
     create_mariadb_accounts(*primary_, credentials_);
     mariadb_admin(*replica_,
-                  {"CHANGE MASTER TO MASTER_HOST=" + mysql_quote(primary_->address()) +
-                       ", MASTER_PORT=" + std::to_string(kMariadbPort) + ", MASTER_USER=" +
-                       mysql_quote(kMariadbReplicationUser) + ", MASTER_PASSWORD=" +
-                       mysql_quote(credentials_.replication_password) +
+                  {"CHANGE MASTER TO MASTER_HOST=" + mysql_quote(primary_->address()) + ", MASTER_PORT=" +
+                       std::to_string(kMariadbPort) + ", MASTER_USER=" + mysql_quote(kMariadbReplicationUser) +
+                       ", MASTER_PASSWORD=" + mysql_quote(credentials_.replication_password) +
                        ", MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1",
                    "START SLAVE"},
                   credentials_);
-    await_settled("mysql-replicated", interrupt_, kCatchUpWait, [&] { return replica_caught_up(); }, [&] {
-        return "did not start: replica n2 did not catch up with n1 within 20 s; see n2's server.log (last slave "
-               "error: " + mariadb_admin_scalar(*replica_, "SELECT @@last_sql_error").value_or("?") + ")";
-    });
+    await_settled(
+        "mysql-replicated", interrupt_, kCatchUpWait, [&] { return replica_caught_up(); },
+        [&] {
+            return "did not start: replica n2 did not catch up with n1 within 20 s; see n2's server.log (last slave "
+                   "error: " +
+                   mariadb_admin_scalar(*replica_, "SELECT @@last_sql_error").value_or("?") + ")";
+        });
 }
 
 bool MysqlReplicated::replica_caught_up() {
@@ -51,7 +54,9 @@ std::vector<std::string> MysqlReplicated::client_endpoints() const {
 }
 
 Node* MysqlReplicated::primary() {
-    auto writable = [](Node* n) { return mariadb_admin_scalar(*n, "SELECT @@read_only") == std::optional<std::string>("0"); };
+    auto writable = [](Node* n) {
+        return mariadb_admin_scalar(*n, "SELECT @@read_only") == std::optional<std::string>("0");
+    };
     if (Node* p = promoted(); p && writable(p)) return p;
     for (Node* n : nodes())
         if (writable(n)) return n;

@@ -9,8 +9,14 @@ namespace lockcheck {
 Node::Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
            NodeProgram program, std::vector<std::string> env, std::stop_token interrupt,
            std::unique_ptr<NodeDataMount> data)
-    : name_(std::move(name)), address_(std::move(address)), netns_(std::move(netns)), dir_(std::move(dir)),
-      program_(std::move(program)), env_(std::move(env)), interrupt_(std::move(interrupt)), data_(std::move(data)) {}
+    : name_(std::move(name)),
+      address_(std::move(address)),
+      netns_(std::move(netns)),
+      dir_(std::move(dir)),
+      program_(std::move(program)),
+      env_(std::move(env)),
+      interrupt_(std::move(interrupt)),
+      data_(std::move(data)) {}
 
 Node::~Node() {
     std::lock_guard lock(mutex_);

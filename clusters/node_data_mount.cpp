@@ -68,8 +68,8 @@ void NodeDataMount::mount() {
         }
         std::filesystem::create_directories(options_.data_dir);
     } catch (const std::filesystem::filesystem_error& e) {
-        throw UnsyncedFsError("cannot prepare " + options_.data_dir.string() + " for the lose-unsynced filesystem: " +
-                              e.what());
+        throw UnsyncedFsError("cannot prepare " + options_.data_dir.string() +
+                              " for the lose-unsynced filesystem: " + e.what());
     }
     UnsyncedMountOptions o;
     o.daemon = options_.daemon;
@@ -89,7 +89,8 @@ void NodeDataMount::mount() {
 
 void NodeDataMount::require_mounted() const {
     if (const auto reason = failure()) throw UnsyncedFsError(*reason);
-    if (!mount_) throw UnsyncedFsError(options_.data_dir.string() + " is not on the lose-unsynced filesystem (not mounted)");
+    if (!mount_)
+        throw UnsyncedFsError(options_.data_dir.string() + " is not on the lose-unsynced filesystem (not mounted)");
 }
 
 PowerLossSummary NodeDataMount::power_loss() {

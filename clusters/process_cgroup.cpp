@@ -58,8 +58,8 @@ bool a_process_can_join(const CgroupHierarchy& hierarchy) {
     const pid_t child = ::fork();
     if (child == 0) ::_exit(join_cgroup(procs.c_str()) ? 0 : 1);
     int status = 1;
-    const bool joined = child > 0 && ::waitpid(child, &status, 0) == child && WIFEXITED(status) &&
-                        WEXITSTATUS(status) == 0;
+    const bool joined =
+        child > 0 && ::waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     ::rmdir(probe.c_str());
     return joined;
 }
@@ -69,7 +69,7 @@ bool a_process_can_join(const CgroupHierarchy& hierarchy) {
 std::optional<CgroupHierarchy> make_hierarchy(const CgroupHierarchy& mount) {
     const auto dir = mount.dir / "lockcheck";
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return std::nullopt;
-    struct stat st{};
+    struct stat st {};
     if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return std::nullopt;
     if (::access(dir.c_str(), W_OK) != 0) return std::nullopt;  // made by root, seen by another user
     std::error_code ec;
@@ -218,8 +218,7 @@ bool remove_cgroup_tree(const CgroupHierarchy& hierarchy, const fs::path& dir) n
             if (!fs::exists(dir, ec)) return true;
             std::this_thread::sleep_for(std::chrono::milliseconds(10));  // a process still leaving
         }
-    } catch (...) {
-    }
+    } catch (...) {}
     return false;
 }
 
@@ -227,7 +226,8 @@ ProcessCgroup::ProcessCgroup(CgroupHierarchy hierarchy, fs::path dir)
     : hierarchy_(std::move(hierarchy)), dir_(std::move(dir)), procs_file_((dir_ / "cgroup.procs").string()) {
     std::error_code ec;
     fs::create_directories(dir_, ec);
-    if (ec || !fs::exists(procs_file_)) throw std::runtime_error("cannot create cgroup " + dir_.string() + ": " + ec.message());
+    if (ec || !fs::exists(procs_file_))
+        throw std::runtime_error("cannot create cgroup " + dir_.string() + ": " + ec.message());
 }
 
 ProcessCgroup::~ProcessCgroup() { remove_cgroup_tree(hierarchy_, dir_); }

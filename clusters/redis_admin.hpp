@@ -16,10 +16,9 @@ namespace lockcheck {
 /// element; an array gives its elements, nested arrays flattened; nil gives
 /// ""), or nullopt when the server cannot be reached, times out, refuses the
 /// password or answers with an error.
-std::optional<std::vector<std::string>> redis_admin_command(const std::string& address, int port,
-                                                            const std::string& password,
-                                                            const std::vector<std::string>& argv,
-                                                            std::chrono::milliseconds timeout = std::chrono::milliseconds(300));
+std::optional<std::vector<std::string>> redis_admin_command(
+    const std::string& address, int port, const std::string& password, const std::vector<std::string>& argv,
+    std::chrono::milliseconds timeout = std::chrono::milliseconds(300));
 
 /// The value of `field` in the text of an INFO reply ("field:value" lines).
 std::optional<std::string> info_field(const std::string& info, const std::string& field);

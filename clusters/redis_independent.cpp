@@ -1,15 +1,14 @@
 #include "clusters/redis_independent.hpp"
 
-
 namespace lockcheck {
 
 RedisIndependent::RedisIndependent(const TopologyOptions& options, const TestNetwork& network) {
     const auto persistence = redis_persistence_from_string(options.persistence);
     for (int i = 0; i < network.node_count(); ++i) {
-        nodes_.push_back(make_topology_node(options, network, i, "n" + std::to_string(i + 1),
-                                            [&](const auto& dir, const auto& address) {
-                                                return redis_server_program(dir, address, persistence, options.credentials.client_password);
-                                            }));
+        nodes_.push_back(make_topology_node(
+            options, network, i, "n" + std::to_string(i + 1), [&](const auto& dir, const auto& address) {
+                return redis_server_program(dir, address, persistence, options.credentials.client_password);
+            }));
     }
 }
 

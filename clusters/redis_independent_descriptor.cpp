@@ -6,9 +6,10 @@ TopologyDescriptor redis_independent_topology() {
     return {.name = "redis-independent",
             .description = "`nodes` redis-servers that know nothing of each other (default 5), for Redlock",
             .max_nodes = 64,
-            .node_count = [](const TopologyOptions& options) {
-                return options.node_count > 0 ? options.node_count : RedisIndependent::kDefaultNodes;
-            },
+            .node_count =
+                [](const TopologyOptions& options) {
+                    return options.node_count > 0 ? options.node_count : RedisIndependent::kDefaultNodes;
+                },
             .make = construct_topology<RedisIndependent>};
 }
 

@@ -27,12 +27,12 @@ NodeProgram redis_server_program(const std::filesystem::path& dir, const std::st
     const auto data = dir / "data";
     std::filesystem::create_directories(data);
     std::filesystem::permissions(data, std::filesystem::perms::owner_all);
-    std::string conf_text = "# written by lockcheck\n" + redis_config_line("bind", {address}) +
-                            "\nport " + std::to_string(kRedisPort) +
-                            "\nprotected-mode no\ndaemonize no\nlogfile \"\"\n" + redis_config_line("dir", {data.string()}) +
-                            "\nsave \"\"\n";
+    std::string conf_text = "# written by lockcheck\n" + redis_config_line("bind", {address}) + "\nport " +
+                            std::to_string(kRedisPort) + "\nprotected-mode no\ndaemonize no\nlogfile \"\"\n" +
+                            redis_config_line("dir", {data.string()}) + "\nsave \"\"\n";
     if (!password.empty())
-        conf_text += redis_config_line("requirepass", {password}) + "\n" + redis_config_line("masterauth", {password}) + "\n";
+        conf_text +=
+            redis_config_line("requirepass", {password}) + "\n" + redis_config_line("masterauth", {password}) + "\n";
     if (persistence == RedisPersistence::None)
         conf_text += "appendonly no\n";
     else

@@ -17,16 +17,11 @@ NodeProgram sentinel_program(const std::filesystem::path& dir, const std::string
     const std::string master = kSentinelMasterName;
     std::string text = "# written by lockcheck\n";
     for (const auto& line : std::vector<std::string>{
-             redis_config_line("bind", {address}),
-             "port " + std::to_string(kSentinelPort),
+             redis_config_line("bind", {address}), "port " + std::to_string(kSentinelPort),
              // Without these, in loopback mode every sentinel would connect from and
              // announce 127.0.0.1, and they would never find each other.
-             redis_config_line("bind-source-addr", {address}),
-             redis_config_line("sentinel announce-ip", {address}),
-             "protected-mode no",
-             "daemonize no",
-             "logfile \"\"",
-             redis_config_line("dir", {dir.string()}),
+             redis_config_line("bind-source-addr", {address}), redis_config_line("sentinel announce-ip", {address}),
+             "protected-mode no", "daemonize no", "logfile \"\"", redis_config_line("dir", {dir.string()}),
              redis_config_line("requirepass", {password}),
              redis_config_line("sentinel monitor", {master, primary_address, std::to_string(kRedisPort), "2"}),
              redis_config_line("sentinel auth-pass", {master, password}),
@@ -57,34 +52,35 @@ RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& 
     for (int i = 0; i < kRedisNodes; ++i) {
         // bind-source-addr / replica-announce-ip: in loopback mode a replica
         // would otherwise connect from, and be known as, 127.0.0.1.
-        std::vector<std::string> extra{"repl-diskless-sync-delay 0", redis_config_line("bind-source-addr", {network.address(i)}),
+        std::vector<std::string> extra{"repl-diskless-sync-delay 0",
+                                       redis_config_line("bind-source-addr", {network.address(i)}),
                                        redis_config_line("replica-announce-ip", {network.address(i)})};
         if (i > 0) extra.push_back(redis_config_line("replicaof", {primary, std::to_string(kRedisPort)}));
-        redis_.push_back(make_topology_node(options, network, i, "n" + std::to_string(i + 1),
-                                            [&](const auto& dir, const auto& address) {
-                                                return redis_server_program(dir, address, persistence, password_, extra);
-                                            }));
+        redis_.push_back(make_topology_node(
+            options, network, i, "n" + std::to_string(i + 1), [&](const auto& dir, const auto& address) {
+                return redis_server_program(dir, address, persistence, password_, extra);
+            }));
     }
     for (int i = 0; i < kSentinels; ++i) {
-        sentinels_.push_back(make_topology_node(options, network, kRedisNodes + i, "s" + std::to_string(i + 1),
-                                                [&](const auto& dir, const auto& address) {
-                                                    return sentinel_program(dir, address, primary, password_);
-                                                }));
+        sentinels_.push_back(make_topology_node(
+            options, network, kRedisNodes + i, "s" + std::to_string(i + 1),
+            [&](const auto& dir, const auto& address) { return sentinel_program(dir, address, primary, password_); }));
     }
 }
 
 void RedisSentinel::start() {
     for (auto& n : redis_) n->start();
     for (auto& s : sentinels_) s->start();
-    await_settled("redis-sentinel", interrupt_, std::chrono::seconds(20),
-                  [&] {
-                      Node* p = primary();
-                      return p && settled(*p, kRedisNodes - 1);
-                  },
-                  [] {
-                      return "did not settle within 20 s (replicas in sync, sentinels seeing each other); see the "
-                             "nodes' server.log";
-                  });
+    await_settled(
+        "redis-sentinel", interrupt_, std::chrono::seconds(20),
+        [&] {
+            Node* p = primary();
+            return p && settled(*p, kRedisNodes - 1);
+        },
+        [] {
+            return "did not settle within 20 s (replicas in sync, sentinels seeing each other); see the "
+                   "nodes' server.log";
+        });
 }
 
 void RedisSentinel::stop() {
@@ -133,8 +129,8 @@ bool RedisSentinel::settled(Node& primary, int replicas) {
     }
     if (online < replicas) return false;
     for (auto& s : sentinels_) {
-        auto master = redis_admin_command(s->address(), kSentinelPort, password_,
-                                          {"SENTINEL", "MASTER", kSentinelMasterName});
+        auto master =
+            redis_admin_command(s->address(), kSentinelPort, password_, {"SENTINEL", "MASTER", kSentinelMasterName});
         if (!master || pair_field(*master, "ip") != primary.address() ||
             as_int(pair_field(*master, "num-other-sentinels")) != kSentinels - 1 ||
             as_int(pair_field(*master, "num-slaves")) < replicas)

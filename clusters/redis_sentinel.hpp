@@ -59,7 +59,7 @@ public:
     FailoverControl failover_control() override { return {.election = this}; }
 
 private:
-    std::string password_;      ///< of the servers and the sentinels alike
+    std::string password_;       ///< of the servers and the sentinels alike
     std::stop_token interrupt_;  ///< ends the wait of start() early
     std::vector<std::unique_ptr<Node>> redis_;
     std::vector<std::unique_ptr<Node>> sentinels_;

@@ -3,10 +3,11 @@
 namespace lockcheck {
 
 TopologyDescriptor redis_sentinel_topology() {
-    return {.name = "redis-sentinel",
-            .description = "a Redis primary, two replicas and three Sentinels; clients ask the Sentinels for the primary",
-            .node_count = fixed_node_count(RedisSentinel::kRedisNodes + RedisSentinel::kSentinels),
-            .make = construct_topology<RedisSentinel>};
+    return {
+        .name = "redis-sentinel",
+        .description = "a Redis primary, two replicas and three Sentinels; clients ask the Sentinels for the primary",
+        .node_count = fixed_node_count(RedisSentinel::kRedisNodes + RedisSentinel::kSentinels),
+        .make = construct_topology<RedisSentinel>};
 }
 
 }  // namespace lockcheck

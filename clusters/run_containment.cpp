@@ -140,8 +140,7 @@ int kill_and_reap_children(std::chrono::milliseconds timeout) noexcept {
                 if (result == child) ++reaped;
             }
         }
-    } catch (...) {
-    }
+    } catch (...) {}
     return reaped;
 }
 

@@ -53,7 +53,8 @@ std::vector<std::string> remove_run_network(const std::string& run_id) noexcept 
         }
         // The bridge (lc-<id>) last: veths vanish with their namespaces, asynchronously.
         for (const auto& link : names_of_run(links_listing(), run_id))
-            if (link == "lc-" + run_id && run_command({"ip", "link", "del", link}).exit_code == 0) removed.push_back(link);
+            if (link == "lc-" + run_id && run_command({"ip", "link", "del", link}).exit_code == 0)
+                removed.push_back(link);
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
         while (std::chrono::steady_clock::now() < deadline) {
             const auto left = names_of_run(links_listing(), run_id);

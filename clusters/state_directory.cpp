@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -37,12 +37,12 @@ std::filesystem::path private_directory(const std::filesystem::path& dir) {
     const Descriptor opened{::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)};
     if (opened.fd < 0) {
         const int open_error = errno;
-        struct stat entry{};
+        struct stat entry {};
         if (::lstat(dir.c_str(), &entry) == 0 && S_ISLNK(entry.st_mode)) refuse(dir, "is a symbolic link");
         if (::lstat(dir.c_str(), &entry) == 0 && !S_ISDIR(entry.st_mode)) refuse(dir, "is not a directory");
         throw StateDirectoryError("cannot open state directory " + dir.string() + ": " + std::strerror(open_error));
     }
-    struct stat st{};
+    struct stat st {};
     if (::fstat(opened.fd, &st) != 0)
         throw StateDirectoryError("cannot inspect state directory " + dir.string() + ": " + std::strerror(errno));
     if (st.st_uid != ::geteuid())

@@ -17,7 +17,8 @@ std::unique_ptr<Node> make_topology_node(
     std::filesystem::create_directories(dir);
     std::filesystem::permissions(dir, std::filesystem::perms::owner_all);
     auto node_program = program(dir, network.address(host));
-    auto data = make_node_data_mount(options.unsynced_data, name, dir, node_program.data_dir, node_program.metadata_rule);
+    auto data =
+        make_node_data_mount(options.unsynced_data, name, dir, node_program.data_dir, node_program.metadata_rule);
     return std::make_unique<Node>(name, network.address(host), network.netns(host), dir, std::move(node_program),
                                   clock_environment(options.clock_library, dir), options.interrupt, std::move(data));
 }

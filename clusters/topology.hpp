@@ -20,14 +20,14 @@
 namespace lockcheck {
 
 struct TopologyOptions {
-    std::string name;                 ///< e.g. "redis-single"
-    std::string persistence = "none"; ///< Redis: none | everysec | always
-    std::filesystem::path dir;        ///< the run's nodes/ directory
+    std::string name;                  ///< e.g. "redis-single"
+    std::string persistence = "none";  ///< Redis: none | everysec | always
+    std::filesystem::path dir;         ///< the run's nodes/ directory
     /// Where nodes keep bulky data that is no evidence (etcd's data dirs):
     /// removed at the end of the run, and by `clean` after the run died
     /// (harness/run_scratch.hpp). Empty: the node's own directory.
     std::filesystem::path scratch_dir;
-    int node_count = 0;               ///< redis-independent: nodes (0: the topology's default)
+    int node_count = 0;  ///< redis-independent: nodes (0: the topology's default)
     /// When set, server nodes run with this LD_PRELOAD clock library and a
     /// per-node offset file (clusters/clock_offset.hpp), so clock-skew can move their clocks.
     std::optional<std::filesystem::path> clock_library;

@@ -16,13 +16,8 @@ namespace lockcheck {
 
 const std::vector<TopologyDescriptor>& topology_descriptors() {
     static const std::vector<TopologyDescriptor> all{
-        redis_single_topology(),
-        redis_sentinel_topology(),
-        redis_independent_topology(),
-        zookeeper_topology(),
-        etcd_topology(),
-        mysql_single_topology(),
-        mysql_replicated_topology(),
+        redis_single_topology(), redis_sentinel_topology(), redis_independent_topology(), zookeeper_topology(),
+        etcd_topology(),         mysql_single_topology(),   mysql_replicated_topology(),
     };
     return all;
 }

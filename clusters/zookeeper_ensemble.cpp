@@ -7,20 +7,21 @@ ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestN
     std::vector<std::string> ensemble;
     for (int i = 0; i < kServers; ++i) ensemble.push_back(network.address(i));
     for (int i = 0; i < kServers; ++i) {
-        nodes_.push_back(make_topology_node(options, network, i, "n" + std::to_string(i + 1),
-                                            [&](const auto& dir, const auto&) {
-                                                return zookeeper_server_program(dir, i + 1, ensemble,
-                                                                                options.durability.zookeeper_force_sync);
-                                            }));
+        nodes_.push_back(
+            make_topology_node(options, network, i, "n" + std::to_string(i + 1), [&](const auto& dir, const auto&) {
+                return zookeeper_server_program(dir, i + 1, ensemble, options.durability.zookeeper_force_sync);
+            }));
     }
 }
 
 void ZooKeeperEnsemble::start() {
     for (auto& n : nodes_) n->start(std::chrono::seconds(30));  // a JVM on a busy machine: ≈ 1.3 s, give slack
-    await_settled("zookeeper", interrupt_, std::chrono::seconds(30), [&] { return leader_elected(); }, [] {
-        return "elected no leader within 30 s (one node in Mode: leader, the others following); see the nodes' "
-               "server.log";
-    });
+    await_settled(
+        "zookeeper", interrupt_, std::chrono::seconds(30), [&] { return leader_elected(); },
+        [] {
+            return "elected no leader within 30 s (one node in Mode: leader, the others following); see the nodes' "
+                   "server.log";
+        });
 }
 
 void ZooKeeperEnsemble::stop() {
@@ -29,7 +30,9 @@ void ZooKeeperEnsemble::stop() {
 
 std::vector<Node*> ZooKeeperEnsemble::nodes() { return node_pointers(nodes_); }
 
-std::vector<std::string> ZooKeeperEnsemble::client_endpoints() const { return node_endpoints(nodes_, kZooKeeperClientPort); }
+std::vector<std::string> ZooKeeperEnsemble::client_endpoints() const {
+    return node_endpoints(nodes_, kZooKeeperClientPort);
+}
 
 Node* ZooKeeperEnsemble::primary() {
     for (auto& n : nodes_)

@@ -28,7 +28,8 @@ constexpr const char* kLog4j =
 
 /// Milliseconds left until `deadline`, at least 0.
 int remaining_ms(std::chrono::steady_clock::time_point deadline) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     return left.count() > 0 ? static_cast<int>(left.count()) : 0;
 }
 
@@ -61,34 +62,49 @@ NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
     write_private_file(data / "myid", std::to_string(myid) + "\n");
     write_private_file(conf / "log4j.properties", kLog4j);
     const std::string& address = ensemble.at(static_cast<std::size_t>(myid - 1));
-    std::string cfg = "# written by lockcheck\n"
-                      "tickTime=" + std::to_string(kZooKeeperTickMs) + "\n"
-                      "initLimit=20\n"
-                      "syncLimit=5\n"
-                      "dataDir=" + zookeeper_config_value(data.string()) + "\n"
-                      "clientPort=" + std::to_string(kZooKeeperClientPort) + "\n"
-                      "clientPortAddress=" + zookeeper_config_value(address) + "\n"
-                      "minSessionTimeout=" + std::to_string(kZooKeeperMinSessionMs) + "\n"
-                      "maxSessionTimeout=" + std::to_string(kZooKeeperMaxSessionMs) + "\n"
-                      "4lw.commands.whitelist=" + std::string(kZooKeeperFourLetterWords) + "\n"
-                      "admin.enableServer=false\n"
-                      "preAllocSize=4096\n"
-                      "autopurge.purgeInterval=0\n"
-                      "forceSync=" + std::string(force_sync ? "yes" : "no") + "\n";
+    std::string cfg =
+        "# written by lockcheck\n"
+        "tickTime=" +
+        std::to_string(kZooKeeperTickMs) +
+        "\n"
+        "initLimit=20\n"
+        "syncLimit=5\n"
+        "dataDir=" +
+        zookeeper_config_value(data.string()) +
+        "\n"
+        "clientPort=" +
+        std::to_string(kZooKeeperClientPort) +
+        "\n"
+        "clientPortAddress=" +
+        zookeeper_config_value(address) +
+        "\n"
+        "minSessionTimeout=" +
+        std::to_string(kZooKeeperMinSessionMs) +
+        "\n"
+        "maxSessionTimeout=" +
+        std::to_string(kZooKeeperMaxSessionMs) +
+        "\n"
+        "4lw.commands.whitelist=" +
+        std::string(kZooKeeperFourLetterWords) +
+        "\n"
+        "admin.enableServer=false\n"
+        "preAllocSize=4096\n"
+        "autopurge.purgeInterval=0\n"
+        "forceSync=" +
+        std::string(force_sync ? "yes" : "no") + "\n";
     for (std::size_t i = 0; i < ensemble.size(); ++i)
         cfg += "server." + std::to_string(i + 1) + "=" + zookeeper_config_value(ensemble[i] + ":2888:3888") + "\n";
     write_private_file(dir / "zoo.cfg", cfg);
-    return NodeProgram{
-        {"java", "-Xms64m", "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-         "-XX:-UsePerfData",  // no /tmp/hsperfdata_* file per JVM
-         "-Djava.net.preferIPv4Stack=true", "-Dzookeeper.log.dir=" + dir.string(),
-         // A URL, not a classpath entry: a ':' in the run directory's path would split the classpath.
-         "-Dlog4j.configuration=" + file_url((conf / "log4j.properties").string()),
-         "-cp", "/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-log4j12.jar:/usr/share/java/log4j-1.2.jar",
-        "org.apache.zookeeper.server.quorum.QuorumPeerMain", (dir / "zoo.cfg").string()},
-        [](const std::string& a) { return zookeeper_four_letter(a, "ruok").value_or("") == "imok"; },
-        data,
-        "any-fsync"};
+    return NodeProgram{{"java", "-Xms64m", "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                        "-XX:-UsePerfData",  // no /tmp/hsperfdata_* file per JVM
+                        "-Djava.net.preferIPv4Stack=true", "-Dzookeeper.log.dir=" + dir.string(),
+                        // A URL, not a classpath entry: a ':' in the run directory's path would split the classpath.
+                        "-Dlog4j.configuration=" + file_url((conf / "log4j.properties").string()), "-cp",
+                        "/usr/share/java/zookeeper.jar:/usr/share/java/slf4j-log4j12.jar:/usr/share/java/log4j-1.2.jar",
+                        "org.apache.zookeeper.server.quorum.QuorumPeerMain", (dir / "zoo.cfg").string()},
+                       [](const std::string& a) { return zookeeper_four_letter(a, "ruok").value_or("") == "imok"; },
+                       data,
+                       "any-fsync"};
 }
 
 std::optional<std::string> zookeeper_four_letter(const std::string& address, const std::string& word,

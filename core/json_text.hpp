@@ -40,8 +40,7 @@ private:
 /// The deepest nesting of arrays and objects in `text`, counting brackets
 /// outside strings (exact for valid JSON). Stops scanning once the depth
 /// exceeds `stop_after` and returns that depth.
-std::size_t json_nesting_depth(std::string_view text,
-                               std::size_t stop_after = std::numeric_limits<std::size_t>::max());
+std::size_t json_nesting_depth(std::string_view text, std::size_t stop_after = std::numeric_limits<std::size_t>::max());
 
 /// Parses `text` as one JSON document nested at most `max_depth` levels.
 /// Throws JsonInputError for deeper text (before parsing), for text that is

@@ -10,8 +10,8 @@ namespace lockcheck {
 namespace {
 
 constexpr std::array<std::string_view, 11> kKnownFs{fn::kAcquire,   fn::kRelease,    fn::kRenew,     fn::kRead,
-                                                   fn::kWrite,     fn::kStartFault, fn::kStopFault, fn::kStockInit,
-                                                   fn::kDecrement, fn::kStockRead,  fn::kGenerateId};
+                                                    fn::kWrite,     fn::kStartFault, fn::kStopFault, fn::kStockInit,
+                                                    fn::kDecrement, fn::kStockRead,  fn::kGenerateId};
 
 constexpr std::array<std::pair<OpType, std::string_view>, 4> kTypeNames{{
     {OpType::Invoke, "invoke"},
@@ -100,7 +100,8 @@ Op op_from_json(const nlohmann::json& object) {
     op.f = string_field(required(object, "f"), "f");
     if (!is_known_f(op.f)) throw OpFormatError("field 'f' names no known op: '" + op.f + "'");
     const bool fault = op.f == fn::kStartFault || op.f == fn::kStopFault;
-    if (op.is_nemesis() && !fault) throw OpFormatError("the nemesis records only start-fault and stop-fault, not " + op.f);
+    if (op.is_nemesis() && !fault)
+        throw OpFormatError("the nemesis records only start-fault and stop-fault, not " + op.f);
     if (!op.is_nemesis() && fault) throw OpFormatError(op.f + " is recorded by process \"nemesis\" only");
     if (auto it = object.find("key"); it != object.end() && !it->is_null()) op.key = string_field(*it, "key");
     if (auto it = object.find("value"); it != object.end()) op.value = *it;

@@ -36,9 +36,9 @@ inline constexpr std::string_view kWrite = "write";
 inline constexpr std::string_view kStartFault = "start-fault";
 inline constexpr std::string_view kStopFault = "stop-fault";
 // Stock workload (recipes with capability "stock", checkers/oversell.hpp):
-inline constexpr std::string_view kStockInit = "stock-init";   ///< set the initial stock once (idempotent)
-inline constexpr std::string_view kDecrement = "decrement";    ///< sell one if any is left
-inline constexpr std::string_view kStockRead = "stock-read";   ///< read the stock left
+inline constexpr std::string_view kStockInit = "stock-init";  ///< set the initial stock once (idempotent)
+inline constexpr std::string_view kDecrement = "decrement";   ///< sell one if any is left
+inline constexpr std::string_view kStockRead = "stock-read";  ///< read the stock left
 // Unique-id workload (recipes with capability "unique-ids", checkers/unique_ids.hpp):
 inline constexpr std::string_view kGenerateId = "generate-id";  ///< hand out a new id: ok value {"id": N}
 }  // namespace fn
@@ -71,18 +71,18 @@ inline constexpr std::string_view kSoldOut = "sold-out";
 }  // namespace err
 
 struct Op {
-    std::int64_t index = -1;          ///< position in the history, 0-based, strictly increasing
-    std::int64_t time = 0;            ///< ns since run start, one monotonic clock in the controller
-    int process = 0;                  ///< worker number, or kNemesisProcess
+    std::int64_t index = -1;  ///< position in the history, 0-based, strictly increasing
+    std::int64_t time = 0;    ///< ns since run start, one monotonic clock in the controller
+    int process = 0;          ///< worker number, or kNemesisProcess
     OpType type = OpType::Invoke;
-    std::string f;                    ///< acquire, release, renew, read, write, start-fault, ...
-    std::string key;                  ///< lock name ("" when not applicable)
-    nlohmann::json value;             ///< null when absent
-    std::optional<std::int64_t> token;   ///< fencing token
+    std::string f;                      ///< acquire, release, renew, read, write, start-fault, ...
+    std::string key;                    ///< lock name ("" when not applicable)
+    nlohmann::json value;               ///< null when absent
+    std::optional<std::int64_t> token;  ///< fencing token
     std::optional<std::string> error;
     std::optional<std::string> node;
-    std::optional<std::int64_t> ttl_ms; ///< lease asked for (acquire, renew)
-    std::optional<std::string> owner;   ///< owner identity of a lock op, never reused
+    std::optional<std::int64_t> ttl_ms;  ///< lease asked for (acquire, renew)
+    std::optional<std::string> owner;    ///< owner identity of a lock op, never reused
     /// Who performed a read/write: absent = the controller's register (applied
     /// at the completion's instant); resource_owner::kWorker = the worker, in
     /// the lock's transaction (completion order is then not the apply order).

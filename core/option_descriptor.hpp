@@ -50,8 +50,7 @@ const OptionDescriptor* find_option(const std::vector<OptionDescriptor>& options
 
 /// Why `value` is not a value of `option` for a run with `context`: its
 /// form, else its bounds; nullopt when it is one.
-OptionProblem option_problem(const OptionDescriptor& option, const nlohmann::json& value,
-                             const OptionContext& context);
+OptionProblem option_problem(const OptionDescriptor& option, const nlohmann::json& value, const OptionContext& context);
 
 /// What a factory gets: every option of `options` that `values` (an object
 /// of values) sets or that has a default, read and resolved against

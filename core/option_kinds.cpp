@@ -65,14 +65,13 @@ OptionDescriptor choice_option(std::string name, std::string description, std::s
 
 OptionDescriptor ttl_time_option(std::string name, std::string description, TtlTime default_value, bool negative_ms,
                                  std::function<OptionProblem(std::int64_t resolved_ms)> resolved_problem) {
-    OptionDescriptor option{
-        std::move(name), std::move(description), default_value.to_json(),
-        "must be milliseconds (an integer >= 0) or a finite multiple of the TTL like \"2xttl\"",
-        [negative_ms](const nlohmann::json& given) -> std::optional<nlohmann::json> {
-            const auto time = ttl_time_from_json(given, negative_ms);
-            if (!time) return std::nullopt;
-            return time->to_json();
-        }};
+    OptionDescriptor option{std::move(name), std::move(description), default_value.to_json(),
+                            "must be milliseconds (an integer >= 0) or a finite multiple of the TTL like \"2xttl\"",
+                            [negative_ms](const nlohmann::json& given) -> std::optional<nlohmann::json> {
+                                const auto time = ttl_time_from_json(given, negative_ms);
+                                if (!time) return std::nullopt;
+                                return time->to_json();
+                            }};
     option.check = [resolved_problem = std::move(resolved_problem), negative_ms](
                        const nlohmann::json& value, const OptionContext& context) -> OptionProblem {
         const auto time = ttl_time_from_json(value, negative_ms);

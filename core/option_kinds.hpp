@@ -21,8 +21,7 @@ namespace lockcheck {
 /// "must be an integer >= min" when max is the largest std::int64_t.
 /// `default_value`: an integer, or null for none.
 OptionDescriptor integer_option(std::string name, std::string description, nlohmann::json default_value,
-                                std::int64_t min,
-                                std::int64_t max = std::numeric_limits<std::int64_t>::max());
+                                std::int64_t min, std::int64_t max = std::numeric_limits<std::int64_t>::max());
 
 /// true or false: "must be true or false".
 OptionDescriptor boolean_option(std::string name, std::string description, bool default_value);

@@ -16,10 +16,10 @@ struct SpecView {
     const std::string& recipe;
     const std::string& topology;
     std::int64_t ttl_ms;
-    int nodes;                               ///< spec field nodes (0: the topology's default)
-    const std::vector<std::string>& nemesis; ///< the fault kinds of the run
-    const nlohmann::json& recipe_options;    ///< as the spec sets them (already checked against the recipe)
-    const nlohmann::json& fault_options;     ///< every fault option, keyed by field (already checked)
+    int nodes;                                ///< spec field nodes (0: the topology's default)
+    const std::vector<std::string>& nemesis;  ///< the fault kinds of the run
+    const nlohmann::json& recipe_options;     ///< as the spec sets them (already checked against the recipe)
+    const nlohmann::json& fault_options;      ///< every fault option, keyed by field (already checked)
 };
 
 /// Why a spec is refused: the field to name and the reason, worded to follow

@@ -1,7 +1,7 @@
 #include "harness/command_line.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -150,8 +150,9 @@ int lockcheck_main(int argc, const char* const* argv) {
     export_cmd->add_option("-o,--output", export_output,
                            "Output file (default: history.edn beside the history; - for stdout)");
 
-    auto* index = app.add_subcommand("index", "Write STORE/index.html: every stored run, newest first, with its "
-                                              "verdict and a link to its report");
+    auto* index = app.add_subcommand("index",
+                                     "Write STORE/index.html: every stored run, newest first, with its "
+                                     "verdict and a link to its report");
     index->add_option("--store", flags.store, "The store to list")->capture_default_str();
 
     auto* list = app.add_subcommand("list", "List recipes, topologies, nemeses and scenarios");

@@ -23,8 +23,9 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
     for (const auto& option : compare.varies) varies.push_back(parse_vary(option));
     const auto cells = expand_grid(base, varies);
     const std::uint64_t first_seed = compare.seed ? *compare.seed
-                                     : base.seed  ? *base.seed
-                                                  : (std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32));
+                                     : base.seed
+                                         ? *base.seed
+                                         : (std::random_device{}() | (std::uint64_t{std::random_device{}()} << 32));
     std::vector<std::uint64_t> seeds;
     for (int i = 0; i < compare.runs; ++i) seeds.push_back(first_seed + static_cast<std::uint64_t>(i));
 
@@ -46,7 +47,8 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
                         compare.runs);
             std::fflush(stdout);
             RunOptions run_options = options;
-            run_options.store = dir.path / "cells" / fmt::format("{:02}", c) / fmt::format("run-{}", r);  // a store of its own
+            run_options.store =
+                dir.path / "cells" / fmt::format("{:02}", c) / fmt::format("run-{}", r);  // a store of its own
             const RunOutcome run = run_spec(spec, run_options);
             runs.push_back(metrics_from_results(run.results, run.run_dir, dir.path));
             failed += runs.back().verdict == "error" ? 1 : 0;
@@ -61,9 +63,10 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
     nlohmann::json cells_json = nlohmann::json::array();
     for (std::size_t c = 0; c < summaries.size(); ++c) {
         const auto& s = summaries[c];
-        std::printf("%-*s %5d/%-2zu %10.2f %8.2f %8.2f %8.2f %8.1f%%%s\n", width, s.label.c_str(), s.invalid_runs, s.runs.size(),
-                    s.violations_per_run, s.within_lease_per_run, s.lease_expired_per_run, s.lost_updates_per_run,
-                    100 * s.acquire_success_rate, s.failed_runs ? fmt::format("  ({} failed)", s.failed_runs).c_str() : "");
+        std::printf("%-*s %5d/%-2zu %10.2f %8.2f %8.2f %8.2f %8.1f%%%s\n", width, s.label.c_str(), s.invalid_runs,
+                    s.runs.size(), s.violations_per_run, s.within_lease_per_run, s.lease_expired_per_run,
+                    s.lost_updates_per_run, 100 * s.acquire_success_rate,
+                    s.failed_runs ? fmt::format("  ({} failed)", s.failed_runs).c_str() : "");
         auto j = cell_to_json(s);
         nlohmann::json settings = nlohmann::json::object();
         for (const auto& [field, value] : cells[c].settings) settings[field] = value;
@@ -72,8 +75,12 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
     }
     nlohmann::json vary_json = nlohmann::json::array();
     for (const auto& v : varies) vary_json.push_back({{"field", v.field}, {"values", v.values}});
-    const nlohmann::json out{{"spec", compare.spec_path.string()}, {"spec_name", base.name}, {"varies", vary_json},
-                             {"runs", compare.runs}, {"seeds", seeds}, {"cells", cells_json}};
+    const nlohmann::json out{{"spec", compare.spec_path.string()},
+                             {"spec_name", base.name},
+                             {"varies", vary_json},
+                             {"runs", compare.runs},
+                             {"seeds", seeds},
+                             {"cells", cells_json}};
     write_json_file(dir.path / "compare.json", out);
     write_text_file(dir.path / "compare.html", render_compare_html(out));
     std::printf("compare.json and compare.html in %s\n", dir.path.c_str());

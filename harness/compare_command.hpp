@@ -15,10 +15,10 @@ namespace lockcheck {
 
 struct CompareOptions {
     std::filesystem::path spec_path;
-    std::vector<std::string> varies;      ///< raw --vary options
+    std::vector<std::string> varies;  ///< raw --vary options
     int runs = 3;
-    std::optional<std::uint64_t> seed;    ///< first seed (default: the spec's, else random); run i uses seed + i
-    std::optional<double> time_limit;     ///< overrides every cell's time_limit_s
+    std::optional<std::uint64_t> seed;  ///< first seed (default: the spec's, else random); run i uses seed + i
+    std::optional<double> time_limit;   ///< overrides every cell's time_limit_s
 };
 
 /// Returns 0 when every run produced a verdict, 255 when some failed; a bad

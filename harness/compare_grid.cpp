@@ -62,8 +62,8 @@ Vary parse_vary(const std::string& option) {
 std::string GridCell::label() const {
     std::string text;
     for (const auto& [field, value] : settings)
-        text += (text.empty() ? "" : " ") + field + "=" + (value.is_string() ? value.get<std::string>() : value.dump()) +
-                resolved_ms(value, spec.ttl_ms);
+        text += (text.empty() ? "" : " ") + field + "=" +
+                (value.is_string() ? value.get<std::string>() : value.dump()) + resolved_ms(value, spec.ttl_ms);
     return text;
 }
 

@@ -32,7 +32,8 @@ InterruptWatcher::InterruptWatcher() {
             if (!interrupted_.stop_requested()) {
                 signal_ = sig;
                 interrupted_.request_stop();
-                const char* note = "\nlockcheck: interrupted; healing faults and cleaning up (this takes a few seconds)\n";
+                const char* note =
+                    "\nlockcheck: interrupted; healing faults and cleaning up (this takes a few seconds)\n";
                 (void)!::write(STDERR_FILENO, note, std::strlen(note));
             }
         }

@@ -34,8 +34,8 @@ LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::s
         const auto now = std::chrono::steady_clock::now();
         if (!give_up && interrupt.stop_requested()) give_up = now + kInterruptGrace;
         const bool grace_ends_first = give_up && *give_up < deadline;
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            (grace_ends_first ? *give_up : deadline) - now);
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>((grace_ends_first ? *give_up : deadline) - now);
         if (left.count() <= 0) return grace_ends_first ? ReadStatus::Interrupted : ReadStatus::Timeout;
         pollfd p{read_fd_, POLLIN, 0};
         const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 100)));

@@ -33,7 +33,7 @@ public:
 
 private:
     mutable std::mutex mutex_;
-    std::multimap<std::string, int> holders_;  // key -> process
+    std::multimap<std::string, int> holders_;                         // key -> process
     std::map<int, std::chrono::steady_clock::time_point> acquiring_;  // process -> since
     std::int64_t overlaps_ = 0;
 };

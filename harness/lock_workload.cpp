@@ -76,8 +76,10 @@ Op read_resource(SlotSession& session, ProtectedResource& resource, const std::s
     return session.perform(resource_op(fn::kRead, key, token, false), [&](Op& op) {
         const auto access = resource.read(key, op.token);
         op.type = access.accepted ? OpType::Ok : OpType::Fail;
-        if (access.accepted) op.value = access.value;
-        else op.error = std::string(err::kFenced);
+        if (access.accepted)
+            op.value = access.value;
+        else
+            op.error = std::string(err::kFenced);
     });
 }
 
@@ -132,7 +134,8 @@ void run_lock_cycles(SlotSession& session, const WorkloadContext& context, int s
         // The critical section: read, hold, write back read + 1, each with the token.
         const Op was = read_resource(session, context.resource, key, acquired.token);
         if (was.type == OpType::Ok && session.process() == process) {
-            if (!was.value.is_number_integer()) throw std::runtime_error("worker answered read ok without an integer value");
+            if (!was.value.is_number_integer())
+                throw std::runtime_error("worker answered read ok without an integer value");
             hold(session, key, owner, options.ttl_ms, random.within(options.hold_ms), stop);
             write_resource(session, context.resource, key, acquired.token, was.value.get<std::int64_t>() + 1);
         }
@@ -150,8 +153,7 @@ void run_lock_cycles(SlotSession& session, const WorkloadContext& context, int s
 
 const WorkloadDescriptor& lock_workload() {
     static const WorkloadDescriptor descriptor{
-        "lock", "acquire, read the protected resource, hold, write it back incremented, release", "",
-        run_lock_cycles};
+        "lock", "acquire, read the protected resource, hold, write it back incremented, release", "", run_lock_cycles};
     return descriptor;
 }
 

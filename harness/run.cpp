@@ -42,7 +42,9 @@ public:
     explicit RunThreads(std::stop_source& stop) : stop_(stop) {}
     ~RunThreads() { join(); }
     template <typename F>
-    void start(F&& body) { threads_.emplace_back(std::forward<F>(body)); }
+    void start(F&& body) {
+        threads_.emplace_back(std::forward<F>(body));
+    }
     void join() {
         stop_.request_stop();
         for (auto& t : threads_)
@@ -107,11 +109,13 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
             stop.request_stop();
         };
     }
-        TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode);
+    TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode);
     figures.namespaces = network.uses_namespaces();
     if (!network.uses_namespaces())
-        std::printf("note: no network namespaces (needs root): nodes run on %s; partition and packet-loss faults "
-                    "are unavailable\n", network.address(0).c_str());
+        std::printf(
+            "note: no network namespaces (needs root): nodes run on %s; partition and packet-loss faults "
+            "are unavailable\n",
+            network.address(0).c_str());
     spdlog::info("network: {} ({} nodes, first at {})", figures.namespaces ? "namespaces" : "loopback",
                  network.node_count(), network.address(0));
 
@@ -143,18 +147,19 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
 
     const auto schedule = make_schedule(spec);
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
-    Nemesis nemesis(schedule,
-                    make_faults(spec.nemesis,
-                                {pool, *topology, network.uses_namespaces(), credentials.client_password,
-                                 options.interrupted},
-                                spec.fault_options, OptionContext{spec.ttl_ms}),
-                    [&](Op op) { recorder.record(std::move(op)); }, start);
+    Nemesis nemesis(
+        schedule,
+        make_faults(spec.nemesis,
+                    {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted},
+                    spec.fault_options, OptionContext{spec.ttl_ms}),
+        [&](Op op) { recorder.record(std::move(op)); }, start);
 
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
-    WorkloadRunner workload({keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms),
-                             *spec.seed, pool.worker(0)->hello().supports, options.interrupted},
-                            pool, recorder, resource, live);
+    WorkloadRunner workload(
+        {keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms), *spec.seed,
+         pool.worker(0)->hello().supports, options.interrupted},
+        pool, recorder, resource, live);
 
     const double limit = spec.time_limit_s;
     ProgressDisplay progress([&] {
@@ -180,7 +185,9 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
         poll_until([&] { return recorder.full() || workload.slots_stopped() >= spec.workers; },
                    deadline - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), stop.get_token());
         figures.interrupted = options.interrupted.stop_requested();
-        spdlog::info("stopping: {}", figures.interrupted ? "interrupted" : recorder.full() ? "max_ops reached" : "time limit");
+        spdlog::info("stopping: {}", figures.interrupted ? "interrupted"
+                                     : recorder.full()   ? "max_ops reached"
+                                                         : "time limit");
         threads.join();  // the nemesis heals, every worker finishes its cycle
     }
     progress.stop();

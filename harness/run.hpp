@@ -23,8 +23,8 @@ namespace lockcheck {
 
 struct RunOptions {
     std::filesystem::path store = "store";
-    std::filesystem::path self_exe;                 ///< this binary, to start workers with
-    std::stop_token interrupted;                    ///< stopped by the interrupt watcher (Ctrl-C)
+    std::filesystem::path self_exe;  ///< this binary, to start workers with
+    std::stop_token interrupted;     ///< stopped by the interrupt watcher (Ctrl-C)
     /// Why the scenario's expectation, removed from the spec, does not apply
     /// (run_flags.hpp); recorded in results.json and said on the terminal.
     std::optional<std::string> expectation_not_applicable;

@@ -17,7 +17,8 @@ std::string new_run_id() {
 }
 
 std::filesystem::path history_file_of(const std::filesystem::path& run_dir_or_history) {
-    return std::filesystem::is_directory(run_dir_or_history) ? run_dir_or_history / "history.jsonl" : run_dir_or_history;
+    return std::filesystem::is_directory(run_dir_or_history) ? run_dir_or_history / "history.jsonl"
+                                                             : run_dir_or_history;
 }
 
 RunDirectory create_run_directory(const std::filesystem::path& store, const std::string& scenario) {

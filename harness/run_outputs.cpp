@@ -12,8 +12,12 @@ namespace lockcheck {
 namespace {
 
 nlohmann::json run_to_json(const Spec& spec, const RunDirectory& dir, const RunFigures& figures) {
-    return {{"name", spec.name},        {"run_id", dir.run_id},           {"seed", *spec.seed},
-            {"ops", figures.ops},       {"faults", figures.faults},       {"seconds", figures.seconds},
+    return {{"name", spec.name},
+            {"run_id", dir.run_id},
+            {"seed", *spec.seed},
+            {"ops", figures.ops},
+            {"faults", figures.faults},
+            {"seconds", figures.seconds},
             {"interrupted", figures.interrupted},
             {"workers_failed", figures.workers_failed},
             {"network", figures.namespaces ? "netns" : "loopback"},

@@ -20,12 +20,12 @@ struct RunFigures {
     double seconds = 0;
     bool namespaces = false;
     bool interrupted = false;
-    int workers_failed = 0;      ///< worker slots that stopped because no worker could be started
+    int workers_failed = 0;  ///< worker slots that stopped because no worker could be started
     int workers = 0;
     std::string worker_failure;  ///< the first such reason
     /// Why a node's lose-unsynced filesystem failed (its daemon died), or "".
     std::string filesystem_failure;
-    std::string client;          ///< what the first worker's hello says it is (docs/protocol.md, "client")
+    std::string client;  ///< what the first worker's hello says it is (docs/protocol.md, "client")
 };
 
 /// Checks the run's history (check_history) with the run's figures and

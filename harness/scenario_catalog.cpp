@@ -34,8 +34,8 @@ std::filesystem::path find_scenario(const std::string& name_or_path) {
     if (std::filesystem::is_regular_file(name_or_path, ec)) return name_or_path;
     if (name_or_path.empty() || name_or_path.find('/') != std::string::npos)
         throw SpecError("spec file " + name_or_path + " does not exist");
-    const std::string stem = name_or_path.ends_with(".json") ? name_or_path.substr(0, name_or_path.size() - 5)
-                                                             : name_or_path;
+    const std::string stem =
+        name_or_path.ends_with(".json") ? name_or_path.substr(0, name_or_path.size() - 5) : name_or_path;
     std::string searched;
     for (const auto& dir : scenario_search_dirs()) {
         const auto candidate = dir / (stem + ".json");
@@ -48,7 +48,8 @@ std::filesystem::path find_scenario(const std::string& name_or_path) {
 
 std::vector<ScenarioEntry> load_scenarios(const std::filesystem::path& dir) {
     std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec)) throw SpecError("scenarios directory " + dir.string() + " does not exist");
+    if (!std::filesystem::is_directory(dir, ec))
+        throw SpecError("scenarios directory " + dir.string() + " does not exist");
     std::vector<ScenarioEntry> entries;
     for (const auto& file : std::filesystem::directory_iterator(dir, ec)) {
         if (!file.is_regular_file() || file.path().extension() != ".json") continue;
@@ -61,7 +62,8 @@ std::vector<ScenarioEntry> load_scenarios(const std::filesystem::path& dir) {
         entries.push_back(std::move(entry));
     }
     if (ec) throw SpecError("scenarios directory " + dir.string() + ": " + ec.message());
-    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.path.filename() < b.path.filename(); });
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.path.filename() < b.path.filename(); });
     return entries;
 }
 
@@ -91,7 +93,8 @@ std::string scenario_list_text(const std::filesystem::path& dir) {
         std::string labels;
         for (const auto& l : entry.spec->labels) labels += (labels.empty() ? "[" : ",") + l;
         if (!labels.empty()) labels += "]";
-        text += hanging_paragraph(fmt::format("  {:<30} {:<10} ", name, labels), 44, first_sentence(entry.spec->description));
+        text += hanging_paragraph(fmt::format("  {:<30} {:<10} ", name, labels), 44,
+                                  first_sentence(entry.spec->description));
     }
     return text;
 }

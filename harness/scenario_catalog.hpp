@@ -16,8 +16,8 @@ namespace lockcheck {
 
 struct ScenarioEntry {
     std::filesystem::path path;
-    std::optional<Spec> spec;    ///< nullopt when the file is not a valid spec
-    std::string error;           ///< why not, one line
+    std::optional<Spec> spec;  ///< nullopt when the file is not a valid spec
+    std::string error;         ///< why not, one line
 };
 
 /// Where scenarios are looked for, in order: ./scenarios (the current

@@ -9,8 +9,14 @@ namespace lockcheck {
 SlotSession::SlotSession(int slot, WorkerPool& pool, HistoryRecorder& recorder, std::chrono::milliseconds timeout,
                          std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities,
                          std::stop_token interrupt)
-    : slot_(slot), pool_(pool), recorder_(recorder), timeout_(timeout), ids_(ids), capabilities_(capabilities),
-      worker_(pool.worker(slot)), interrupt_(std::move(interrupt)) {}
+    : slot_(slot),
+      pool_(pool),
+      recorder_(recorder),
+      timeout_(timeout),
+      ids_(ids),
+      capabilities_(capabilities),
+      worker_(pool.worker(slot)),
+      interrupt_(std::move(interrupt)) {}
 
 int SlotSession::process() const { return worker_->process(); }
 

@@ -222,7 +222,8 @@ nlohmann::json spec_to_json(const Spec& s) {
     if (s.expect) {
         nlohmann::json e{{"has", s.expect->has}, {"lacks", s.expect->lacks}};
         if (s.expect->valid)
-            e["valid"] = *s.expect->valid == "unknown" ? nlohmann::json("unknown") : nlohmann::json(*s.expect->valid == "valid");
+            e["valid"] =
+                *s.expect->valid == "unknown" ? nlohmann::json("unknown") : nlohmann::json(*s.expect->valid == "valid");
         j["expect"] = e;
     }
     return j;

@@ -27,9 +27,9 @@ public:
 
 /// What a scenario must reach.
 struct Expectation {
-    std::optional<std::string> valid;      ///< "valid" | "invalid" | "unknown"
-    std::vector<std::string> has;          ///< violation kinds that must appear
-    std::vector<std::string> lacks;        ///< violation kinds that must not appear
+    std::optional<std::string> valid;  ///< "valid" | "invalid" | "unknown"
+    std::vector<std::string> has;      ///< violation kinds that must appear
+    std::vector<std::string> lacks;    ///< violation kinds that must not appear
 };
 
 /// The bounds of spec values (docs/spec.md, "Bounds"). A value outside them
@@ -37,13 +37,13 @@ struct Expectation {
 /// larger number would overflow when turned into a time.
 namespace spec_bounds {
 inline constexpr std::size_t kMaxNameLength = 64;
-inline constexpr double kMaxTimeLimitS = 86'400;              ///< time_limit_s: 1 day
+inline constexpr double kMaxTimeLimitS = 86'400;  ///< time_limit_s: 1 day
 /// ttl_ms, hold_ms, think_ms, nemesis_gap_ms, fault_duration_ms,
 /// op_timeout_ms, server_timeout_ms: 1 hour. The bounds of fault options
 /// are their descriptors' (nemesis/*_descriptor.cpp).
 inline constexpr std::int64_t kMaxDurationMs = 3'600'000;
 inline constexpr int kMaxKeys = 1000;
-inline constexpr std::int64_t kMaxOps = 100'000'000;          ///< max_ops
+inline constexpr std::int64_t kMaxOps = 100'000'000;  ///< max_ops
 }  // namespace spec_bounds
 
 struct Range {
@@ -54,7 +54,7 @@ struct Range {
 struct Spec {
     std::string name = "redis-holder-pause";
     std::string description;
-    std::vector<std::string> labels;           ///< e.g. "quick", "nightly": which suites run it
+    std::vector<std::string> labels;  ///< e.g. "quick", "nightly": which suites run it
     std::string recipe = "redis-set-nx-px";
     std::string topology = "redis-single";
     std::string persistence = "none";
@@ -63,21 +63,21 @@ struct Spec {
     /// mariadb_sync_binlog, etcd_fsync); each applies to its own family's
     /// topologies, where a run writes it into the servers' configs.
     DurabilitySettings durability;
-    std::string network = "auto";              ///< auto | netns | loopback
+    std::string network = "auto";  ///< auto | netns | loopback
     int workers = 5;
     int keys = 1;
     std::int64_t ttl_ms = 1000;
     Range hold_ms{100, 400};
-    Range think_ms{0, 10};                     ///< pause between a release and the next acquire
+    Range think_ms{0, 10};  ///< pause between a release and the next acquire
     double time_limit_s = 30;
-    std::int64_t max_ops = 1'000'000;          ///< bound on ops recorded
-    std::optional<std::uint64_t> seed;         ///< resolved before the run
+    std::int64_t max_ops = 1'000'000;   ///< bound on ops recorded
+    std::optional<std::uint64_t> seed;  ///< resolved before the run
     std::vector<std::string> nemesis{"pause-holder"};
     Range nemesis_gap_ms{1000, 3000};
-    std::optional<Range> fault_duration_ms;    ///< default: 1.5 to 2.5 x ttl_ms
+    std::optional<Range> fault_duration_ms;  ///< default: 1.5 to 2.5 x ttl_ms
     bool fencing = false;
-    std::int64_t op_timeout_ms = 10'000;       ///< controller's wait for a worker reply
-    std::int64_t server_timeout_ms = 1000;     ///< worker's wait for a server reply
+    std::int64_t op_timeout_ms = 10'000;    ///< controller's wait for a worker reply
+    std::int64_t server_timeout_ms = 1000;  ///< worker's wait for a server reply
     std::optional<Expectation> expect;
     /// Run this command as every worker instead of the built-in recipe client
     /// (a lock client in any language speaking docs/protocol.md).
@@ -85,7 +85,7 @@ struct Spec {
     /// Settings of the built-in recipe, passed to the worker in its init,
     /// e.g. {"expire_gap_ms": 300} for redis-setnx-expire (docs/spec.md).
     nlohmann::json recipe_options = nlohmann::json::object();
-    int nodes = 0;                             ///< redis-independent: server nodes (0: 5)
+    int nodes = 0;  ///< redis-independent: server nodes (0: 5)
     /// The options of every registered fault, keyed by field (top-level JSON
     /// fields such as restart_delay_ms, declared by the fault descriptors,
     /// nemesis/fault_registry.hpp), in stored form ("2xttl" stays a string):

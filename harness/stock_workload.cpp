@@ -51,7 +51,8 @@ void run_stock_cycles(SlotSession& session, const WorkloadContext& context, int 
     // decrement completed, which is what the oversell checker's final-stock
     // check needs. The recorder may be full: then nothing more is recorded.
     for (const auto& key : options.keys)
-        if (!until_ok(session, fn::kStockRead, key, [&] { return recorder.full(); }, options.interrupt))
+        if (!until_ok(
+                session, fn::kStockRead, key, [&] { return recorder.full(); }, options.interrupt))
             spdlog::warn("slot {}: no final stock-read of '{}' succeeded", slot, key);
 }
 

@@ -60,8 +60,10 @@ std::pair<bool, std::vector<std::string>> judge(const Spec& spec, const RunOutco
     if (verdict == "error" || verdict == "bad-spec")
         return {false, {fmt::format("the run failed (exit {}); see its lockcheck.log", run.exit_code)}};
     if (run.interrupted) return {false, {"interrupted"}};
-    if (!spec.expect) return {verdict == "valid", verdict == "valid" ? std::vector<std::string>{}
-                                                                    : std::vector<std::string>{"expected valid (no expect given), got " + verdict}};
+    if (!spec.expect)
+        return {verdict == "valid", verdict == "valid"
+                                        ? std::vector<std::string>{}
+                                        : std::vector<std::string>{"expected valid (no expect given), got " + verdict}};
     if (!run.expectation) return {false, {}};
     return {run.expectation->matched, run.expectation->mismatches};
 }
@@ -74,7 +76,8 @@ std::string findings(const nlohmann::json& results) {
         if (!checker.value("counts_toward_verdict", true)) continue;
         const auto violations = checker.value("violations", nlohmann::json::array());
         for (std::size_t i = 0; i < violations.size() && i < 3; ++i)
-            text += fmt::format("{} {}: {}\n", name, violations[i].value("kind", ""), violations[i].value("description", ""));
+            text += fmt::format("{} {}: {}\n", name, violations[i].value("kind", ""),
+                                violations[i].value("description", ""));
     }
     return text;
 }
@@ -89,8 +92,8 @@ int suite_command(const std::string& selector, const RunOptions& options) {
         validate(specs.back());  // every spec is checked before anything runs
     }
     const RunDirectory suite_dir = create_run_directory(options.store / "suites", "");
-    std::printf("lockcheck suite (%s): %zu scenarios | suite directory %s\n", selection.description.c_str(), specs.size(),
-                suite_dir.path.c_str());
+    std::printf("lockcheck suite (%s): %zu scenarios | suite directory %s\n", selection.description.c_str(),
+                specs.size(), suite_dir.path.c_str());
 
     JUnitSuite junit{"lockcheck-suite", 0, {}};
     nlohmann::json rows = nlohmann::json::array();
@@ -111,16 +114,24 @@ int suite_command(const std::string& selector, const RunOptions& options) {
         std::string why;
         for (const auto& m : mismatches) why += (why.empty() ? "" : "; ") + m;
         table.push_back(fmt::format("{:<36} {:<10} {:<9} {:<6} {:>6.1f}s  {}", spec.name,
-                                    spec.expect ? spec.expect->valid.value_or("any") : "valid",
-                                    verdict, matched ? "ok" : "FAIL", run.wall_seconds, matched ? run.run_dir.string() : why));
-        rows.push_back({{"name", spec.name}, {"file", selection.files[i].string()}, {"expected", expected_words(spec)},
-                        {"verdict", verdict}, {"matched", matched}, {"mismatches", mismatches},
-                        {"exit_code", run.exit_code}, {"seconds", run.wall_seconds}, {"run_dir", run.run_dir.string()},
-                        {"seed", run.results.is_object() && run.results.contains("run") ? run.results["run"].value("seed", nlohmann::json())
-                                                                                         : nlohmann::json()}});
+                                    spec.expect ? spec.expect->valid.value_or("any") : "valid", verdict,
+                                    matched ? "ok" : "FAIL", run.wall_seconds, matched ? run.run_dir.string() : why));
+        rows.push_back({{"name", spec.name},
+                        {"file", selection.files[i].string()},
+                        {"expected", expected_words(spec)},
+                        {"verdict", verdict},
+                        {"matched", matched},
+                        {"mismatches", mismatches},
+                        {"exit_code", run.exit_code},
+                        {"seconds", run.wall_seconds},
+                        {"run_dir", run.run_dir.string()},
+                        {"seed", run.results.is_object() && run.results.contains("run")
+                                     ? run.results["run"].value("seed", nlohmann::json())
+                                     : nlohmann::json()}});
         JUnitCase c{spec.name, "lockcheck.suite", run.wall_seconds, std::nullopt, "", ""};
         if (!matched) {
-            c.failure = fmt::format("expected {}, got {}{}", expected_words(spec), verdict, why.empty() ? "" : ": " + why);
+            c.failure =
+                fmt::format("expected {}, got {}{}", expected_words(spec), verdict, why.empty() ? "" : ": " + why);
             c.failure_type = "expectation";
         }
         c.details = fmt::format("run directory: {}\n{}", run.run_dir.string(), findings(run.results));
@@ -130,16 +141,21 @@ int suite_command(const std::string& selector, const RunOptions& options) {
     const bool interrupted = options.interrupted.stop_requested();
     const int skipped = static_cast<int>(specs.size() - junit.cases.size());
 
-    std::printf("\n%-36s %-10s %-9s %-6s %7s  %s\n", "scenario", "expected", "verdict", "result", "time", "run directory / why");
+    std::printf("\n%-36s %-10s %-9s %-6s %7s  %s\n", "scenario", "expected", "verdict", "result", "time",
+                "run directory / why");
     for (const auto& line : table) std::printf("%s\n", line.c_str());
     std::printf("%zu scenarios: %zu met their expectation, %d did not%s | %s\n", junit.cases.size(),
                 junit.cases.size() - static_cast<std::size_t>(failed), failed,
                 interrupted ? fmt::format(", {} not run (interrupted)", skipped).c_str() : "", suite_dir.path.c_str());
 
-    write_json_file(suite_dir.path / "suite.json",
-                    {{"selector", selector}, {"selection", selection.description}, {"scenarios", rows},
-                     {"passed", static_cast<int>(junit.cases.size()) - failed}, {"failed", failed},
-                     {"not_run", skipped}, {"interrupted", interrupted}, {"seconds", junit.seconds}});
+    write_json_file(suite_dir.path / "suite.json", {{"selector", selector},
+                                                    {"selection", selection.description},
+                                                    {"scenarios", rows},
+                                                    {"passed", static_cast<int>(junit.cases.size()) - failed},
+                                                    {"failed", failed},
+                                                    {"not_run", skipped},
+                                                    {"interrupted", interrupted},
+                                                    {"seconds", junit.seconds}});
     write_text_file(suite_dir.path / "junit.xml", junit_xml({junit}));
     return failed > 0 || interrupted ? exit_code::kInvalid : exit_code::kValid;
 }

@@ -14,7 +14,7 @@ WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& end
         launch.child.argv = {self_exe.string(), "worker", "--run-id", run_id, "--process", std::to_string(process)};
     launch.child.output_log = run_dir / "workers" / fmt::format("worker-{}.log", process);
     launch.child.pipe_stdio = true;
-    launch.init = {process, spec.recipe,         spec.topology, endpoints, spec.server_timeout_ms,
+    launch.init = {process, spec.recipe,         spec.topology, endpoints,  spec.server_timeout_ms,
                    run_id,  spec.recipe_options, login,         spec.ttl_ms};
     return launch;
 }

@@ -45,7 +45,8 @@ WorkerProcess::CallResult WorkerProcess::call(const WorkerRequest& request, std:
     try {
         auto reply = decode_reply(line);
         if (reply.id != request.id) {
-            result.failure = "worker answered id " + std::to_string(reply.id) + " to request " + std::to_string(request.id);
+            result.failure =
+                "worker answered id " + std::to_string(reply.id) + " to request " + std::to_string(request.id);
             return result;
         }
         result.reply = std::move(reply);

@@ -32,7 +32,7 @@ public:
 
     struct CallResult {
         std::optional<WorkerReply> reply;
-        std::string failure;  ///< why there is no reply: timeout, exited, garbage, wrong id, interrupted
+        std::string failure;       ///< why there is no reply: timeout, exited, garbage, wrong id, interrupted
         bool interrupted = false;  ///< no reply within LineChannel::kInterruptGrace of an interrupt
     };
     /// Sends a request and waits up to `timeout` for the reply with its id;

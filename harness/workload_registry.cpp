@@ -21,7 +21,8 @@ const std::vector<const WorkloadDescriptor*>& workloads() {
 const WorkloadDescriptor& workload_for(const std::vector<std::string>& capabilities) {
     const WorkloadDescriptor* fallback = nullptr;
     for (const WorkloadDescriptor* workload : workloads()) {
-        if (workload->capability.empty()) fallback = workload;
+        if (workload->capability.empty())
+            fallback = workload;
         else if (std::find(capabilities.begin(), capabilities.end(), workload->capability) != capabilities.end())
             return *workload;
     }

@@ -8,7 +8,10 @@ namespace lockcheck {
 
 WorkloadRunner::WorkloadRunner(WorkloadOptions options, WorkerPool& pool, HistoryRecorder& recorder,
                                ProtectedResource& resource, LiveState& live)
-    : options_(std::move(options)), pool_(pool), recorder_(recorder), workload_(workload_for(options_.capabilities)),
+    : options_(std::move(options)),
+      pool_(pool),
+      recorder_(recorder),
+      workload_(workload_for(options_.capabilities)),
       context_{options_, recorder, resource, live} {}
 
 void WorkloadRunner::run_slot(int slot, const std::stop_token& stop) {

@@ -9,8 +9,8 @@
 #include <stop_token>
 #include <string>
 
-#include "harness/workload.hpp"
 #include "harness/worker_pool.hpp"
+#include "harness/workload.hpp"
 
 namespace lockcheck {
 

@@ -37,8 +37,7 @@ void ClockSkew::heal() noexcept {
     for (Node* n : skewed_) {
         try {
             write_clock_offset(n->dir(), 0);
-        } catch (...) {
-        }
+        } catch (...) {}
     }
     skewed_.clear();
 }

@@ -24,7 +24,9 @@ namespace lockcheck {
 class ClockSkew : public Fault {
 public:
     ClockSkew(LockLocator locator, std::int64_t offset_ms, int node_count)
-        : locator_(std::move(locator)), nodes_(locator_.topology().nodes()), offset_ms_(offset_ms),
+        : locator_(std::move(locator)),
+          nodes_(locator_.topology().nodes()),
+          offset_ms_(offset_ms),
           node_count_(node_count) {}
     std::string kind() const override { return "clock-skew"; }
     std::optional<std::string> unavailable_reason() const override;

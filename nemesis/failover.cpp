@@ -28,9 +28,12 @@ std::optional<std::vector<std::string>> Failover::start(const FaultEvent& event,
             return primary && election_->settled_on(*primary);
         },
         kSettleWait, std::chrono::milliseconds(50), stop);
-    spdlog::info("failover #{}: waited {} ms for the cluster to settle{}", event.id,
-                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count(),
-                 settled ? "" : stop.stop_requested() ? " (stopped: the run is ending)" : " (it did not settle; going ahead)");
+    spdlog::info(
+        "failover #{}: waited {} ms for the cluster to settle{}", event.id,
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count(),
+        settled                 ? ""
+        : stop.stop_requested() ? " (stopped: the run is ending)"
+                                : " (it did not settle; going ahead)");
     if (!primary || stop.stop_requested()) return std::nullopt;
     std::vector<std::string> peers;
     for (Node* n : topology_.nodes())
@@ -54,8 +57,7 @@ void Failover::heal() noexcept {
                 return now && now != cut_;
             },
             give_up - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), stop_);
-    } catch (...) {
-    }
+    } catch (...) {}
     clear_firewall(*cut_);
     cut_ = nullptr;
 }

@@ -5,8 +5,9 @@ namespace lockcheck {
 
 FaultDescriptor failover_fault() {
     return {.name = "failover",
-            .description = "cut the primary off until a replica is promoted (Sentinel; on mysql-replicated the "
-                           "harness promotes it), then heal (needs namespaces)",
+            .description =
+                "cut the primary off until a replica is promoted (Sentinel; on mysql-replicated the "
+                "harness promotes it), then heal (needs namespaces)",
             .needs_namespaces = true,
             .make = [](const FaultTargets& targets, const nlohmann::json&) -> std::unique_ptr<Fault> {
                 // Servers that elect a primary themselves get Sentinel's failover (unavailable without

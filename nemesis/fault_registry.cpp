@@ -18,15 +18,8 @@ namespace lockcheck {
 
 const std::vector<FaultDescriptor>& fault_descriptors() {
     static const std::vector<FaultDescriptor> all{
-        pause_holder_fault(),
-        pause_node_fault(),
-        kill_holder_fault(),
-        kill_restart_fault(),
-        power_loss_fault(),
-        failover_fault(),
-        partition_fault(),
-        packet_loss_fault(),
-        clock_skew_fault(),
+        pause_holder_fault(), pause_node_fault(), kill_holder_fault(), kill_restart_fault(), power_loss_fault(),
+        failover_fault(),     partition_fault(),  packet_loss_fault(), clock_skew_fault(),
     };
     return all;
 }

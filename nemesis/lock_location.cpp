@@ -25,7 +25,7 @@ constexpr const char* kDumpScript =
 
 /// (key, owner) -> nodes storing it.
 std::map<std::pair<std::string, std::string>, std::vector<Node*>> locks_by_owner(const std::vector<Node*>& nodes,
-                                                                                const std::string& password) {
+                                                                                 const std::string& password) {
     std::map<std::pair<std::string, std::string>, std::vector<Node*>> owners;
     for (Node* node : nodes) {
         auto pairs = redis_admin_command(node->address(), kRedisPort, password, {"EVAL", kDumpScript, "0"},

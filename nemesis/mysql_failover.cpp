@@ -31,9 +31,9 @@ std::optional<std::vector<std::string>> MysqlFailover::start(const FaultEvent& e
     apply_firewall(*old_primary, mysql_cut_off_rules({replica->address()}));
     cut_ = old_primary;
     promotion_.promote(*replica);
-    const auto sessions = mariadb_admin_column(
-        *old_primary, std::string("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = '") + kMariadbUser +
-                          "' AND COMMAND <> 'Binlog Dump' ORDER BY ID");
+    const auto sessions =
+        mariadb_admin_column(*old_primary, std::string("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = '") +
+                                               kMariadbUser + "' AND COMMAND <> 'Binlog Dump' ORDER BY ID");
     int killed = 0;
     for (std::size_t i = event.pick % 2; i < sessions.size(); i += 2) {
         try {

@@ -7,8 +7,8 @@ Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::un
                  Recorder record, std::chrono::steady_clock::time_point run_start)
     : schedule_(std::move(schedule)), faults_(std::move(faults)), record_(std::move(record)), run_start_(run_start) {}
 
-void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event,
-                     const std::vector<std::string>* targets, std::optional<std::string> error) {
+void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
+                     std::optional<std::string> error) {
     Op op;
     op.process = kNemesisProcess;
     op.type = type;

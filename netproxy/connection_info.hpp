@@ -14,7 +14,7 @@ using ConnectionId = std::uint64_t;
 using RuleId = std::uint64_t;
 
 struct ConnectionInfo {
-    ConnectionId id = 0;   ///< unique within the proxy, never reused
+    ConnectionId id = 0;  ///< unique within the proxy, never reused
     LinkId link = 0;
     /// The client's address and port as the proxy accepted it: a client that
     /// knows its socket's local address (getsockname) can be found by it.

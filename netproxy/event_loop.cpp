@@ -17,8 +17,7 @@ constexpr int kMaxEvents = 128;
 [[noreturn]] void throw_errno(const char* what) { throw std::system_error(errno, std::generic_category(), what); }
 }  // namespace
 
-EventLoop::EventLoop()
-    : epoll_(::epoll_create1(EPOLL_CLOEXEC)), wakeup_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
+EventLoop::EventLoop() : epoll_(::epoll_create1(EPOLL_CLOEXEC)), wakeup_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
     if (!epoll_.valid()) throw_errno("epoll_create1");
     if (!wakeup_.valid()) throw_errno("eventfd");
     epoll_event event{};
@@ -131,8 +130,8 @@ void EventLoop::run() {
                 timeout_spec.tv_sec = static_cast<time_t>(nanoseconds / 1'000'000'000);
                 timeout_spec.tv_nsec = static_cast<long>(nanoseconds % 1'000'000'000);
             }
-            const int count = ::epoll_pwait2(epoll_.get(), events.data(), kMaxEvents, timeout ? &timeout_spec : nullptr,
-                                             nullptr);
+            const int count =
+                ::epoll_pwait2(epoll_.get(), events.data(), kMaxEvents, timeout ? &timeout_spec : nullptr, nullptr);
             if (count < 0 && errno != EINTR) throw_errno("epoll_pwait2");
             for (int i = 0; i < count; ++i) {
                 const Key key = events[static_cast<std::size_t>(i)].data.u64;

@@ -27,9 +27,9 @@ struct Side {
     UniqueFd fd;
     bool readable = false;
     bool writable = false;
-    bool connected = true;   ///< false while the upstream's connect is in progress
-    bool dead = false;       ///< reset by its peer or failed: nothing more is read or written
-    bool write_shut = false; ///< our FIN was sent (shutdown SHUT_WR)
+    bool connected = true;    ///< false while the upstream's connect is in progress
+    bool dead = false;        ///< reset by its peer or failed: nothing more is read or written
+    bool write_shut = false;  ///< our FIN was sent (shutdown SHUT_WR)
 
     /// Records the readiness epoll reported.
     void note_events(std::uint32_t events);

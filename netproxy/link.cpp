@@ -140,9 +140,8 @@ void Link::accept_connection(UniqueFd client) {
         return;
     }
     entry.connection->apply(fault, Clock::now());
-    if (context_.on_accept) loop_.defer([on_accept = context_.on_accept, info = entry.connection->info()] {
-        on_accept(info);
-    });
+    if (context_.on_accept)
+        loop_.defer([on_accept = context_.on_accept, info = entry.connection->info()] { on_accept(info); });
     // The first pump comes after the deferred on_accept: rules it adds apply from the first byte.
     loop_.wake_at(entry.client_key, Clock::now());
 }

@@ -20,7 +20,7 @@ namespace lockcheck::netproxy {
 
 struct LinkInfo {
     LinkId id = 0;
-    Endpoint listen;    ///< with the port actually bound
+    Endpoint listen;  ///< with the port actually bound
     Endpoint upstream;
 };
 

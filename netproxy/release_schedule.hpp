@@ -18,8 +18,7 @@ public:
 
     /// The release time of bytes read at `now`; never earlier than the time
     /// returned before.
-    Clock::time_point next(Clock::time_point now, std::chrono::microseconds latency,
-                           std::chrono::microseconds jitter);
+    Clock::time_point next(Clock::time_point now, std::chrono::microseconds latency, std::chrono::microseconds jitter);
 
 private:
     std::mt19937_64 random_;

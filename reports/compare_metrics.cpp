@@ -20,13 +20,15 @@ RunMetrics metrics_from_results(const nlohmann::json& results, const std::filesy
     RunMetrics m;
     std::error_code error;
     if (!run_dir.empty())
-        m.run_dir = (compare_dir.empty() ? run_dir : std::filesystem::relative(run_dir, compare_dir, error)).generic_string();
+        m.run_dir =
+            (compare_dir.empty() ? run_dir : std::filesystem::relative(run_dir, compare_dir, error)).generic_string();
     if (!results.is_object() || !results.contains("valid")) return m;
     const auto& v = results["valid"];
     m.verdict = v.is_boolean() ? (v.get<bool>() ? "valid" : "invalid") : "unknown";
     if (results.contains("checkers"))
         for (const auto& [name, checker] : results["checkers"].items())
-            if (checker.value("counts_toward_verdict", true)) m.violations += checker.value("violations_total", std::int64_t{0});
+            if (checker.value("counts_toward_verdict", true))
+                m.violations += checker.value("violations_total", std::int64_t{0});
     m.within_lease = integer_at(results, {"checkers", checker_name::kMutualExclusion, "stats", "within_lease"});
     m.lease_expired = integer_at(results, {"checkers", checker_name::kMutualExclusion, "stats", "lease_expired"});
     m.lost_updates = integer_at(results, {"checkers", checker_name::kResource, "stats", "lost_updates"});
@@ -62,9 +64,13 @@ CellSummary summarize_cell(const std::string& label, const std::vector<RunMetric
 nlohmann::json cell_to_json(const CellSummary& cell) {
     nlohmann::json runs = nlohmann::json::array();
     for (const auto& r : cell.runs)
-        runs.push_back({{"verdict", r.verdict}, {"violations", r.violations}, {"within_lease", r.within_lease},
-                        {"lease_expired", r.lease_expired}, {"lost_updates", r.lost_updates},
-                        {"acquire_success_rate", r.acquire_success_rate}, {"run_dir", r.run_dir}});
+        runs.push_back({{"verdict", r.verdict},
+                        {"violations", r.violations},
+                        {"within_lease", r.within_lease},
+                        {"lease_expired", r.lease_expired},
+                        {"lost_updates", r.lost_updates},
+                        {"acquire_success_rate", r.acquire_success_rate},
+                        {"run_dir", r.run_dir}});
     return {{"label", cell.label},
             {"runs", runs},
             {"invalid_runs", cell.invalid_runs},

@@ -13,10 +13,10 @@
 namespace lockcheck {
 
 struct RunMetrics {
-    std::string verdict = "error";    ///< valid | invalid | unknown | error (no results.json)
-    std::int64_t violations = 0;      ///< over the checkers that count toward the verdict
-    std::int64_t within_lease = 0;    ///< mutual-exclusion overlaps while the earlier lease was valid
-    std::int64_t lease_expired = 0;   ///< overlaps after the earlier lease expired
+    std::string verdict = "error";   ///< valid | invalid | unknown | error (no results.json)
+    std::int64_t violations = 0;     ///< over the checkers that count toward the verdict
+    std::int64_t within_lease = 0;   ///< mutual-exclusion overlaps while the earlier lease was valid
+    std::int64_t lease_expired = 0;  ///< overlaps after the earlier lease expired
     std::int64_t lost_updates = 0;
     double acquire_success_rate = 0;  ///< granted / attempts
     std::string run_dir;              ///< the run's directory, relative to the compare directory ("" when none)
@@ -32,7 +32,7 @@ struct CellSummary {
     std::string label;
     std::vector<RunMetrics> runs;
     int invalid_runs = 0;
-    int failed_runs = 0;              ///< runs that produced no verdict
+    int failed_runs = 0;  ///< runs that produced no verdict
     double violations_per_run = 0;
     double within_lease_per_run = 0;
     double lease_expired_per_run = 0;

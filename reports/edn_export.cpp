@@ -9,7 +9,8 @@ namespace {
 bool is_keyword(const std::string& s) {
     if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0]))) return false;
     for (char c : s)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && std::string_view("-_.?!*+").find(c) == std::string_view::npos)
+        if (!std::isalnum(static_cast<unsigned char>(c)) &&
+            std::string_view("-_.?!*+").find(c) == std::string_view::npos)
             return false;
     return true;
 }
@@ -57,8 +58,10 @@ void json_to_edn(const nlohmann::json& j, std::string& out) {
             for (const auto& [k, v] : j.items()) {
                 if (!first) out += ", ";
                 first = false;
-                if (is_keyword(k)) out += ':' + k;
-                else string_literal(k, out);
+                if (is_keyword(k))
+                    out += ':' + k;
+                else
+                    string_literal(k, out);
                 out += ' ';
                 json_to_edn(v, out);
             }
@@ -70,8 +73,10 @@ void json_to_edn(const nlohmann::json& j, std::string& out) {
 }
 
 void name(const std::string& s, std::string& out) {
-    if (is_keyword(s)) out += ':' + s;
-    else string_literal(s, out);
+    if (is_keyword(s))
+        out += ':' + s;
+    else
+        string_literal(s, out);
 }
 
 void value(const Op& op, std::string& out) {
@@ -84,8 +89,10 @@ void value(const Op& op, std::string& out) {
     string_literal(op.key, out);
     out += ' ';
     if (lock_op) {
-        if (op.owner) string_literal(*op.owner, out);
-        else out += "nil";
+        if (op.owner)
+            string_literal(*op.owner, out);
+        else
+            out += "nil";
     } else {
         json_to_edn(op.value, out);
     }

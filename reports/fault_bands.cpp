@@ -49,15 +49,18 @@ std::string_view to_string(FaultStatus status) {
 std::vector<FaultBand> scan_fault_bands(const History& history, const nlohmann::json& schedule, std::int64_t end_ns) {
     std::map<std::int64_t, FaultBand> bands;
     for (const Op& op : history) {
-        if (!op.is_nemesis() || !op.value.is_object() || !op.value.contains("id") || !op.value["id"].is_number_integer())
+        if (!op.is_nemesis() || !op.value.is_object() || !op.value.contains("id") ||
+            !op.value["id"].is_number_integer())
             continue;
         const auto id = op.value["id"].get<std::int64_t>();
         auto& band = bands[id];
         band.id = id;
-        if (op.value.contains("fault") && op.value["fault"].is_string()) band.kind = op.value["fault"].get<std::string>();
+        if (op.value.contains("fault") && op.value["fault"].is_string())
+            band.kind = op.value["fault"].get<std::string>();
         if (op.value.contains("targets") && op.value["targets"].is_array()) {
             band.targets.clear();
-            for (const auto& t : op.value["targets"]) band.targets.push_back(t.is_string() ? t.get<std::string>() : t.dump());
+            for (const auto& t : op.value["targets"])
+                band.targets.push_back(t.is_string() ? t.get<std::string>() : t.dump());
         }
         if (op.f == fn::kStartFault && op.is_invoke()) {
             band.status = FaultStatus::Unfinished;
@@ -105,7 +108,8 @@ std::string describe_faults(const std::vector<FaultBand>& bands, const std::vect
     std::map<std::string, std::vector<const FaultBand*>> by_kind;
     for (const auto* band : named) by_kind[band->kind].push_back(band);
     for (const auto& [kind, of_kind] : by_kind)
-        words += (words.empty() ? "" : "; ") + (of_kind.size() == 1 ? band_words(*of_kind.front()) : kind_words(kind, of_kind));
+        words += (words.empty() ? "" : "; ") +
+                 (of_kind.size() == 1 ? band_words(*of_kind.front()) : kind_words(kind, of_kind));
     return words;
 }
 
@@ -119,16 +123,20 @@ std::string faults_sentence(const std::vector<FaultBand>& bands) {
             ++effective;
             ++kinds[band.kind];
         } else if (band.status == FaultStatus::NotRun) {
-            not_run += (not_run.empty() ? "" : ", ") + fmt::format("{} (due at {:.2f} s)", name, static_cast<double>(band.start_ns) / 1e9);
+            not_run += (not_run.empty() ? "" : ", ") +
+                       fmt::format("{} (due at {:.2f} s)", name, static_cast<double>(band.start_ns) / 1e9);
         } else {
-            failed += (failed.empty() ? "" : ", ") +
-                      fmt::format("{} ({})", name, band.status == FaultStatus::Failed ? band.error : "still starting when the run ended");
+            failed +=
+                (failed.empty() ? "" : ", ") +
+                fmt::format("{} ({})", name,
+                            band.status == FaultStatus::Failed ? band.error : "still starting when the run ended");
         }
     }
     std::string list;
     for (const auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + fmt::format("{} × {}", n, kind);
-    std::string sentence = effective == 0 ? "No faults were injected."
-                                          : fmt::format("{} fault{} injected: {}.", effective, effective == 1 ? "" : "s", list);
+    std::string sentence = effective == 0
+                               ? "No faults were injected."
+                               : fmt::format("{} fault{} injected: {}.", effective, effective == 1 ? "" : "s", list);
     if (!failed.empty()) sentence += " Did not take effect: " + failed + ".";
     if (!not_run.empty()) sentence += " Scheduled but not started before the run ended: " + not_run + ".";
     return sentence;

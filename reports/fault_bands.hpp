@@ -16,10 +16,10 @@ namespace lockcheck {
 
 /// How a scheduled fault went.
 enum class FaultStatus {
-    Effective,  ///< started (start-fault completed with targets)
-    Failed,     ///< the start-fault completed with an error ("no target", "fault failed: ...")
-    Unfinished, ///< the start-fault never completed (the run ended while it was starting)
-    NotRun,     ///< in the schedule, not started before the run ended
+    Effective,   ///< started (start-fault completed with targets)
+    Failed,      ///< the start-fault completed with an error ("no target", "fault failed: ...")
+    Unfinished,  ///< the start-fault never completed (the run ended while it was starting)
+    NotRun,      ///< in the schedule, not started before the run ended
 };
 
 std::string_view to_string(FaultStatus status);
@@ -29,12 +29,12 @@ struct FaultBand {
     std::string kind;
     std::vector<std::string> targets;  ///< e.g. "worker 4", "n1"
     FaultStatus status = FaultStatus::Effective;
-    std::string error;                 ///< why a Failed fault did not start
-    std::int64_t invoke_ns = 0;        ///< start-fault invoke (NotRun: the scheduled time)
-    std::int64_t start_ns = 0;         ///< start-fault completion: in effect from here
-    std::int64_t end_ns = 0;           ///< stop-fault completion, or the history's end
-    std::int64_t start_op = kNoOp;     ///< index of the start-fault completion
-    std::int64_t end_op = kNoOp;       ///< index of the stop-fault completion
+    std::string error;              ///< why a Failed fault did not start
+    std::int64_t invoke_ns = 0;     ///< start-fault invoke (NotRun: the scheduled time)
+    std::int64_t start_ns = 0;      ///< start-fault completion: in effect from here
+    std::int64_t end_ns = 0;        ///< stop-fault completion, or the history's end
+    std::int64_t start_op = kNoOp;  ///< index of the start-fault completion
+    std::int64_t end_op = kNoOp;    ///< index of the stop-fault completion
 
     bool effective() const { return status == FaultStatus::Effective; }
     /// How long the nemesis waited before the fault took effect (a failover waits for the cluster to settle).

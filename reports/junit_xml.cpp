@@ -17,18 +17,21 @@ std::string junit_xml(const std::vector<JUnitSuite>& suites) {
         for (const auto& c : s.cases) failures += c.failure ? 1 : 0;
         seconds += s.seconds;
     }
-    std::string xml = fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                  "<testsuites name=\"lockcheck\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{:.3f}\">\n",
-                                  tests, failures, seconds);
+    std::string xml = fmt::format(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<testsuites name=\"lockcheck\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{:.3f}\">\n",
+        tests, failures, seconds);
     for (const auto& s : suites) {
         std::size_t suite_failures = 0;
         for (const auto& c : s.cases) suite_failures += c.failure ? 1 : 0;
-        xml += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3f}\">\n",
-                           escape_markup(s.name), s.cases.size(), suite_failures, s.seconds);
+        xml += fmt::format(
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3f}\">\n",
+            escape_markup(s.name), s.cases.size(), suite_failures, s.seconds);
         if (!s.properties.empty()) {
             xml += "    <properties>\n";
             for (const auto& [name, value] : s.properties)
-                xml += fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", escape_markup(name), escape_markup(value));
+                xml += fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", escape_markup(name),
+                                   escape_markup(value));
             xml += "    </properties>\n";
         }
         for (const auto& c : s.cases) {
@@ -40,8 +43,8 @@ std::string junit_xml(const std::vector<JUnitSuite>& suites) {
             }
             xml += ">\n";
             if (c.failure)
-                xml += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", escape_markup(*c.failure),
-                                   escape_markup(c.failure_type), escape_markup(c.details));
+                xml += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n",
+                                   escape_markup(*c.failure), escape_markup(c.failure_type), escape_markup(c.details));
             else
                 xml += fmt::format("      <system-out>{}</system-out>\n", escape_markup(c.details));
             xml += "    </testcase>\n";
@@ -69,7 +72,8 @@ std::string listed_violations(const CheckerResult& checker, std::size_t max_list
 }
 
 std::string report_line(const CheckerResult& checker, const std::string& listed) {
-    return checker_summary(checker) + (checker.counts_toward_verdict ? "" : " (advisory; does not count toward the verdict)") +
+    return checker_summary(checker) +
+           (checker.counts_toward_verdict ? "" : " (advisory; does not count toward the verdict)") +
            (listed.empty() ? "" : "\n" + listed);
 }
 
@@ -79,12 +83,13 @@ std::string expected_words(const nlohmann::json& spec) {
     const auto names = [&](const char* field) {
         std::string text;
         if (expect.contains(field) && expect[field].is_array())
-            for (const auto& kind : expect[field]) text += (text.empty() ? "" : " and ") + (kind.is_string() ? kind.get<std::string>() : kind.dump());
+            for (const auto& kind : expect[field])
+                text += (text.empty() ? "" : " and ") + (kind.is_string() ? kind.get<std::string>() : kind.dump());
         return text;
     };
-    std::string words = !expect.contains("valid")        ? "any verdict"
+    std::string words = !expect.contains("valid")      ? "any verdict"
                         : expect["valid"].is_boolean() ? (expect["valid"].get<bool>() ? "valid" : "invalid")
-                                                         : expect["valid"].dump();
+                                                       : expect["valid"].dump();
     if (const auto has = names("has"); !has.empty()) words += ", with " + has;
     if (const auto lacks = names("lacks"); !lacks.empty()) words += ", without " + lacks;
     return words;
@@ -121,8 +126,8 @@ JUnitSuite junit_for_run(const std::string& suite_name, const CheckReport& repor
     JUnitSuite suite = junit_for_report(suite_name, report, seconds, max_listed);
     if (results.contains("run") && results["run"].is_object())
         for (const char* field : {"client", "seed", "run_id"})
-            if (const auto it = results["run"].find(field); it != results["run"].end() && !it->is_null() &&
-                                                           !(it->is_string() && it->get<std::string>().empty()))
+            if (const auto it = results["run"].find(field);
+                it != results["run"].end() && !it->is_null() && !(it->is_string() && it->get<std::string>().empty()))
                 suite.properties.emplace_back(field, it->is_string() ? it->get<std::string>() : it->dump());
     if (!results.contains("expectation") || !results["expectation"].is_object() ||
         results["expectation"].value("applies", true) == false)  // --nemesis replaced the faults it was stated for

@@ -18,9 +18,9 @@ struct JUnitCase {
     std::string name;
     std::string classname;
     double seconds = 0;
-    std::optional<std::string> failure;   ///< the failure's one-line message; nullopt: passed
-    std::string failure_type;             ///< e.g. "invalid", "unknown", "expectation"
-    std::string details;                  ///< the failure's body (violation summaries), or system-out when passed
+    std::optional<std::string> failure;  ///< the failure's one-line message; nullopt: passed
+    std::string failure_type;            ///< e.g. "invalid", "unknown", "expectation"
+    std::string details;                 ///< the failure's body (violation summaries), or system-out when passed
 };
 
 struct JUnitSuite {

@@ -21,8 +21,8 @@ std::vector<LatencyPoint> all_points(const History& history, const std::vector<s
         const Op& op = history[p];
         if (!op.is_invoke() || op.is_nemesis() || partner[p] == kNoOp) continue;
         const Op& done = history[static_cast<std::size_t>(partner[p])];
-        points.push_back({op.time, static_cast<double>(done.time - op.time) / 1e6, op.f, std::string(to_string(done.type)),
-                          op.index});
+        points.push_back({op.time, static_cast<double>(done.time - op.time) / 1e6, op.f,
+                          std::string(to_string(done.type)), op.index});
     }
     return points;
 }
@@ -38,16 +38,21 @@ std::vector<LatencyBucket> quantile_buckets(const std::vector<LatencyPoint>& poi
     for (std::size_t i = 0; i < bucket_count; ++i) {
         auto& v = values[i];
         std::sort(v.begin(), v.end());
-        buckets[i] = {start_ns + static_cast<std::int64_t>(i) * bucket_ns, v.size(), quantile(v, 0.5), quantile(v, 0.95),
-                      quantile(v, 0.99), v.empty() ? 0 : v.back()};
+        buckets[i] = {start_ns + static_cast<std::int64_t>(i) * bucket_ns,
+                      v.size(),
+                      quantile(v, 0.5),
+                      quantile(v, 0.95),
+                      quantile(v, 0.99),
+                      v.empty() ? 0 : v.back()};
     }
     return buckets;
 }
 
 }  // namespace
 
-LatencyModel build_latency_model(const History& history, const std::vector<std::int64_t>& partner, std::int64_t start_ns,
-                                 std::int64_t bucket_ns, std::size_t bucket_count, std::size_t max_points) {
+LatencyModel build_latency_model(const History& history, const std::vector<std::int64_t>& partner,
+                                 std::int64_t start_ns, std::int64_t bucket_ns, std::size_t bucket_count,
+                                 std::size_t max_points) {
     LatencyModel model;
     auto points = all_points(history, partner);
     model.total = points.size();
@@ -57,7 +62,8 @@ LatencyModel build_latency_model(const History& history, const std::vector<std::
     for (const auto& p : points) sorted.push_back(p.ms);
     std::sort(sorted.begin(), sorted.end());
     model.p99_ms = quantile(sorted, 0.99);
-    model.slow_total = static_cast<std::size_t>(sorted.end() - std::upper_bound(sorted.begin(), sorted.end(), model.p99_ms));
+    model.slow_total =
+        static_cast<std::size_t>(sorted.end() - std::upper_bound(sorted.begin(), sorted.end(), model.p99_ms));
     // Every slow op is kept; when they alone exceed the cap, the slowest `max_points` of them.
     const auto is_slow = [&](const LatencyPoint& p) { return p.ms > model.p99_ms; };
     double keep_from = model.p99_ms;
@@ -68,7 +74,8 @@ LatencyModel build_latency_model(const History& history, const std::vector<std::
         ++slow_kept;
         return true;
     });
-    std::sort(points.begin(), points.end(), [](const LatencyPoint& a, const LatencyPoint& b) { return a.time_ns < b.time_ns; });
+    std::sort(points.begin(), points.end(),
+              [](const LatencyPoint& a, const LatencyPoint& b) { return a.time_ns < b.time_ns; });
     model.slow_drawn = static_cast<std::size_t>(std::count_if(points.begin(), points.end(), is_slow));
     model.points = std::move(points);
     return model;

@@ -17,8 +17,8 @@ struct LatencyPoint {
     std::int64_t time_ns = 0;  ///< invoke time
     double ms = 0;
     std::string f;
-    std::string outcome;       ///< ok | fail | info
-    std::int64_t op = kNoOp;   ///< index of the invoke
+    std::string outcome;      ///< ok | fail | info
+    std::int64_t op = kNoOp;  ///< index of the invoke
 };
 
 /// Latency quantiles of the ops invoked in one time bucket.
@@ -29,17 +29,18 @@ struct LatencyBucket {
 };
 
 struct LatencyModel {
-    std::vector<LatencyPoint> points;   ///< what is drawn, by invoke time
-    std::size_t total = 0;              ///< completed client ops
-    double p99_ms = 0;                  ///< over all ops
-    std::size_t slow_total = 0;         ///< ops slower than p99_ms
-    std::size_t slow_drawn = 0;         ///< of those, drawn (all unless they alone exceed the cap)
-    std::vector<LatencyBucket> buckets; ///< one per throughput bucket
+    std::vector<LatencyPoint> points;    ///< what is drawn, by invoke time
+    std::size_t total = 0;               ///< completed client ops
+    double p99_ms = 0;                   ///< over all ops
+    std::size_t slow_total = 0;          ///< ops slower than p99_ms
+    std::size_t slow_drawn = 0;          ///< of those, drawn (all unless they alone exceed the cap)
+    std::vector<LatencyBucket> buckets;  ///< one per throughput bucket
 };
 
 /// `partner` pairs invokes and completions (pair_ops). Buckets are
 /// [start_ns + i * bucket_ns, +bucket_ns) for i < bucket_count. Pure.
-LatencyModel build_latency_model(const History& history, const std::vector<std::int64_t>& partner, std::int64_t start_ns,
-                                 std::int64_t bucket_ns, std::size_t bucket_count, std::size_t max_points);
+LatencyModel build_latency_model(const History& history, const std::vector<std::int64_t>& partner,
+                                 std::int64_t start_ns, std::int64_t bucket_ns, std::size_t bucket_count,
+                                 std::size_t max_points);
 
 }  // namespace lockcheck

@@ -11,7 +11,8 @@ namespace {
 double time_ms(const nlohmann::json& linked_ops, const Violation& v, std::size_t at) {
     if (v.ops.size() <= at) return -1;
     const auto key = std::to_string(v.ops[at]);
-    if (!linked_ops.contains(key) || !linked_ops[key].contains("time") || !linked_ops[key]["time"].is_number()) return -1;
+    if (!linked_ops.contains(key) || !linked_ops[key].contains("time") || !linked_ops[key]["time"].is_number())
+        return -1;
     return linked_ops[key]["time"].get<double>() / 1e6;
 }
 
@@ -35,12 +36,14 @@ std::string lease_words(const Violation& overlap, const nlohmann::json& linked_o
                                                      : fmt::format("it had {:.1f} ms left", left_from_grant));
     }
     if (overlap.kind == kOverlapWithinLease)
-        return fmt::format("its lease still had at least {:.1f} ms to run, counting from its acquire's invoke{}, so the "
-                           "lock service itself broke its promise",
-                           left, from_grant);
-    return fmt::format("its lease had expired up to {:.1f} ms before, counting from its acquire's invoke{}, but it "
-                       "still acted as the holder",
-                       -left, from_grant);
+        return fmt::format(
+            "its lease still had at least {:.1f} ms to run, counting from its acquire's invoke{}, so the "
+            "lock service itself broke its promise",
+            left, from_grant);
+    return fmt::format(
+        "its lease had expired up to {:.1f} ms before, counting from its acquire's invoke{}, but it "
+        "still acted as the holder",
+        -left, from_grant);
 }
 
 }  // namespace lockcheck

@@ -22,8 +22,9 @@ std::string verdict_sentence(const CheckReport& report) {
                     return "VALID: " + std::string(checker->valid_headline);
             return "VALID: no checker found a violation";
         case Validity::Unknown:
-            return "UNKNOWN: " + (report.unknown_reason.empty() ? std::string("the checkers could not decide this history")
-                                                                : report.unknown_reason);
+            return "UNKNOWN: " + (report.unknown_reason.empty()
+                                      ? std::string("the checkers could not decide this history")
+                                      : report.unknown_reason);
         case Validity::Invalid: break;
     }
     for (const auto& c : report.checkers)

@@ -39,8 +39,8 @@ std::map<std::string, KeyTimeline> scan_locks(const History& history, const std:
         auto& timeline = keys[op.key];
         if (op.f == fn::kAcquire && op.is_invoke()) {
             const auto done = partner[p];
-            timeline.attempts.push_back(
-                {op.process, op.time, op.index, done == kNoOp ? "open" : outcome_of(history[static_cast<std::size_t>(done)])});
+            timeline.attempts.push_back({op.process, op.time, op.index,
+                                         done == kNoOp ? "open" : outcome_of(history[static_cast<std::size_t>(done)])});
             state.acquire_invoke = op;
             continue;
         }
@@ -128,7 +128,8 @@ ReportModel build_report_model(const History& history, const CheckReport& report
     } else {
         model.end_ns = 1;
     }
-    for (bool advisory : {false, true})  // the findings that count first, so the cap never hides them behind advisory ones
+    for (bool advisory :
+         {false, true})  // the findings that count first, so the cap never hides them behind advisory ones
         for (const auto& checker : report.checkers) {
             if (checker.counts_toward_verdict == advisory) continue;
             model.violations_total += checker.violations_total();
@@ -175,21 +176,28 @@ ReportModel build_report_model(const History& history, const CheckReport& report
     }
 
     const std::size_t buckets = std::max<std::size_t>(1, limits.throughput_buckets);
-    model.bucket_ns = std::max<std::int64_t>(1, (model.end_ns - model.start_ns) / static_cast<std::int64_t>(buckets) + 1);
+    model.bucket_ns =
+        std::max<std::int64_t>(1, (model.end_ns - model.start_ns) / static_cast<std::int64_t>(buckets) + 1);
     model.throughput = throughput(history, model.start_ns, model.bucket_ns, buckets);
-    model.latency = build_latency_model(history, partner, model.start_ns, model.bucket_ns, buckets, limits.max_latency_points);
+    model.latency =
+        build_latency_model(history, partner, model.start_ns, model.bucket_ns, buckets, limits.max_latency_points);
 
     if (holds_drawn < holds_total)
-        model.notes.push_back(fmt::format("The timeline draws {} of {} lock sessions: all that violations cite, "
-                                          "and evenly spaced others.", holds_drawn, holds_total));
+        model.notes.push_back(
+            fmt::format("The timeline draws {} of {} lock sessions: all that violations cite, "
+                        "and evenly spaced others.",
+                        holds_drawn, holds_total));
     if (attempts_drawn < attempts_total)
-        model.notes.push_back(fmt::format("The timeline draws {} of {} acquire attempts: every granted one, and "
-                                          "evenly spaced others.", attempts_drawn, attempts_total));
+        model.notes.push_back(
+            fmt::format("The timeline draws {} of {} acquire attempts: every granted one, and "
+                        "evenly spaced others.",
+                        attempts_drawn, attempts_total));
     if (model.latency.points.size() < model.latency.total)
-        model.notes.push_back(fmt::format("The latency plot draws {} of {} ops as points: {} of the {} slower than the "
-                                          "p99 ({:.1f} ms), and evenly spaced others. Its lines are quantiles over every op.",
-                                          model.latency.points.size(), model.latency.total, model.latency.slow_drawn,
-                                          model.latency.slow_total, model.latency.p99_ms));
+        model.notes.push_back(
+            fmt::format("The latency plot draws {} of {} ops as points: {} of the {} slower than the "
+                        "p99 ({:.1f} ms), and evenly spaced others. Its lines are quantiles over every op.",
+                        model.latency.points.size(), model.latency.total, model.latency.slow_drawn,
+                        model.latency.slow_total, model.latency.p99_ms));
     if (model.violations.size() < model.violations_total)
         model.notes.push_back(fmt::format("Only the first {} of {} violations are marked; results.json lists them.",
                                           model.violations.size(), model.violations_total));
@@ -203,26 +211,52 @@ nlohmann::json report_model_to_json(const ReportModel& m) {
     for (const auto& k : m.keys) {
         nlohmann::json holds = nlohmann::json::array(), attempts = nlohmann::json::array();
         for (const auto& h : k.holds)
-            holds.push_back({{"p", h.process}, {"t0", ms(h.start_ns)}, {"t1", ms(h.end_ns)},
+            holds.push_back({{"p", h.process},
+                             {"t0", ms(h.start_ns)},
+                             {"t1", ms(h.end_ns)},
                              {"lease", h.lease_end_ns ? nlohmann::json(ms(*h.lease_end_ns)) : nlohmann::json(nullptr)},
-                             {"acq", h.acquire_op}, {"rel", h.release_op}, {"owner", h.owner}, {"token", opt(h.token)},
+                             {"acq", h.acquire_op},
+                             {"rel", h.release_op},
+                             {"owner", h.owner},
+                             {"token", opt(h.token)},
                              {"released", h.released}});
-        for (const auto& a : k.attempts) attempts.push_back({{"p", a.process}, {"t", ms(a.time_ns)}, {"op", a.op}, {"o", a.outcome}});
-        keys.push_back({{"key", k.key}, {"processes", k.processes}, {"holds", holds}, {"attempts", attempts},
-                        {"holds_total", k.holds_total}, {"attempts_total", k.attempts_total}});
+        for (const auto& a : k.attempts)
+            attempts.push_back({{"p", a.process}, {"t", ms(a.time_ns)}, {"op", a.op}, {"o", a.outcome}});
+        keys.push_back({{"key", k.key},
+                        {"processes", k.processes},
+                        {"holds", holds},
+                        {"attempts", attempts},
+                        {"holds_total", k.holds_total},
+                        {"attempts_total", k.attempts_total}});
     }
     nlohmann::json faults = nlohmann::json::array();
     for (const auto& f : m.faults)
-        faults.push_back({{"id", f.id}, {"kind", f.kind}, {"targets", f.targets}, {"status", to_string(f.status)},
-                          {"error", f.error}, {"ti", ms(f.invoke_ns)}, {"t0", ms(f.start_ns)}, {"t1", ms(f.end_ns)},
-                          {"op0", f.start_op}, {"op1", f.end_op}});
+        faults.push_back({{"id", f.id},
+                          {"kind", f.kind},
+                          {"targets", f.targets},
+                          {"status", to_string(f.status)},
+                          {"error", f.error},
+                          {"ti", ms(f.invoke_ns)},
+                          {"t0", ms(f.start_ns)},
+                          {"t1", ms(f.end_ns)},
+                          {"op0", f.start_op},
+                          {"op1", f.end_op}});
     nlohmann::json violations = nlohmann::json::array();
     for (const auto& v : m.violations) {
         nlohmann::json spans = nlohmann::json::array();
         for (const auto& s : v.spans) spans.push_back({s.process, ms(s.start_ns), ms(s.end_ns)});
-        violations.push_back({{"checker", v.checker}, {"kind", v.kind}, {"description", v.description}, {"ops", v.ops},
-                              {"key", v.key}, {"processes", v.processes}, {"shape", to_string(v.shape)}, {"at", ms(v.at_ns)},
-                              {"spans", spans}, {"t0", ms(v.start_ns)}, {"t1", ms(v.end_ns)}, {"faults", v.faults},
+        violations.push_back({{"checker", v.checker},
+                              {"kind", v.kind},
+                              {"description", v.description},
+                              {"ops", v.ops},
+                              {"key", v.key},
+                              {"processes", v.processes},
+                              {"shape", to_string(v.shape)},
+                              {"at", ms(v.at_ns)},
+                              {"spans", spans},
+                              {"t0", ms(v.start_ns)},
+                              {"t1", ms(v.end_ns)},
+                              {"faults", v.faults},
                               {"advisory", v.advisory}});
     }
     nlohmann::json advisory = nlohmann::json::array();
@@ -235,11 +269,23 @@ nlohmann::json report_model_to_json(const ReportModel& m) {
         if (b.count > 0) quantiles.push_back({ms(b.start_ns), b.count, b.p50, b.p95, b.p99, b.max});
     nlohmann::json tput = nlohmann::json::array();
     for (const auto& b : m.throughput) tput.push_back({ms(b.start_ns), b.ok, b.fail, b.info});
-    return {{"t0", ms(m.start_ns)}, {"t1", ms(m.end_ns)}, {"ops", m.op_count}, {"keys", keys},
-            {"faults", faults}, {"violations", violations}, {"violations_total", m.violations_total},
-            {"advisory", advisory}, {"latency", latency}, {"latency_total", m.latency.total},
-            {"latency_p99", m.latency.p99_ms}, {"latency_slow", m.latency.slow_total}, {"latency_quantiles", quantiles},
-            {"bucket_ms", ms(m.bucket_ns)}, {"throughput", tput}, {"linked_ops", m.linked_ops}, {"notes", m.notes}};
+    return {{"t0", ms(m.start_ns)},
+            {"t1", ms(m.end_ns)},
+            {"ops", m.op_count},
+            {"keys", keys},
+            {"faults", faults},
+            {"violations", violations},
+            {"violations_total", m.violations_total},
+            {"advisory", advisory},
+            {"latency", latency},
+            {"latency_total", m.latency.total},
+            {"latency_p99", m.latency.p99_ms},
+            {"latency_slow", m.latency.slow_total},
+            {"latency_quantiles", quantiles},
+            {"bucket_ms", ms(m.bucket_ns)},
+            {"throughput", tput},
+            {"linked_ops", m.linked_ops},
+            {"notes", m.notes}};
 }
 
 }  // namespace lockcheck

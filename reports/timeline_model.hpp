@@ -23,12 +23,12 @@ namespace lockcheck {
 
 /// How much the report draws at most.
 struct ReportLimits {
-    std::size_t max_holds = 4000;        ///< hold bars over all keys
-    std::size_t max_attempts = 4000;     ///< acquire-attempt ticks over all keys
+    std::size_t max_holds = 4000;     ///< hold bars over all keys
+    std::size_t max_attempts = 4000;  ///< acquire-attempt ticks over all keys
     std::size_t max_latency_points = 3000;
     std::size_t throughput_buckets = 120;
-    std::size_t max_violations = 300;    ///< markers and list entries
-    std::size_t max_linked_ops = 2000;   ///< op records embedded for violations
+    std::size_t max_violations = 300;   ///< markers and list entries
+    std::size_t max_linked_ops = 2000;  ///< op records embedded for violations
 };
 
 /// One lock session as drawn: from the acquire's ok to the release's
@@ -38,27 +38,27 @@ struct HoldBar {
     std::int64_t start_ns = 0;
     std::int64_t end_ns = 0;
     std::optional<std::int64_t> lease_end_ns;  ///< acquire invoke + ttl, when it asked for a lease
-    std::int64_t acquire_op = kNoOp;            ///< index of the acquire's ok
-    std::int64_t release_op = kNoOp;            ///< index of the release's completion, if any
+    std::int64_t acquire_op = kNoOp;           ///< index of the acquire's ok
+    std::int64_t release_op = kNoOp;           ///< index of the release's completion, if any
     std::string owner;
     std::optional<std::int64_t> token;
-    bool released = false;                      ///< false: the history ended (or the release was unsure)
+    bool released = false;  ///< false: the history ended (or the release was unsure)
 };
 
 /// One acquire attempt: its invoke time and how it ended.
 struct AcquireMark {
     int process = 0;
     std::int64_t time_ns = 0;
-    std::int64_t op = kNoOp;   ///< index of the invoke
-    std::string outcome;       ///< "ok", "held", "fail", "info" or "open" (never completed)
+    std::int64_t op = kNoOp;  ///< index of the invoke
+    std::string outcome;      ///< "ok", "held", "fail", "info" or "open" (never completed)
 };
 
 struct KeyTimeline {
     std::string key;
-    std::vector<int> processes;     ///< one lane each, ascending
+    std::vector<int> processes;  ///< one lane each, ascending
     std::vector<HoldBar> holds;
     std::vector<AcquireMark> attempts;
-    std::size_t holds_total = 0;    ///< before the cap
+    std::size_t holds_total = 0;  ///< before the cap
     std::size_t attempts_total = 0;
 };
 
@@ -89,7 +89,7 @@ struct ReportModel {
     std::int64_t bucket_ns = 1;
     std::vector<ThroughputBucket> throughput;
     nlohmann::json linked_ops = nlohmann::json::object();  ///< "index" -> op record, for violations
-    std::vector<std::string> notes;  ///< what the caps left out, in plain words
+    std::vector<std::string> notes;                        ///< what the caps left out, in plain words
 };
 
 /// Builds the model. `report` must come from the same history; `schedule` is

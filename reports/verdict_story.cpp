@@ -32,21 +32,23 @@ std::string overlap_story(const CheckerResult& mutex, const ReportModel& model, 
     const Violation* worst = gravest_violation(mutex);  // the one the terminal shows too
     if (!worst) return "";
     for (std::size_t i = 0; i < model.violations.size(); ++i)
-        if (model.violations[i].checker == mutex.name && model.violations[i].ops == worst->ops) mark_index = static_cast<int>(i);
+        if (model.violations[i].checker == mutex.name && model.violations[i].ops == worst->ops)
+            mark_index = static_cast<int>(i);
     const auto& d = worst->details;
     const std::string lease = lease_words(*worst, model.linked_ops);
     std::string fault = "No fault was active at the time.";
     if (mark_index >= 0) {
-        const std::string names = describe_faults(model.faults, model.violations[static_cast<std::size_t>(mark_index)].faults);
+        const std::string names =
+            describe_faults(model.faults, model.violations[static_cast<std::size_t>(mark_index)].faults);
         if (!names.empty()) fault = "Fault active at the time: " + names + ".";
     }
     const std::size_t total = mutex.violations_total();
-    return fmt::format("Lock '{}': worker {} acquired it at op {} while worker {} still held it since op {} ({}). "
-                       "They overlapped for {:.1f} ms. {}{}",
-                       text(d, "key"), num(d, "second_process"), worst->ops.size() > 2 ? worst->ops[2] : -1,
-                       num(d, "first_process"), worst->ops.size() > 1 ? worst->ops[1] : -1, lease,
-                       num(d, "overlap_ms"), fault,
-                       total > 1 ? fmt::format(" This is the longest of {} overlaps.", total) : "");
+    return fmt::format(
+        "Lock '{}': worker {} acquired it at op {} while worker {} still held it since op {} ({}). "
+        "They overlapped for {:.1f} ms. {}{}",
+        text(d, "key"), num(d, "second_process"), worst->ops.size() > 2 ? worst->ops[2] : -1, num(d, "first_process"),
+        worst->ops.size() > 1 ? worst->ops[1] : -1, lease, num(d, "overlap_ms"), fault,
+        total > 1 ? fmt::format(" This is the longest of {} overlaps.", total) : "");
 }
 
 }  // namespace
@@ -64,8 +66,9 @@ VerdictStory tell_verdict(const CheckReport& report, const ReportModel& model, c
     if (mutex && mutex->valid == Validity::Invalid) {
         story.lines.push_back(overlap_story(*mutex, model, story.worst_violation));
     } else if (mutex) {
-        story.lines.push_back(fmt::format("No two clients held the same lock at once ({}).",
-                                          counted(static_cast<std::int64_t>(num(mutex->stats, "sessions")), "lock session")));
+        story.lines.push_back(
+            fmt::format("No two clients held the same lock at once ({}).",
+                        counted(static_cast<std::int64_t>(num(mutex->stats, "sessions")), "lock session")));
     }
     if (const CheckerResult* resource = find_checker(report, checker_name::kResource)) {
         const double lost = num(resource->stats, "lost_updates"), stale = num(resource->stats, "stale_writes_accepted");
@@ -74,15 +77,16 @@ VerdictStory tell_verdict(const CheckReport& report, const ReportModel& model, c
                                               counted(static_cast<std::int64_t>(lost), "update"),
                                               counted(static_cast<std::int64_t>(stale), "stale write")));
         else if (num(resource->stats, "fenced") > 0)
-            story.lines.push_back(fmt::format("Fencing rejected {}: no update was lost.",
-                                              counted(static_cast<std::int64_t>(num(resource->stats, "fenced")),
-                                                      "stale access", "stale accesses")));
+            story.lines.push_back(fmt::format(
+                "Fencing rejected {}: no update was lost.",
+                counted(static_cast<std::int64_t>(num(resource->stats, "fenced")), "stale access", "stale accesses")));
     }
     if (story.worst_violation < 0 && report.valid != Validity::Valid)
         for (std::size_t i = 0; i < model.violations.size(); ++i)
             if (!model.violations[i].advisory) {  // the first finding that counts toward the verdict
                 story.worst_violation = static_cast<int>(i);
-                story.lines.push_back("First finding (" + model.violations[i].kind + "): " + model.violations[i].description + ".");
+                story.lines.push_back("First finding (" + model.violations[i].kind +
+                                      "): " + model.violations[i].description + ".");
                 break;
             }
     story.lines.push_back(faults_sentence(model.faults));

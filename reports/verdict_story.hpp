@@ -13,10 +13,10 @@
 namespace lockcheck {
 
 struct VerdictStory {
-    std::string verdict;              ///< "valid" | "invalid" | "unknown"
-    std::string headline;             ///< e.g. "INVALID: two clients held the same lock at the same time"
-    std::vector<std::string> lines;   ///< sentences, the most telling first
-    int worst_violation = -1;         ///< index into model.violations the first line is about, or -1
+    std::string verdict;             ///< "valid" | "invalid" | "unknown"
+    std::string headline;            ///< e.g. "INVALID: two clients held the same lock at the same time"
+    std::vector<std::string> lines;  ///< sentences, the most telling first
+    int worst_violation = -1;        ///< index into model.violations the first line is about, or -1
 };
 
 /// `spec` is the run's resolved spec.json (or null): it names the recipe,

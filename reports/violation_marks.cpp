@@ -11,7 +11,8 @@ namespace lockcheck {
 namespace {
 
 const Op* op_at(const History& history, std::int64_t index) {
-    return index >= 0 && static_cast<std::size_t>(index) < history.size() ? &history[static_cast<std::size_t>(index)] : nullptr;
+    return index >= 0 && static_cast<std::size_t>(index) < history.size() ? &history[static_cast<std::size_t>(index)]
+                                                                          : nullptr;
 }
 
 int integer_detail(const Violation& v, const char* field, int fallback) {
@@ -29,21 +30,25 @@ void mark_overlap(const History& history, const Violation& v, std::int64_t end_n
     std::int64_t until = v.ops.size() >= 4 && op_at(history, v.ops[3]) ? op_at(history, v.ops[3])->time : end_ns;
     if (v.details.contains("overlap_ms") && v.details["overlap_ms"].is_number())  // the later holder may leave first
         until = later->time + static_cast<std::int64_t>(v.details["overlap_ms"].get<double>() * 1e6);
-    for (int process : {integer_detail(v, "first_process", earlier->process), integer_detail(v, "second_process", later->process)})
+    for (int process :
+         {integer_detail(v, "first_process", earlier->process), integer_detail(v, "second_process", later->process)})
         mark.spans.push_back({process, later->time, until});
 }
 
 /// A lost update or stale write: the write that was accepted is the latest write the finding cites.
-void mark_write(const History& history, const std::vector<std::int64_t>& partner, const Violation& v, ViolationMark& mark) {
+void mark_write(const History& history, const std::vector<std::int64_t>& partner, const Violation& v,
+                ViolationMark& mark) {
     const Op* write = nullptr;
     for (auto index : v.ops)
-        if (const Op* op = op_at(history, index); op && op->f == fn::kWrite && !op->is_invoke() && (!write || op->index > write->index))
+        if (const Op* op = op_at(history, index);
+            op && op->f == fn::kWrite && !op->is_invoke() && (!write || op->index > write->index))
             write = op;
     if (!write) return;
     const auto invoke = partner[static_cast<std::size_t>(write->index)];
     mark.shape = MarkShape::Write;
     mark.at_ns = write->time;
-    mark.spans.push_back({write->process, invoke == kNoOp ? write->time : history[static_cast<std::size_t>(invoke)].time, write->time});
+    mark.spans.push_back(
+        {write->process, invoke == kNoOp ? write->time : history[static_cast<std::size_t>(invoke)].time, write->time});
 }
 
 /// Anything else: each worker's cited ops, from its first to its last.

@@ -33,15 +33,15 @@ struct ViolationMark {
     std::string kind;
     std::string description;
     std::vector<std::int64_t> ops;
-    std::string key;               ///< "" when the violation names none
-    std::vector<int> processes;    ///< the workers whose ops it cites
+    std::string key;             ///< "" when the violation names none
+    std::vector<int> processes;  ///< the workers whose ops it cites
     MarkShape shape = MarkShape::Other;
-    std::int64_t at_ns = 0;        ///< when it happened: an overlap's start, a write's completion, else the last cited op
-    std::vector<LaneSpan> spans;   ///< what is highlighted
-    std::int64_t start_ns = 0;     ///< everything the finding cites (what zooming to it shows)
+    std::int64_t at_ns = 0;  ///< when it happened: an overlap's start, a write's completion, else the last cited op
+    std::vector<LaneSpan> spans;  ///< what is highlighted
+    std::int64_t start_ns = 0;    ///< everything the finding cites (what zooming to it shows)
     std::int64_t end_ns = 0;
     std::vector<std::int64_t> faults;  ///< ids of faults in effect at some point of the highlighted spans
-    bool advisory = false;         ///< from a checker that does not count toward the verdict
+    bool advisory = false;             ///< from a checker that does not count toward the verdict
 };
 
 /// The mark of `v`, found by `checker`. `partner` pairs invokes and

@@ -23,7 +23,7 @@ namespace {
 struct Findings {
     std::set<std::string> kinds;
     std::set<std::string> faults_at_overlaps_within;  ///< kinds of faults in effect at overlaps within the lease
-    double longest_pause_ms = 0;                       ///< of the pause faults in effect at overlaps after the lease
+    double longest_pause_ms = 0;                      ///< of the pause faults in effect at overlaps after the lease
 };
 
 Findings findings_of(const CheckReport& report, const ReportModel& model) {
@@ -38,7 +38,8 @@ Findings findings_of(const CheckReport& report, const ReportModel& model) {
                 if (band.id != id) continue;
                 if (mark.kind == kOverlapWithinLease) f.faults_at_overlaps_within.insert(band.kind);
                 if (mark.kind == kOverlapLeaseExpired && band.kind.rfind("pause-", 0) == 0)
-                    f.longest_pause_ms = std::max(f.longest_pause_ms, static_cast<double>(band.end_ns - band.start_ns) / 1e6);
+                    f.longest_pause_ms =
+                        std::max(f.longest_pause_ms, static_cast<double>(band.end_ns - band.start_ns) / 1e6);
             }
     }
     return f;
@@ -55,23 +56,28 @@ double spec_number(const nlohmann::json& spec, const char* field) {
 void overlap_within_lease(const Findings& f, const nlohmann::json& spec, std::vector<std::string>& out) {
     const auto& at = f.faults_at_overlaps_within;
     if (at.count("kill-restart") > 0) {
-        const auto delay = spec.is_object() && spec.contains("restart_delay_ms") ? spec["restart_delay_ms"].dump() : "0";
+        const auto delay =
+            spec.is_object() && spec.contains("restart_delay_ms") ? spec["restart_delay_ms"].dump() : "0";
         out.push_back(fmt::format(
-            "A delayed restart: keep a crashed node down for longer than the lease (restart_delay_ms of at least ttl_ms = "
+            "A delayed restart: keep a crashed node down for longer than the lease (restart_delay_ms of at least "
+            "ttl_ms = "
             "{:.0f} ms; this run used {}), or persistence that survives the crash (persistence \"always\"), so that a "
             "restarted node remembers the locks it granted. Scenario redlock-delayed-restart shows the delay.",
             spec_number(spec, "ttl_ms"), delay));
     }
     if (at.count("failover") > 0 || at.count("partition") > 0)
-        out.push_back("Replication that answers before the replicas have the write loses grants when a replica takes over: "
-                      "use a lock service that replicates through consensus before it grants (etcd, ZooKeeper), or make the "
-                      "grant wait for the replicas.");
+        out.push_back(
+            "Replication that answers before the replicas have the write loses grants when a replica takes over: "
+            "use a lock service that replicates through consensus before it grants (etcd, ZooKeeper), or make the "
+            "grant wait for the replicas.");
     if (at.count("clock-skew") > 0)
-        out.push_back("A lease timed by a wall clock ends early when that clock jumps: let the servers' clocks slew "
-                      "instead of step, or use a lock service that times leases with a monotonic clock.");
+        out.push_back(
+            "A lease timed by a wall clock ends early when that clock jumps: let the servers' clocks slew "
+            "instead of step, or use a lock service that times leases with a monotonic clock.");
     if (at.empty())
-        out.push_back("The lock service granted a lock while another client's lease was still running, with no fault in "
-                      "effect: the recipe itself is unsafe; its page says where.");
+        out.push_back(
+            "The lock service granted a lock while another client's lease was still running, with no fault in "
+            "effect: the recipe itself is unsafe; its page says where.");
 }
 
 std::vector<std::string> mitigations(const CheckReport& report, const ReportModel& model, const nlohmann::json& spec) {
@@ -81,33 +87,39 @@ std::vector<std::string> mitigations(const CheckReport& report, const ReportMode
     const bool outlived = f.kinds.count(kOverlapLeaseExpired) > 0;
     const bool resource_hurt = f.kinds.count(kLostUpdate) > 0 || f.kinds.count(kStaleWriteAccepted) > 0;
     if ((outlived || resource_hurt || f.kinds.count(kOverlapWithinLease) > 0) && !fencing)
-        out.push_back("Fencing: send the token the lock service hands out with every write, and have the protected resource "
-                      "reject a token older than one it has already seen (\"fencing\": true, or --fencing, for a recipe "
-                      "that hands out tokens). It is the one mitigation that also covers pauses and delays nobody can bound.");
+        out.push_back(
+            "Fencing: send the token the lock service hands out with every write, and have the protected resource "
+            "reject a token older than one it has already seen (\"fencing\": true, or --fencing, for a recipe "
+            "that hands out tokens). It is the one mitigation that also covers pauses and delays nobody can bound.");
     if (outlived && f.longest_pause_ms > 0)
-        out.push_back(fmt::format("A lease longer than the longest pause: a pause of {:.0f} ms outlived a lease of {:.0f} ms. "
-                                  "This only moves the threshold; a longer pause breaks it again.",
-                                  f.longest_pause_ms, spec_number(spec, "ttl_ms")));
+        out.push_back(
+            fmt::format("A lease longer than the longest pause: a pause of {:.0f} ms outlived a lease of {:.0f} ms. "
+                        "This only moves the threshold; a longer pause breaks it again.",
+                        f.longest_pause_ms, spec_number(spec, "ttl_ms")));
     else if (outlived)
-        out.push_back("A lease longer than the longest critical section, or renewing the lease while the lock is held "
-                      "(a watchdog): here a holder kept acting after its lease had run out.");
+        out.push_back(
+            "A lease longer than the longest critical section, or renewing the lease while the lock is held "
+            "(a watchdog): here a holder kept acting after its lease had run out.");
     if (f.kinds.count(kOverlapWithinLease) > 0) overlap_within_lease(f, spec, out);
     if (f.kinds.count(kReleaseByNonOwner) > 0)
-        out.push_back("Release only your own lock: check the owner and delete in one atomic step (a Lua script or a "
-                      "transaction), never a plain delete.");
+        out.push_back(
+            "Release only your own lock: check the owner and delete in one atomic step (a Lua script or a "
+            "transaction), never a plain delete.");
     if (f.kinds.count(kOversell) > 0 || f.kinds.count(kStockMismatch) > 0)
-        out.push_back("Make the check and the decrement one atomic step: UPDATE ... SET stock = stock - 1 WHERE stock > 0 "
-                      "(and check the rows it changed), or lock the row in the same transaction (SELECT ... FOR UPDATE).");
+        out.push_back(
+            "Make the check and the decrement one atomic step: UPDATE ... SET stock = stock - 1 WHERE stock > 0 "
+            "(and check the rows it changed), or lock the row in the same transaction (SELECT ... FOR UPDATE).");
     if (f.kinds.count(kDuplicateId) > 0)
-        out.push_back("An id counter that forgets acknowledged increments hands the same ids out again: make the counter "
-                      "durable and replicated before it answers (Redis: appendfsync always, and WAIT for the replicas; "
-                      "MariaDB: innodb_flush_log_at_trx_commit=1 and semi-synchronous replication), take ids from a "
-                      "consensus store, or make them unique without the store (a per-node prefix, UUIDs).");
+        out.push_back(
+            "An id counter that forgets acknowledged increments hands the same ids out again: make the counter "
+            "durable and replicated before it answers (Redis: appendfsync always, and WAIT for the replicas; "
+            "MariaDB: innodb_flush_log_at_trx_commit=1 and semi-synchronous replication), take ids from a "
+            "consensus store, or make them unique without the store (a per-node prefix, UUIDs).");
     if (out.empty() && report.valid == Validity::Valid)
-        out.push_back("Nothing to fix in this run: no violation under this schedule. One valid run proves little: run more "
-                      "seeds (lockcheck compare --runs N), longer, or with other faults.");
-    if (out.empty())
-        out.push_back("The checkers below say what they could not decide, and why.");
+        out.push_back(
+            "Nothing to fix in this run: no violation under this schedule. One valid run proves little: run more "
+            "seeds (lockcheck compare --runs N), longer, or with other faults.");
+    if (out.empty()) out.push_back("The checkers below say what they could not decide, and why.");
     return out;
 }
 
@@ -126,7 +138,8 @@ WhatNow what_now(const CheckReport& report, const ReportModel& model, const nloh
         w.recipe_doc = page.generic_string();
         w.recipe_doc_file = std::filesystem::absolute(std::filesystem::path(LOCKCHECK_SOURCE_DIR) / page, error);
     }
-    if (!run_dir.empty()) w.replay_command = "lockcheck run --replay " + std::filesystem::absolute(run_dir, error).string();
+    if (!run_dir.empty())
+        w.replay_command = "lockcheck run --replay " + std::filesystem::absolute(run_dir, error).string();
     return w;
 }
 

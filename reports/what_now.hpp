@@ -16,11 +16,11 @@
 namespace lockcheck {
 
 struct WhatNow {
-    std::string description;               ///< the scenario's description ("" when the spec has none)
-    std::vector<std::string> mitigations;  ///< sentences, the one that covers most first
-    std::string recipe_doc;                ///< "docs/recipes/NAME.md" when the recipe has a page, else ""
-    std::filesystem::path recipe_doc_file; ///< that page in the source tree lockcheck was built from, if it is there
-    std::string replay_command;            ///< "lockcheck run --replay DIR", or "" without a run directory
+    std::string description;                ///< the scenario's description ("" when the spec has none)
+    std::vector<std::string> mitigations;   ///< sentences, the one that covers most first
+    std::string recipe_doc;                 ///< "docs/recipes/NAME.md" when the recipe has a page, else ""
+    std::filesystem::path recipe_doc_file;  ///< that page in the source tree lockcheck was built from, if it is there
+    std::string replay_command;             ///< "lockcheck run --replay DIR", or "" without a run directory
 };
 
 /// `spec` is the resolved spec (or null), `run_dir` the run directory ("" when unknown). Reads nothing but

@@ -24,7 +24,8 @@ std::optional<std::string> unsyncedfs_unavailable_reason(const std::filesystem::
     if (fd < 0) return std::string("/dev/fuse cannot be opened: ") + std::strerror(errno);
     ::close(fd);
     if (daemon.empty() || ::access(daemon.c_str(), X_OK) != 0)
-        return "its daemon lockcheck-unsyncedfs is missing" + (daemon.empty() ? std::string() : " at " + daemon.string());
+        return "its daemon lockcheck-unsyncedfs is missing" +
+               (daemon.empty() ? std::string() : " at " + daemon.string());
     return std::nullopt;
 }
 

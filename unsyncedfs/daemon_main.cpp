@@ -60,11 +60,13 @@ void control_until_eof(DurabilityModel& model, std::string mountpoint) {
 
 int serve(const Options& options, MetadataRule rule) {
     const int root_fd = ::open(options.backing.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (root_fd < 0) return fail(kBadInput, "cannot open the backing directory " + options.backing + ": " + std::strerror(errno));
+    if (root_fd < 0)
+        return fail(kBadInput, "cannot open the backing directory " + options.backing + ": " + std::strerror(errno));
     ::mkdir(options.attic.c_str(), 0700);
     const int attic_fd = ::open(options.attic.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (attic_fd < 0) return fail(kBadInput, "cannot open the attic " + options.attic + ": " + std::strerror(errno));
-    struct stat backing_st {}, attic_st {};
+    struct stat backing_st {
+    }, attic_st{};
     ::fstat(root_fd, &backing_st);
     ::fstat(attic_fd, &attic_st);
     if (backing_st.st_dev != attic_st.st_dev)
@@ -74,8 +76,8 @@ int serve(const Options& options, MetadataRule rule) {
     DurabilityModel model(table, attic_fd, rule);
     FilesystemContext context{table, model, options.cache_timeout};
 
-    const std::string mount_options = "fsname=" + options.fsname +
-                                      ",subtype=lockcheck-unsyncedfs,allow_other,default_permissions";
+    const std::string mount_options =
+        "fsname=" + options.fsname + ",subtype=lockcheck-unsyncedfs,allow_other,default_permissions";
     const char* argv[] = {"lockcheck-unsyncedfs", "-o", mount_options.c_str()};
     fuse_args args = FUSE_ARGS_INIT(3, const_cast<char**>(argv));
     fuse_session* session = fuse_session_new(&args, &filesystem_operations(), sizeof(fuse_lowlevel_ops), &context);
@@ -105,8 +107,9 @@ int serve(const Options& options, MetadataRule rule) {
 
 int main(int argc, char** argv) {
     Options options;
-    CLI::App app{"The lose-unsynced filesystem: a FUSE passthrough that keeps what is not durable "
-                 "so that a power loss (\"power-loss\" on stdin) can throw it away."};
+    CLI::App app{
+        "The lose-unsynced filesystem: a FUSE passthrough that keeps what is not durable "
+        "so that a power loss (\"power-loss\" on stdin) can throw it away."};
     app.add_option("--backing", options.backing, "directory holding the data")->required();
     app.add_option("--mountpoint", options.mountpoint, "directory to mount over")->required();
     app.add_option("--attic", options.attic,

@@ -130,7 +130,8 @@ PowerLossReport DurabilityModel::power_loss() {
         });
         if (fd >= 0) ::close(fd);
         if (error != 0) {
-            std::fprintf(stderr, "lockcheck-unsyncedfs: cannot restore a file's durable data: %s\n", std::strerror(error));
+            std::fprintf(stderr, "lockcheck-unsyncedfs: cannot restore a file's durable data: %s\n",
+                         std::strerror(error));
             ++report.failures;
         }
         ++report.files_restored;

@@ -41,9 +41,9 @@ enum class MetadataRule {
 std::optional<MetadataRule> metadata_rule_from_string(const std::string& text);
 
 struct PowerLossReport {
-    std::size_t files_restored = 0;   ///< files whose unsynced data was thrown away
-    std::size_t changes_undone = 0;   ///< directory changes undone
-    std::size_t failures = 0;         ///< backing syscalls that failed while undoing (logged)
+    std::size_t files_restored = 0;  ///< files whose unsynced data was thrown away
+    std::size_t changes_undone = 0;  ///< directory changes undone
+    std::size_t failures = 0;        ///< backing syscalls that failed while undoing (logged)
 };
 
 struct DurabilityStatus {

@@ -26,7 +26,9 @@ struct OpenFile {
     Inode* inode;
 };
 
-OpenFile& open_file(const fuse_file_info* fi) { return *reinterpret_cast<OpenFile*>(static_cast<std::uintptr_t>(fi->fh)); }
+OpenFile& open_file(const fuse_file_info* fi) {
+    return *reinterpret_cast<OpenFile*>(static_cast<std::uintptr_t>(fi->fh));
+}
 
 /// Flags for the backing descriptor: readable (FileUndo reads what a write
 /// overwrites), without O_APPEND (the kernel passes the offset), O_DIRECT
@@ -152,7 +154,8 @@ void op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat* attr, int valid, fu
         if (::fchownat(inode.fd, "", uid, gid, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) != 0) error = errno;
     }
     if (error == 0 && (valid & FUSE_SET_ATTR_SIZE) != 0) error = change_size(fs, inode, fi, attr->st_size);
-    if (error == 0 && (valid & (FUSE_SET_ATTR_ATIME | FUSE_SET_ATTR_MTIME)) != 0) error = change_times(inode, attr, valid);
+    if (error == 0 && (valid & (FUSE_SET_ATTR_ATIME | FUSE_SET_ATTR_MTIME)) != 0)
+        error = change_times(inode, attr, valid);
     if (error != 0) return reply_error(req, error);
     struct stat st {};
     if (::fstatat(inode.fd, "", &st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) != 0) return reply_error(req, errno);
@@ -176,9 +179,8 @@ void op_mknod(fuse_req_t req, fuse_ino_t parent, const char* name, mode_t mode, 
     const auto serving = fs.model.serve();
     if (!serving) return reply_error(req, EIO);
     auto dir = fs.table.at(parent).shared_from_this();
-    const int error = fs.model.journal().create(dir, name, false, [&] {
-        return ::mknodat(dir->fd, name, mode, rdev) == 0 ? 0 : errno;
-    });
+    const int error = fs.model.journal().create(dir, name, false,
+                                                [&] { return ::mknodat(dir->fd, name, mode, rdev) == 0 ? 0 : errno; });
     reply_created(req, *dir, name, error);
 }
 
@@ -187,9 +189,8 @@ void op_mkdir(fuse_req_t req, fuse_ino_t parent, const char* name, mode_t mode) 
     const auto serving = fs.model.serve();
     if (!serving) return reply_error(req, EIO);
     auto dir = fs.table.at(parent).shared_from_this();
-    const int error = fs.model.journal().create(dir, name, true, [&] {
-        return ::mkdirat(dir->fd, name, mode) == 0 ? 0 : errno;
-    });
+    const int error =
+        fs.model.journal().create(dir, name, true, [&] { return ::mkdirat(dir->fd, name, mode) == 0 ? 0 : errno; });
     reply_created(req, *dir, name, error);
 }
 
@@ -198,9 +199,8 @@ void op_symlink(fuse_req_t req, const char* link, fuse_ino_t parent, const char*
     const auto serving = fs.model.serve();
     if (!serving) return reply_error(req, EIO);
     auto dir = fs.table.at(parent).shared_from_this();
-    const int error = fs.model.journal().create(dir, name, false, [&] {
-        return ::symlinkat(link, dir->fd, name) == 0 ? 0 : errno;
-    });
+    const int error =
+        fs.model.journal().create(dir, name, false, [&] { return ::symlinkat(link, dir->fd, name) == 0 ? 0 : errno; });
     reply_created(req, *dir, name, error);
 }
 

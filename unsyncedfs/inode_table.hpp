@@ -23,17 +23,18 @@
 namespace lockcheck::unsyncedfs {
 
 struct Inode : std::enable_shared_from_this<Inode> {
-    Inode(int path_fd, const struct stat& st) : fd(path_fd), device(st.st_dev), number(st.st_ino), type(st.st_mode & S_IFMT) {}
+    Inode(int path_fd, const struct stat& st)
+        : fd(path_fd), device(st.st_dev), number(st.st_ino), type(st.st_mode & S_IFMT) {}
     ~Inode();
     Inode(const Inode&) = delete;
     Inode& operator=(const Inode&) = delete;
 
-    const int fd;           ///< O_PATH descriptor of the backing inode (owned)
+    const int fd;  ///< O_PATH descriptor of the backing inode (owned)
     const dev_t device;
     const ino_t number;
-    const mode_t type;      ///< S_IFREG, S_IFDIR, ...
-    std::mutex data_mutex;  ///< guards `undo` and the writes it describes
-    FileUndo undo;          ///< regular files only
+    const mode_t type;          ///< S_IFREG, S_IFDIR, ...
+    std::mutex data_mutex;      ///< guards `undo` and the writes it describes
+    FileUndo undo;              ///< regular files only
     std::uint64_t lookups = 0;  ///< the kernel's lookup count (InodeTable's lock)
 };
 

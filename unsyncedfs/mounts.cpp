@@ -74,8 +74,7 @@ std::vector<std::string> unmount_run_filesystems(const std::string& run_id) noex
             if (entry.type != kUnsyncedFsType || entry.fsname.rfind(prefix, 0) != 0) continue;
             if (::umount2(entry.path.c_str(), MNT_DETACH) == 0) unmounted.push_back("mount " + entry.path.string());
         }
-    } catch (...) {
-    }
+    } catch (...) {}
     return unmounted;
 }
 

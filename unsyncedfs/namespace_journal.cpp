@@ -45,7 +45,8 @@ void remove_tree(int dir_fd, const char* name) {
 }
 
 void log_failure(const char* what, const std::string& name, int error) {
-    std::fprintf(stderr, "lockcheck-unsyncedfs: cannot undo %s of '%s': %s\n", what, name.c_str(), std::strerror(error));
+    std::fprintf(stderr, "lockcheck-unsyncedfs: cannot undo %s of '%s': %s\n", what, name.c_str(),
+                 std::strerror(error));
 }
 
 }  // namespace
@@ -91,7 +92,8 @@ int NamespaceJournal::rename(const Dir& from, const std::string& from_name, cons
         changes_.push_back(Change{Kind::Exchanged, from, from_name, to, to_name, "", false, false});
         return 0;
     }
-    struct stat source {}, target {};
+    struct stat source {
+    }, target{};
     if (::fstatat(from->fd, from_name.c_str(), &source, AT_SYMLINK_NOFOLLOW) != 0) return errno;
     if (::fstatat(to->fd, to_name.c_str(), &target, AT_SYMLINK_NOFOLLOW) != 0) {
         if (errno != ENOENT) return errno;
@@ -125,7 +127,8 @@ int NamespaceJournal::rename(const Dir& from, const std::string& from_name, cons
             ::unlinkat(attic_fd_, parked.c_str(), 0);
         return error;
     }
-    changes_.push_back(Change{Kind::Renamed, from, from_name, to, to_name, std::move(parked), target_is_directory, false});
+    changes_.push_back(
+        Change{Kind::Renamed, from, from_name, to, to_name, std::move(parked), target_is_directory, false});
     return 0;
 }
 
@@ -163,30 +166,31 @@ void NamespaceJournal::commit_all() {
 bool NamespaceJournal::undo(const Change& change) {
     const char* name = change.name.c_str();
     switch (change.kind) {
-    case Kind::Created:
-        if (::unlinkat(change.dir->fd, name, change.is_directory ? AT_REMOVEDIR : 0) == 0) return true;
-        log_failure("the creation", change.name, errno);
-        if (change.is_directory) remove_tree(change.dir->fd, name);  // whatever it holds was never durable
-        return false;
-    case Kind::Removed:
-        if (::renameat2(attic_fd_, change.parked.c_str(), change.dir->fd, name, RENAME_NOREPLACE) == 0) return true;
-        log_failure("the removal", change.name, errno);
-        return false;
-    case Kind::Renamed:
-        if (::renameat2(change.to_dir->fd, change.to_name.c_str(), change.dir->fd, name, RENAME_NOREPLACE) != 0) {
-            log_failure("the rename", change.name, errno);
+        case Kind::Created:
+            if (::unlinkat(change.dir->fd, name, change.is_directory ? AT_REMOVEDIR : 0) == 0) return true;
+            log_failure("the creation", change.name, errno);
+            if (change.is_directory) remove_tree(change.dir->fd, name);  // whatever it holds was never durable
             return false;
-        }
-        if (!change.parked.empty() &&
-            ::renameat2(attic_fd_, change.parked.c_str(), change.to_dir->fd, change.to_name.c_str(), RENAME_NOREPLACE) != 0) {
-            log_failure("the replacement", change.to_name, errno);
+        case Kind::Removed:
+            if (::renameat2(attic_fd_, change.parked.c_str(), change.dir->fd, name, RENAME_NOREPLACE) == 0) return true;
+            log_failure("the removal", change.name, errno);
             return false;
-        }
-        return true;
-    case Kind::Exchanged:
-        if (::renameat2(change.dir->fd, name, change.to_dir->fd, change.to_name.c_str(), RENAME_EXCHANGE) == 0) return true;
-        log_failure("the exchange", change.name, errno);
-        return false;
+        case Kind::Renamed:
+            if (::renameat2(change.to_dir->fd, change.to_name.c_str(), change.dir->fd, name, RENAME_NOREPLACE) != 0) {
+                log_failure("the rename", change.name, errno);
+                return false;
+            }
+            if (!change.parked.empty() && ::renameat2(attic_fd_, change.parked.c_str(), change.to_dir->fd,
+                                                      change.to_name.c_str(), RENAME_NOREPLACE) != 0) {
+                log_failure("the replacement", change.to_name, errno);
+                return false;
+            }
+            return true;
+        case Kind::Exchanged:
+            if (::renameat2(change.dir->fd, name, change.to_dir->fd, change.to_name.c_str(), RENAME_EXCHANGE) == 0)
+                return true;
+            log_failure("the exchange", change.name, errno);
+            return false;
     }
     return false;
 }
@@ -207,8 +211,7 @@ std::size_t NamespaceJournal::pending() const {
 }
 
 void NamespaceJournal::empty_attic() {
-    for (const auto& name : entries_of(attic_fd_, "."))
-        remove_tree(attic_fd_, name.c_str());
+    for (const auto& name : entries_of(attic_fd_, ".")) remove_tree(attic_fd_, name.c_str());
 }
 
 }  // namespace lockcheck::unsyncedfs

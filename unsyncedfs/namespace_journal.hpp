@@ -65,11 +65,11 @@ private:
     enum class Kind { Created, Removed, Renamed, Exchanged };
     struct Change {
         Kind kind;
-        Dir dir;                 ///< Created/Removed: the directory; Renamed/Exchanged: the source's
+        Dir dir;  ///< Created/Removed: the directory; Renamed/Exchanged: the source's
         std::string name;
-        Dir to_dir;              ///< Renamed/Exchanged: the target's directory
+        Dir to_dir;  ///< Renamed/Exchanged: the target's directory
         std::string to_name;
-        std::string parked;      ///< Removed: the entry in the attic; Renamed: the replaced target's ("" if none)
+        std::string parked;  ///< Removed: the entry in the attic; Renamed: the replaced target's ("" if none)
         bool parked_is_directory = false;
         bool is_directory = false;  ///< Created: a directory
         bool touches(const Inode& d) const { return dir.get() == &d || to_dir.get() == &d; }

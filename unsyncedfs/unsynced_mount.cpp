@@ -41,8 +41,7 @@ UnsyncedMount::UnsyncedMount(UnsyncedMountOptions options) : options_(std::move(
 UnsyncedMount::~UnsyncedMount() {
     try {
         unmount();
-    } catch (...) {
-    }
+    } catch (...) {}
 }
 
 void UnsyncedMount::record_failure(const std::string& message) {
@@ -61,9 +60,15 @@ pid_t UnsyncedMount::daemon_pid() const {
 }
 
 void UnsyncedMount::watch(Daemon& daemon, std::function<void()> spawned) {
-    std::vector<std::string> argv{options_.daemon.string(), "--backing", options_.backing.string(),
-                                  "--mountpoint", options_.mountpoint.string(), "--fsname", options_.fsname,
-                                  "--metadata", options_.metadata};
+    std::vector<std::string> argv{options_.daemon.string(),
+                                  "--backing",
+                                  options_.backing.string(),
+                                  "--mountpoint",
+                                  options_.mountpoint.string(),
+                                  "--fsname",
+                                  options_.fsname,
+                                  "--metadata",
+                                  options_.metadata};
     if (!options_.attic.empty()) argv.insert(argv.end(), {"--attic", options_.attic.string()});
     try {
         daemon.process = std::make_unique<ChildProcess>(ChildSpec{argv, std::nullopt, options_.log, true});
@@ -100,7 +105,8 @@ void UnsyncedMount::mount_locked() {
     std::filesystem::create_directories(options_.mountpoint, ec);
     auto daemon = std::make_unique<Daemon>();
     std::promise<void> spawned;
-    daemon->watcher = std::thread([this, &daemon = *daemon, &spawned] { watch(daemon, [&spawned] { spawned.set_value(); }); });
+    daemon->watcher =
+        std::thread([this, &daemon = *daemon, &spawned] { watch(daemon, [&spawned] { spawned.set_value(); }); });
     spawned.get_future().wait();
     const auto give_up = [&](const std::string& why) {
         if (daemon->process) daemon->process->kill();
@@ -113,7 +119,8 @@ void UnsyncedMount::mount_locked() {
     daemon->channel = std::make_unique<LineChannel>(daemon->process->stdout_fd(), daemon->process->stdin_fd());
     std::string line;
     const auto status = daemon->channel->read_line(line, std::chrono::steady_clock::now() + options_.timeout);
-    if (status == LineChannel::ReadStatus::Timeout) throw give_up("not mounted after " + milliseconds(options_.timeout));
+    if (status == LineChannel::ReadStatus::Timeout)
+        throw give_up("not mounted after " + milliseconds(options_.timeout));
     if (status != LineChannel::ReadStatus::Line || line != "ready") throw give_up("the daemon exited");
     {
         std::lock_guard daemon_lock(daemon->mutex);
@@ -159,18 +166,17 @@ void UnsyncedMount::abandon_locked(const std::string& message) {
 
 std::string UnsyncedMount::command_locked(const std::string& command) {
     if (const auto reason = failure()) throw UnsyncedFsError(*reason);
-    if (!daemon_) throw UnsyncedFsError("the lose-unsynced filesystem on " + options_.mountpoint.string() + " is not mounted");
+    if (!daemon_)
+        throw UnsyncedFsError("the lose-unsynced filesystem on " + options_.mountpoint.string() + " is not mounted");
     const std::string what = "the lose-unsynced filesystem on " + options_.mountpoint.string();
     std::string reply;
     if (!daemon_->channel->write_line(command)) abandon_locked(what + " died before `" + command + "`");
     switch (daemon_->channel->read_line(reply, std::chrono::steady_clock::now() + options_.timeout)) {
-    case LineChannel::ReadStatus::Line:
-        break;
-    case LineChannel::ReadStatus::Timeout:
-        abandon_locked(what + " did not answer `" + command + "` within " + milliseconds(options_.timeout) +
-                       "; its daemon was killed and the mount detached");
-    default:
-        abandon_locked(what + " died during `" + command + "`; its log says: " + last_log_line(options_.log));
+        case LineChannel::ReadStatus::Line: break;
+        case LineChannel::ReadStatus::Timeout:
+            abandon_locked(what + " did not answer `" + command + "` within " + milliseconds(options_.timeout) +
+                           "; its daemon was killed and the mount detached");
+        default: abandon_locked(what + " died during `" + command + "`; its log says: " + last_log_line(options_.log));
     }
     if (reply.rfind("ok ", 0) != 0) throw UnsyncedFsError(what + " refused `" + command + "`: " + reply);
     return reply;
@@ -191,8 +197,9 @@ PowerLossSummary UnsyncedMount::power_loss() {
         throw UnsyncedFsError("unexpected answer to `power-loss`: " + reply);
     unmount_locked();
     if (failures > 0) {
-        const std::string message = "the lose-unsynced filesystem on " + options_.mountpoint.string() + " could not undo " +
-                                    std::to_string(failures) + " change(s); see " + options_.log.string();
+        const std::string message = "the lose-unsynced filesystem on " + options_.mountpoint.string() +
+                                    " could not undo " + std::to_string(failures) + " change(s); see " +
+                                    options_.log.string();
         record_failure(message);
         throw UnsyncedFsError(message);
     }

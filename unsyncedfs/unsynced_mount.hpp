@@ -37,14 +37,14 @@ public:
 };
 
 struct UnsyncedMountOptions {
-    std::filesystem::path daemon;      ///< the lockcheck-unsyncedfs binary (find_unsyncedfs_daemon)
-    std::filesystem::path backing;     ///< the directory that holds the data; must exist
-    std::filesystem::path mountpoint;  ///< created when missing; must not be a mount point
-    std::filesystem::path attic;       ///< where removed entries wait (default: BACKING.attic)
+    std::filesystem::path daemon;                 ///< the lockcheck-unsyncedfs binary (find_unsyncedfs_daemon)
+    std::filesystem::path backing;                ///< the directory that holds the data; must exist
+    std::filesystem::path mountpoint;             ///< created when missing; must not be a mount point
+    std::filesystem::path attic;                  ///< where removed entries wait (default: BACKING.attic)
     std::string fsname = "lockcheck-unsyncedfs";  ///< unsyncedfs_fsname(run id, node) for runs
     std::string metadata = "dir-fsync";           ///< or "any-fsync" (DurabilityModel's MetadataRule)
-    std::filesystem::path log;         ///< the daemon's stderr is appended here
-    std::chrono::milliseconds timeout{10000};  ///< for mounting, each command and each unmount
+    std::filesystem::path log;                    ///< the daemon's stderr is appended here
+    std::chrono::milliseconds timeout{10000};     ///< for mounting, each command and each unmount
     /// Called from the watching thread when the daemon dies while mounted,
     /// with the message failure() returns; the mount is detached already.
     std::function<void(const std::string& message)> on_failure = {};

@@ -24,8 +24,7 @@ std::string base64_encode(std::string_view bytes) {
         std::uint32_t group = 0;
         for (std::size_t k = 0; k < 3; ++k)
             group = (group << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
-        for (std::size_t k = 0; k < 4; ++k)
-            out += k <= n ? kAlphabet[(group >> (18 - 6 * k)) & 0x3f] : '=';
+        for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kAlphabet[(group >> (18 - 6 * k)) & 0x3f] : '=';
     }
     return out;
 }

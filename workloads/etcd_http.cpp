@@ -56,7 +56,7 @@ EtcdResponse EtcdHttp::post(const std::string& path, const nlohmann::json& body)
         if (last.kind == EtcdResponse::Kind::Reply) return last;
         const bool member_unwell = last.kind != EtcdResponse::Kind::ErrorReply || !etcd_error_is_definite(last.code);
         if (member_unwell) current_ = (current_ + 1) % endpoints_.size();  // e.g. "no leader": try another next time
-        if (last.kind != EtcdResponse::Kind::NotSent) return last;  // only an unsent request may go elsewhere
+        if (last.kind != EtcdResponse::Kind::NotSent) return last;         // only an unsent request may go elsewhere
     }
     return last;
 }
@@ -88,8 +88,8 @@ EtcdResponse EtcdHttp::post_to(const std::string& endpoint, const std::string& p
     curl_easy_getinfo(easy, CURLINFO_REQUEST_SIZE, &sent);
     const bool not_sent = code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_HOST || sent == 0;
     r.kind = not_sent ? EtcdResponse::Kind::NotSent : EtcdResponse::Kind::Unknown;
-    r.error = std::string(not_sent ? "could not reach " : "no answer from ") + endpoint + ": " +
-              curl_easy_strerror(code);
+    r.error =
+        std::string(not_sent ? "could not reach " : "no answer from ") + endpoint + ": " + curl_easy_strerror(code);
     return r;
 }
 

@@ -25,15 +25,17 @@ LockResult failure(const EtcdResponse& r, const std::string& step) {
 
 json acquire_txn(const std::string& key, const std::string& owner, std::int64_t lease) {
     const std::string k = base64_encode(key);
-    return {{"compare", json::array({{{"target", "CREATE"}, {"key", k}, {"result", "EQUAL"}, {"create_revision", "0"}}})},
-            {"success", json::array({{{"request_put",
-                                       {{"key", k}, {"value", base64_encode(owner)}, {"lease", std::to_string(lease)}}}}})},
-            {"failure", json::array({{{"request_range", {{"key", k}}}}})}};
+    return {
+        {"compare", json::array({{{"target", "CREATE"}, {"key", k}, {"result", "EQUAL"}, {"create_revision", "0"}}})},
+        {"success", json::array({{{"request_put",
+                                   {{"key", k}, {"value", base64_encode(owner)}, {"lease", std::to_string(lease)}}}}})},
+        {"failure", json::array({{{"request_range", {{"key", k}}}}})}};
 }
 
 json release_txn(const std::string& key, const std::string& owner) {
     const std::string k = base64_encode(key);
-    return {{"compare", json::array({{{"target", "VALUE"}, {"key", k}, {"result", "EQUAL"}, {"value", base64_encode(owner)}}})},
+    return {{"compare",
+             json::array({{{"target", "VALUE"}, {"key", k}, {"result", "EQUAL"}, {"value", base64_encode(owner)}}})},
             {"success", json::array({{{"request_delete_range", {{"key", k}}}}})}};
 }
 
@@ -51,8 +53,8 @@ void EtcdLeaseLock::revoke(std::int64_t lease) {
     if (r.kind == EtcdResponse::Kind::Reply || (r.kind == EtcdResponse::Kind::ErrorReply && r.code == 5)) return;
     // Not an op of the history: a lease left behind only keeps its key until it expires. Said in workers/worker-N.log.
     std::cerr << "etcd-lease-lock: revoke of lease " << lease << " failed (it will expire): "
-              << (r.kind == EtcdResponse::Kind::ErrorReply ? "etcd error " + std::to_string(r.code) + ": " : "") << r.error
-              << std::endl;
+              << (r.kind == EtcdResponse::Kind::ErrorReply ? "etcd error " + std::to_string(r.code) + ": " : "")
+              << r.error << std::endl;
 }
 
 LockResult EtcdLeaseLock::acquire(const LockRequest& request) {
@@ -103,8 +105,9 @@ LockResult EtcdLeaseLock::renew(const LockRequest& request) {
     EtcdResponse response;
     for (std::size_t attempt = 0; attempt < http_.endpoint_count(); ++attempt) {
         response = http_.post("/v3/lease/keepalive", lease_id(lease->second));
-        const bool may_retry = response.kind == EtcdResponse::Kind::Unknown ||
-                               (response.kind == EtcdResponse::Kind::ErrorReply && !etcd_error_is_definite(response.code));
+        const bool may_retry =
+            response.kind == EtcdResponse::Kind::Unknown ||
+            (response.kind == EtcdResponse::Kind::ErrorReply && !etcd_error_is_definite(response.code));
         if (!may_retry) break;
     }
     if (response.kind != EtcdResponse::Kind::Reply) return failure(response, "keepalive");
@@ -126,7 +129,8 @@ LockResult EtcdLeaseLock::release(const LockRequest& request) {
         result = failure(response, "release txn");
     } else {
         try {
-            result = parse_txn(response.body).succeeded ? LockResult::ok() : LockResult::fail(std::string(err::kNotOwner));
+            result =
+                parse_txn(response.body).succeeded ? LockResult::ok() : LockResult::fail(std::string(err::kNotOwner));
         } catch (const EtcdReplyError& e) {
             result = LockResult::info(std::string("release txn: ") + e.what());
         }

@@ -17,8 +17,8 @@ std::string excerpt(const std::string& text) { return printable_excerpt(text, 12
 const json& object_field(const json& object, std::string_view field, std::string_view what) {
     const auto it = object.find(field);
     if (it == object.end() || !it->is_object())
-        throw EtcdReplyError(std::string(what) + " reply has no object '" + std::string(field) + "': " +
-                             excerpt(object.dump()));
+        throw EtcdReplyError(std::string(what) + " reply has no object '" + std::string(field) +
+                             "': " + excerpt(object.dump()));
     return *it;
 }
 

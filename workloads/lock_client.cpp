@@ -12,20 +12,20 @@ LockRequest lock_request(const WorkerRequest& request) {
 }  // namespace
 
 LockResult LockClient::invoke(const WorkerRequest& request) {
-    return dispatch(request,
-                    {{fn::kAcquire, [this](const WorkerRequest& r) { return acquire(lock_request(r)); }},
-                     {fn::kRelease, [this](const WorkerRequest& r) { return release(lock_request(r)); }},
-                     {fn::kRenew, [this](const WorkerRequest& r) { return renew(lock_request(r)); }},
-                     {fn::kRead,
-                      [this](const WorkerRequest& r) {
-                          // A checkpoint unless the worker owns the resource: answering at all is the point.
-                          return owns_resource() ? read(lock_request(r)) : LockResult::ok();
-                      }},
-                     {fn::kWrite, [this](const WorkerRequest& r) {
-                          if (!owns_resource()) return LockResult::ok();
-                          if (!r.value.is_number_integer()) return LockResult::fail("write needs an integer value");
-                          return write(lock_request(r), r.value.get<std::int64_t>());
-                      }}});
+    return dispatch(request, {{fn::kAcquire, [this](const WorkerRequest& r) { return acquire(lock_request(r)); }},
+                              {fn::kRelease, [this](const WorkerRequest& r) { return release(lock_request(r)); }},
+                              {fn::kRenew, [this](const WorkerRequest& r) { return renew(lock_request(r)); }},
+                              {fn::kRead,
+                               [this](const WorkerRequest& r) {
+                                   // A checkpoint unless the worker owns the resource: answering at all is the point.
+                                   return owns_resource() ? read(lock_request(r)) : LockResult::ok();
+                               }},
+                              {fn::kWrite, [this](const WorkerRequest& r) {
+                                   if (!owns_resource()) return LockResult::ok();
+                                   if (!r.value.is_number_integer())
+                                       return LockResult::fail("write needs an integer value");
+                                   return write(lock_request(r), r.value.get<std::int64_t>());
+                               }}});
 }
 
 std::vector<std::string> LockClient::capabilities() const {

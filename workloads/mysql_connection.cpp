@@ -16,12 +16,11 @@ LockResult MysqlOutcome::failure() const {
 MysqlOutcome::Kind classify_mysql_error(unsigned int code) {
     if (code >= CR_MIN_ERROR) return MysqlOutcome::Kind::Unknown;
     switch (code) {
-    case ER_CONNECTION_KILLED:    // the session ended under the statement
-    case ER_SERVER_SHUTDOWN:
-    case ER_ERROR_DURING_COMMIT:  // a commit may have happened
-        return MysqlOutcome::Kind::Unknown;
-    default:
-        return MysqlOutcome::Kind::Failed;
+        case ER_CONNECTION_KILLED:  // the session ended under the statement
+        case ER_SERVER_SHUTDOWN:
+        case ER_ERROR_DURING_COMMIT:  // a commit may have happened
+            return MysqlOutcome::Kind::Unknown;
+        default: return MysqlOutcome::Kind::Failed;
     }
 }
 
@@ -60,7 +59,8 @@ MysqlConnection::MysqlConnection(const std::string& endpoint, const ConnectionOp
                            nullptr, 0)) {
         connected_ = true;
     } else {
-        connect_error_ = "connect to " + endpoint + ": (" + std::to_string(mysql_errno(mysql_)) + ") " + mysql_error(mysql_);
+        connect_error_ =
+            "connect to " + endpoint + ": (" + std::to_string(mysql_errno(mysql_)) + ") " + mysql_error(mysql_);
     }
 }
 
@@ -116,8 +116,10 @@ std::optional<std::string> MysqlPrimary::choose() {
             reason = candidate->connect_error();
         } else if (endpoints_.size() > 1) {
             const auto read_only = candidate->query("SELECT @@read_only");
-            if (!read_only.ok()) reason = endpoint + ": " + read_only.message;
-            else if (read_only.value != std::optional<std::string>("0")) reason = endpoint + " is read-only";
+            if (!read_only.ok())
+                reason = endpoint + ": " + read_only.message;
+            else if (read_only.value != std::optional<std::string>("0"))
+                reason = endpoint + " is read-only";
         }
         for (std::size_t i = 0; reason.empty() && i < setup_.size(); ++i) {
             const auto done = candidate->query(setup_[i]);

@@ -27,17 +27,17 @@ namespace lockcheck {
 /// The outcome of one statement.
 struct MysqlOutcome {
     enum class Kind {
-        Ok,        ///< the statement ran
-        Failed,    ///< certainly not executed: the server answered with an error, or no connection
-        Unknown,   ///< may have taken effect: the connection broke or timed out after sending
+        Ok,       ///< the statement ran
+        Failed,   ///< certainly not executed: the server answered with an error, or no connection
+        Unknown,  ///< may have taken effect: the connection broke or timed out after sending
     };
     Kind kind = Kind::Unknown;
-    unsigned int code = 0;       ///< server (ER_*) or client (CR_*) error code; 0 when ok
-    std::string message;         ///< "(code) message" when not ok
+    unsigned int code = 0;  ///< server (ER_*) or client (CR_*) error code; 0 when ok
+    std::string message;    ///< "(code) message" when not ok
     std::uint64_t affected_rows = 0;
     /// First column of the first row, when the statement returned one and it is not NULL.
     std::optional<std::string> value;
-    bool returned_row = false;   ///< a row came back (its first column may be NULL)
+    bool returned_row = false;  ///< a row came back (its first column may be NULL)
     /// The AUTO_INCREMENT value the statement generated (LAST_INSERT_ID(),
     /// from the server's OK packet, so it arrives with the statement's
     /// success); 0 when it generated none.

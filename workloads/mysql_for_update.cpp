@@ -51,8 +51,8 @@ LockResult MysqlForUpdate::acquire(const LockRequest& request) {
         if (locked.returned_row) break;
         rollback();
         if (attempt > 0) return LockResult::fail("lock row missing");
-        const auto created = connection_.query("INSERT IGNORE INTO for_update_locks (id) VALUES (" +
-                                               mysql_quote(request.key) + ")");
+        const auto created =
+            connection_.query("INSERT IGNORE INTO for_update_locks (id) VALUES (" + mysql_quote(request.key) + ")");
         if (!created.ok()) return created.failure();
     }
     const unsigned int seconds = mysql_timeout_seconds(std::chrono::milliseconds(request.ttl_ms));

@@ -42,7 +42,8 @@ namespace lockcheck {
 class MysqlForUpdate : public LockClient {
 public:
     /// `resource_inside`: option resource "inside" (else "outside").
-    MysqlForUpdate(const std::vector<std::string>& endpoints, const ConnectionOptions& connection, bool resource_inside);
+    MysqlForUpdate(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
+                   bool resource_inside);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
     LockResult read(const LockRequest& request) override;

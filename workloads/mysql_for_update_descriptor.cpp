@@ -5,8 +5,9 @@ namespace lockcheck {
 
 RecipeDescriptor mysql_for_update_recipe() {
     return {.name = "mysql-for-update",
-            .description = "SELECT ... FOR UPDATE in a transaction, lease = wait_timeout; option resource: inside | "
-                           "outside",
+            .description =
+                "SELECT ... FOR UPDATE in a transaction, lease = wait_timeout; option resource: inside | "
+                "outside",
             .topologies = {"mysql-single", "mysql-replicated"},
             .options = {choice_option("resource",
                                       "inside: the protected counter is read and written in the locking transaction; "

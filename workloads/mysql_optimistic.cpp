@@ -27,9 +27,9 @@ LockResult MysqlOptimistic::acquire(const LockRequest& request) {
     const std::int64_t version = std::stoll(*seen.value);
     if (version < 0) return LockResult::fail(std::string(err::kHeld));
 
-    const auto taken = connection_.query("UPDATE optimistic_locks SET owner = " + mysql_quote(request.owner) +
-                                         ", version = version + 1 WHERE id = " + key +
-                                         " AND version = " + std::to_string(version));
+    const auto taken =
+        connection_.query("UPDATE optimistic_locks SET owner = " + mysql_quote(request.owner) +
+                          ", version = version + 1 WHERE id = " + key + " AND version = " + std::to_string(version));
     if (!taken.ok()) return taken.failure();
     if (taken.affected_rows == 0) return LockResult::fail(std::string(err::kConflict));
     return LockResult::ok(version + 1);

@@ -22,8 +22,7 @@ LockResult MysqlStockDecrement::stock_init(const std::string& key) {
 }
 
 LockResult MysqlStockDecrement::decrement(const std::string& key) {
-    const auto sold = connection_.query("UPDATE stock SET n = n - 1 WHERE id = " + mysql_quote(key) +
-                                        " AND n > 0");
+    const auto sold = connection_.query("UPDATE stock SET n = n - 1 WHERE id = " + mysql_quote(key) + " AND n > 0");
     if (!sold.ok()) return sold.failure();
     if (sold.affected_rows == 0) return LockResult::fail(std::string(err::kSoldOut));
     return LockResult::ok();

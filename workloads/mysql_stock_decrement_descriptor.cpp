@@ -12,8 +12,9 @@ constexpr std::int64_t kMaxStock = 1'000'000'000;
 
 RecipeDescriptor mysql_stock_decrement_recipe() {
     return {.name = "mysql-stock-decrement",
-            .description = "not a lock: UPDATE stock SET n = n - 1 WHERE id = ? AND n > 0; option stock, checked for "
-                           "oversell",
+            .description =
+                "not a lock: UPDATE stock SET n = n - 1 WHERE id = ? AND n > 0; option stock, checked for "
+                "oversell",
             .topologies = {"mysql-single", "mysql-replicated"},
             .supports = capabilities({capability::kStock}),
             .options = {integer_option("stock", "initial stock of each key, set once per run",

@@ -20,9 +20,9 @@ LockResult MysqlTableRecord::acquire(const LockRequest& request) {
     nlohmann::json value = nullptr;
     if (cleanup_) {
         // Microseconds: created has millisecond precision, NOW(3) too.
-        const auto cleaned = connection_.query("DELETE FROM lock_records WHERE lock_key = " + key +
-                                               " AND created < NOW(3) - INTERVAL " +
-                                               std::to_string(request.ttl_ms * 1000) + " MICROSECOND");
+        const auto cleaned =
+            connection_.query("DELETE FROM lock_records WHERE lock_key = " + key + " AND created < NOW(3) - INTERVAL " +
+                              std::to_string(request.ttl_ms * 1000) + " MICROSECOND");
         // Nothing was inserted: whatever the cleanup did, this acquire took no lock.
         if (!cleaned.ok()) return LockResult::fail(cleaned.message);
         if (cleaned.affected_rows > 0) value = {{"expired_deleted", cleaned.affected_rows}};
@@ -30,9 +30,12 @@ LockResult MysqlTableRecord::acquire(const LockRequest& request) {
     const auto inserted = connection_.query("INSERT INTO lock_records (lock_key, owner, created) VALUES (" + key +
                                             ", " + mysql_quote(request.owner) + ", NOW(3))");
     LockResult result;
-    if (inserted.ok()) result = LockResult::ok();
-    else if (inserted.code == ER_DUP_ENTRY) result = LockResult::fail(std::string(err::kHeld));
-    else result = inserted.failure();
+    if (inserted.ok())
+        result = LockResult::ok();
+    else if (inserted.code == ER_DUP_ENTRY)
+        result = LockResult::fail(std::string(err::kHeld));
+    else
+        result = inserted.failure();
     result.value = value;
     return result;
 }

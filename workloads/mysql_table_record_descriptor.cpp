@@ -5,8 +5,9 @@ namespace lockcheck {
 
 RecipeDescriptor mysql_table_record_recipe() {
     return {.name = "mysql-table-record",
-            .description = "INSERT a row keyed by the lock, DELETE it to release; option cleanup: expire rows older "
-                           "than ttl",
+            .description =
+                "INSERT a row keyed by the lock, DELETE it to release; option cleanup: expire rows older "
+                "than ttl",
             .topologies = {"mysql-single", "mysql-replicated"},
             .options = {boolean_option("cleanup",
                                        "each acquire first deletes the key's record when it is older than ttl_ms by "

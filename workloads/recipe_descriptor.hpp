@@ -36,7 +36,7 @@ struct RecipeDescriptor {
     /// `options` resolved (core/option_descriptor.hpp: every option set or
     /// with a default is present).
     std::function<std::unique_ptr<WorkerClient>(const std::vector<std::string>& endpoints,
-                                              const ConnectionOptions& connection, const nlohmann::json& options)>
+                                                const ConnectionOptions& connection, const nlohmann::json& options)>
         make;
     /// Why it cannot run `spec` (e.g. too few nodes for its quorum), or
     /// nullopt. Empty: it runs every spec on its topologies.
@@ -47,7 +47,7 @@ struct RecipeDescriptor {
 /// connection), for a recipe without options.
 template <typename Client>
 std::unique_ptr<WorkerClient> construct_client(const std::vector<std::string>& endpoints,
-                                             const ConnectionOptions& connection, const nlohmann::json&) {
+                                               const ConnectionOptions& connection, const nlohmann::json&) {
     return std::make_unique<Client>(endpoints, connection);
 }
 
@@ -55,7 +55,8 @@ std::unique_ptr<WorkerClient> construct_client(const std::vector<std::string>& e
 /// endpoint, connection): a recipe on one server, without options.
 template <typename Client>
 std::unique_ptr<WorkerClient> construct_single_server_client(const std::vector<std::string>& endpoints,
-                                                           const ConnectionOptions& connection, const nlohmann::json&) {
+                                                             const ConnectionOptions& connection,
+                                                             const nlohmann::json&) {
     return std::make_unique<Client>(endpoints.front(), connection);
 }
 

@@ -6,8 +6,8 @@
 
 #include "core/find_by_name.hpp"
 #include "workloads/etcd_lease_lock.hpp"
-#include "workloads/mysql_for_update.hpp"
 #include "workloads/mysql_auto_increment_ids.hpp"
+#include "workloads/mysql_for_update.hpp"
 #include "workloads/mysql_get_lock.hpp"
 #include "workloads/mysql_optimistic.hpp"
 #include "workloads/mysql_stock_decrement.hpp"
@@ -28,24 +28,15 @@ namespace lockcheck {
 
 const std::vector<RecipeDescriptor>& recipe_descriptors() {
     static const std::vector<RecipeDescriptor> all{
-        redis_set_nx_px_recipe(),
-        redis_setnx_expire_recipe(),
-        redis_del_unsafe_recipe(),
-        redis_getset_timestamp_recipe(),
-        redis_reentrant_hash_recipe(),
-        redis_watchdog_recipe(),
-        redis_watch_multi_recipe(),
-        redlock_recipe(),
-        redis_incr_ids_recipe(),
-        zk_ephemeral_recipe(),
-        zk_sequential_recipe(),
-        etcd_lease_lock_recipe(),
-        mysql_table_record_recipe(),
-        mysql_get_lock_recipe(),
-        mysql_optimistic_recipe(),
-        mysql_for_update_recipe(),
-        mysql_stock_decrement_recipe(),
-        mysql_auto_increment_ids_recipe(),
+        redis_set_nx_px_recipe(),       redis_setnx_expire_recipe(),
+        redis_del_unsafe_recipe(),      redis_getset_timestamp_recipe(),
+        redis_reentrant_hash_recipe(),  redis_watchdog_recipe(),
+        redis_watch_multi_recipe(),     redlock_recipe(),
+        redis_incr_ids_recipe(),        zk_ephemeral_recipe(),
+        zk_sequential_recipe(),         etcd_lease_lock_recipe(),
+        mysql_table_record_recipe(),    mysql_get_lock_recipe(),
+        mysql_optimistic_recipe(),      mysql_for_update_recipe(),
+        mysql_stock_decrement_recipe(), mysql_auto_increment_ids_recipe(),
     };
     return all;
 }

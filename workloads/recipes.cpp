@@ -16,7 +16,7 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
 }
 
 std::unique_ptr<WorkerClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
-                                             const ConnectionOptions& connection, const nlohmann::json& options) {
+                                               const ConnectionOptions& connection, const nlohmann::json& options) {
     if (endpoints.empty()) throw std::invalid_argument("recipe '" + recipe + "' needs at least one endpoint");
     check_recipe_options(recipe, options);
     const RecipeDescriptor* descriptor = find_recipe(recipe);

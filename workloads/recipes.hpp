@@ -27,7 +27,7 @@ void check_recipe_options(const std::string& recipe, const nlohmann::json& optio
 /// recipe_options; docs/spec.md lists them), defaults filled in. Throws
 /// std::invalid_argument for an unknown recipe or a bad option.
 std::unique_ptr<WorkerClient> make_lock_client(const std::string& recipe, const std::vector<std::string>& endpoints,
-                                             const ConnectionOptions& connection,
-                                             const nlohmann::json& options = nlohmann::json::object());
+                                               const ConnectionOptions& connection,
+                                               const nlohmann::json& options = nlohmann::json::object());
 
 }  // namespace lockcheck

@@ -17,7 +17,9 @@
 namespace lockcheck {
 
 struct ReplyDeleter {
-    void operator()(redisReply* r) const { if (r) freeReplyObject(r); }
+    void operator()(redisReply* r) const {
+        if (r) freeReplyObject(r);
+    }
 };
 using RedisReplyPtr = std::unique_ptr<redisReply, ReplyDeleter>;
 

@@ -54,8 +54,8 @@ LockResult RedisReentrantHash::acquire(const LockRequest& request) {
 }
 
 LockResult RedisReentrantHash::release(const LockRequest& request) {
-    auto outcome = connection_.command(
-        {"EVAL", kReleaseScript, "1", request.key, std::to_string(request.ttl_ms), request.owner});
+    auto outcome =
+        connection_.command({"EVAL", kReleaseScript, "1", request.key, std::to_string(request.ttl_ms), request.owner});
     if (!is_usable(outcome)) return redis_failure(outcome);
     if (outcome.reply->type != REDIS_REPLY_INTEGER) return LockResult::fail(std::string(err::kNotOwner));
     LockResult result = LockResult::ok();
@@ -64,8 +64,8 @@ LockResult RedisReentrantHash::release(const LockRequest& request) {
 }
 
 LockResult RedisReentrantHash::renew(const LockRequest& request) {
-    auto outcome = connection_.command(
-        {"EVAL", kRenewScript, "1", request.key, std::to_string(request.ttl_ms), request.owner});
+    auto outcome =
+        connection_.command({"EVAL", kRenewScript, "1", request.key, std::to_string(request.ttl_ms), request.owner});
     if (!is_usable(outcome)) return redis_failure(outcome);
     if (reply_is_integer(*outcome.reply, 1)) return LockResult::ok();
     return LockResult::fail(std::string(err::kNotOwner));

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "workloads/worker_client.hpp"
 #include "workloads/redis_connection.hpp"
+#include "workloads/worker_client.hpp"
 
 namespace lockcheck {
 

@@ -18,8 +18,8 @@ RedisSetNxPx::RedisSetNxPx(const std::vector<std::string>& endpoints, const Conn
 
 LockResult RedisSetNxPx::acquire(const LockRequest& request) {
     connection_.refresh();
-    auto outcome = connection_.command(
-        {"EVAL", kAcquireScript, "2", request.key, fence_key(request.key), request.owner, std::to_string(request.ttl_ms)});
+    auto outcome = connection_.command({"EVAL", kAcquireScript, "2", request.key, fence_key(request.key), request.owner,
+                                        std::to_string(request.ttl_ms)});
     if (outcome.kind != RedisOutcome::Kind::Reply || outcome.is_error_reply()) return redis_failure(outcome);
     if (outcome.reply->type == REDIS_REPLY_INTEGER) return LockResult::ok(outcome.reply->integer);
     return LockResult::fail(std::string(err::kHeld));

@@ -19,7 +19,7 @@ RedisWatchMulti::RedisWatchMulti(const std::string& endpoint, const ConnectionOp
 
 void RedisWatchMulti::abandon(const RedisOutcome& failed) {
     if (failed.kind != RedisOutcome::Kind::Reply) return;  // the connection was dropped, and its state with it
-    connection_.command({"DISCARD"});  // error reply outside MULTI: harmless
+    connection_.command({"DISCARD"});                      // error reply outside MULTI: harmless
     connection_.command({"UNWATCH"});
 }
 
@@ -81,7 +81,8 @@ LockResult RedisWatchMulti::release(const LockRequest& request) {
     }
     RedisOutcome exec;
     if (auto failed = transaction({{"DEL", request.key}}, exec)) return *failed;
-    if (exec.reply->type != REDIS_REPLY_ARRAY) return LockResult::fail(std::string(err::kNotOwner));  // expired or taken
+    if (exec.reply->type != REDIS_REPLY_ARRAY)
+        return LockResult::fail(std::string(err::kNotOwner));  // expired or taken
     return LockResult::ok();
 }
 

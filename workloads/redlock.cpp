@@ -16,8 +16,10 @@ Redlock::Votes Redlock::try_once(const LockRequest& request) {
     for (auto& node : nodes_) {
         auto outcome = node->command({"SET", request.key, request.owner, "NX", "PX", std::to_string(request.ttl_ms)});
         if (outcome.kind != RedisOutcome::Kind::Reply || outcome.is_error_reply()) continue;
-        if (outcome.reply->type == REDIS_REPLY_STATUS) ++votes.ok;
-        else if (outcome.reply->type == REDIS_REPLY_NIL) ++votes.held;
+        if (outcome.reply->type == REDIS_REPLY_STATUS)
+            ++votes.ok;
+        else if (outcome.reply->type == REDIS_REPLY_NIL)
+            ++votes.held;
     }
     return votes;
 }
@@ -39,7 +41,8 @@ LockResult Redlock::acquire(const LockRequest& request) {
     for (int attempt = 1;; ++attempt) {
         const auto start = std::chrono::steady_clock::now();
         const Votes votes = try_once(request);
-        const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+        const auto elapsed =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
         const auto validity = ttl - elapsed - drift;
         if (votes.ok >= quorum() && validity.count() > 0) return LockResult::ok();
         release_everywhere(request);

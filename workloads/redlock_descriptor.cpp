@@ -9,8 +9,9 @@ RecipeDescriptor redlock_recipe() {
             .make = construct_client<Redlock>,
             .refuses = [](const SpecView& spec) -> SpecVerdict {
                 if (spec.nodes != 0 && spec.nodes < 3)
-                    return SpecRefusal{"nodes", "must be at least 3 for redlock: with fewer, a majority is every node "
-                                                "and one crash stops the lock"};
+                    return SpecRefusal{"nodes",
+                                       "must be at least 3 for redlock: with fewer, a majority is every node "
+                                       "and one crash stops the lock"};
                 return std::nullopt;
             }};
 }

@@ -82,8 +82,10 @@ void on_event(zhandle_t*, int type, int state, const char* path, void* context) 
     if (!s) return;
     {
         std::lock_guard lock(s->mutex);
-        if (type == ZOO_SESSION_EVENT) s->session_state = state;
-        else if (path) ++s->events[path];
+        if (type == ZOO_SESSION_EVENT)
+            s->session_state = state;
+        else if (path)
+            ++s->events[path];
     }
     s->changed.notify_all();
 }
@@ -108,10 +110,8 @@ bool zk_may_have_applied(int rc) {
         case ZSYSTEMERROR:
         case ZMARSHALLINGERROR:
         case ZRUNTIMEINCONSISTENCY:
-        case ZDATAINCONSISTENCY:
-            return true;
-        default:
-            return false;
+        case ZDATAINCONSISTENCY: return true;
+        default: return false;
     }
 }
 
@@ -161,8 +161,8 @@ std::optional<std::string> ZkSession::ensure(int timeout_ms) {
                               state_->session_state != ZOO_ASSOCIATING_STATE;
             lock.unlock();
             if (gone) close();
-            return "no ZooKeeper session within " +
-                   std::to_string((call_timeout_ + std::chrono::seconds(2)).count()) + " ms (servers " + hosts_ + ")";
+            return "no ZooKeeper session within " + std::to_string((call_timeout_ + std::chrono::seconds(2)).count()) +
+                   " ms (servers " + hosts_ + ")";
         }
     }
     const int granted = zoo_recv_timeout(handle_);
@@ -230,9 +230,8 @@ ZkReply ZkSession::children(const std::string& path) {
 }
 
 ZkReply ZkSession::watch_exists(const std::string& path) {
-    return call([&](const void* d) {
-        return zoo_awexists(handle_, path.c_str(), on_event, state_.get(), stat_done, d);
-    });
+    return call(
+        [&](const void* d) { return zoo_awexists(handle_, path.c_str(), on_event, state_.get(), stat_done, d); });
 }
 
 std::uint64_t ZkSession::changes(const std::string& path) const {
@@ -242,7 +241,8 @@ std::uint64_t ZkSession::changes(const std::string& path) const {
     return it == state_->events.end() ? 0 : it->second;
 }
 
-bool ZkSession::wait_change(const std::string& path, std::uint64_t seen, std::chrono::steady_clock::time_point deadline) {
+bool ZkSession::wait_change(const std::string& path, std::uint64_t seen,
+                            std::chrono::steady_clock::time_point deadline) {
     if (!state_) return false;
     std::unique_lock lock(state_->mutex);
     return state_->changed.wait_until(lock, deadline, [&] {

@@ -24,7 +24,8 @@ LockResult ZkEphemeral::acquire(const LockRequest& request) {
         const auto seen = zk.changes(path);
         const ZkReply watched = zk.watch_exists(path);
         if (watched.rc == ZNONODE) continue;
-        if (watched.rc != ZOK) return LockResult::fail("exists: " + zk_error_text(watched.rc));  // a read: nothing taken
+        if (watched.rc != ZOK)
+            return LockResult::fail("exists: " + zk_error_text(watched.rc));  // a read: nothing taken
         if (!zk.wait_change(path, seen, std::chrono::steady_clock::now() + zk.call_timeout())) break;
     }
     return LockResult::fail(std::string(err::kHeld));
@@ -41,15 +42,14 @@ LockResult ZkEphemeral::release(const LockRequest& request) {
         if (node.rc != ZOK && node.rc != ZNONODE) {  // a read: it deleted nothing
             if (lost != ZOK) return lease_.release_failure(lost, "delete");
             // Connection lost (say, after a pause): expired means our node is gone.
-            const auto settled = node.rc == ZSESSIONEXPIRED ? ZkSession::Settled::Expired
+            const auto settled = node.rc == ZSESSIONEXPIRED     ? ZkSession::Settled::Expired
                                  : zk_may_have_applied(node.rc) ? zk.settle()
                                                                 : ZkSession::Settled::Unknown;
             if (settled == ZkSession::Settled::Expired) return lease_.release_failure(ZSESSIONEXPIRED, "get");
             if (settled == ZkSession::Settled::Connected && attempt == 0) continue;
             return LockResult::fail("get: " + zk_error_text(node.rc));
         }
-        const bool ours =
-            node.rc == ZOK && node.stat.ephemeralOwner == zk.session_id() && node.data == request.owner;
+        const bool ours = node.rc == ZOK && node.stat.ephemeralOwner == zk.session_id() && node.data == request.owner;
         // Not ours. First try: we did not hold it. After a lost delete on a
         // live session: that delete took effect (only we delete our node).
         if (!ours) return lost == ZOK ? LockResult::fail(std::string(err::kNotOwner)) : LockResult::ok();

@@ -9,8 +9,8 @@ namespace lockcheck {
 
 OptionDescriptor zk_session_timeout_option() {
     return with_bound(
-        integer_option("session_timeout_ms", "the ZooKeeper session timeout (the lease), at least ttl_ms; unset: ttl_ms",
-                       nullptr, 0),
+        integer_option("session_timeout_ms",
+                       "the ZooKeeper session timeout (the lease), at least ttl_ms; unset: ttl_ms", nullptr, 0),
         [](const nlohmann::json& value) {
             const auto ms = value.get<std::int64_t>();
             return ms >= kZkMinSessionMs && ms <= kZkMaxSessionMs;

@@ -108,8 +108,11 @@ namespace {
 /// any releases, and they release in the order they acquired. Holders listed
 /// in `long_lease` ask for a lease that outlasts the history; those in
 /// `late_release` release 5 s after all others.
-History all_overlapping(int holders, const std::vector<int>& long_lease = {}, const std::vector<int>& late_release = {}) {
-    const auto listed = [](const std::vector<int>& list, int i) { return std::find(list.begin(), list.end(), i) != list.end(); };
+History all_overlapping(int holders, const std::vector<int>& long_lease = {},
+                        const std::vector<int>& late_release = {}) {
+    const auto listed = [](const std::vector<int>& list, int i) {
+        return std::find(list.begin(), list.end(), i) != list.end();
+    };
     HistoryBuilder b;
     for (int i = 0; i < holders; ++i) {
         b.acquire_invoke(i, i, listed(long_lease, i) ? 1'000'000 : 1);
@@ -134,7 +137,7 @@ History all_overlapping(int holders, const std::vector<int>& long_lease = {}, co
 
 TEST(OverlapMemory, ThreeThousandHoldersAreCountedExactlyWithBoundedEvidence) {
     constexpr int kHolders = 3000;
-    const std::vector<int> long_lease{2900, 2950};  // their successors overlap them within the lease
+    const std::vector<int> long_lease{2900, 2950};    // their successors overlap them within the lease
     const std::vector<int> late_release{2990, 2991};  // the longest overlap, lease expired, found late
     const auto r = exclusion(all_overlapping(kHolders, long_lease, late_release));
     const std::size_t pairs = std::size_t{kHolders} * (kHolders - 1) / 2;  // 4,498,500
@@ -152,15 +155,16 @@ TEST(OverlapMemory, ThreeThousandHoldersAreCountedExactlyWithBoundedEvidence) {
                                              [](const Violation& v) { return v.kind == kOverlapWithinLease; });
     EXPECT_EQ(static_cast<std::size_t>(listed_within), std::min<std::size_t>(within, 100))
         << "the overlaps within the lease are the gravest: found late, they are listed all the same";
-    const auto longest = std::max_element(r.violations.begin(), r.violations.end(), [](const Violation& a, const Violation& b) {
-        return a.details["overlap_ms"].get<double>() < b.details["overlap_ms"].get<double>();
-    });
+    const auto longest =
+        std::max_element(r.violations.begin(), r.violations.end(), [](const Violation& a, const Violation& b) {
+            return a.details["overlap_ms"].get<double>() < b.details["overlap_ms"].get<double>();
+        });
     EXPECT_EQ(longest->details["overlap_ms"], r.stats["longest_overlap_ms"]) << "the longest overlap is listed";
     EXPECT_EQ(longest->details["first_process"], 2990);
     EXPECT_EQ(longest->details["second_process"], 2991);
-    EXPECT_TRUE(std::is_sorted(r.violations.begin(), r.violations.end(),
-                               [](const Violation& a, const Violation& b) { return a.ops[2] < b.ops[2]; }))
-        << "listed in the order found (by the later holder's grant)";
+    EXPECT_TRUE(std::is_sorted(r.violations.begin(), r.violations.end(), [](const Violation& a, const Violation& b) {
+        return a.ops[2] < b.ops[2];
+    })) << "listed in the order found (by the later holder's grant)";
 }
 
 TEST(OverlapMemory, AFewOverlapsAreAllListed) {

@@ -28,8 +28,8 @@ History restrict_to(const History& h, const std::vector<std::int64_t>& indices) 
 struct Tally {
     int valid = 0, invalid = 0, fast = 0, searched = 0;
     ~Tally() {
-        std::cout << "[ tally    ] " << valid << " linearizable, " << invalid << " not; keys decided by the fast path: "
-                  << fast << ", by the search: " << searched << "\n";
+        std::cout << "[ tally    ] " << valid << " linearizable, " << invalid
+                  << " not; keys decided by the fast path: " << fast << ", by the search: " << searched << "\n";
     }
 };
 

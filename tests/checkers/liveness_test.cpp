@@ -29,7 +29,7 @@ TEST(Percentile, NearestRank) {
 
 TEST(Liveness, SuccessRateAndLatencyPerOpKind) {
     HistoryBuilder b;
-    b.session(1, 0, 10, 100, 102);   // acquire 10 ms, release 2 ms
+    b.session(1, 0, 10, 100, 102);  // acquire 10 ms, release 2 ms
     b.acquire_invoke(20, 2);
     b.acquire_done(50, 2, OpType::Fail);  // 30 ms, busy
     b.acquire_invoke(60, 3);
@@ -121,6 +121,7 @@ TEST(LivenessSummary, SaysNothingOfRecoveryWithoutFaultsAndNamesFaultsNothingFol
     b.session(1, 30, 40, 50, 51);
     fault(b, 60, 70, 2);
     const std::string faulted = liveness_checker().summary(check(b));
-    EXPECT_NE(faulted.find(", slowest recovery after a fault 19 ms, no acquire granted after 1 fault"), std::string::npos)
+    EXPECT_NE(faulted.find(", slowest recovery after a fault 19 ms, no acquire granted after 1 fault"),
+              std::string::npos)
         << faulted;
 }

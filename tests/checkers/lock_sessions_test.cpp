@@ -69,7 +69,7 @@ TEST(LockSessions, HolderWhoseProcessWasLostEndsAtItsLastOp) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1, 1000);
     b.acquire_done(1, 1, OpType::Ok);
-    lost_read(b, 10, 12, 1);             // killed: process 1 never acts again
+    lost_read(b, 10, 12, 1);               // killed: process 1 never acts again
     b.session(2, 2000, 2001, 2100, 2101);  // after its lease ran out
     const auto s = sessions(b);
     ASSERT_EQ(s.size(), 2u);
@@ -139,7 +139,8 @@ TEST(Liveness, AcquireKilledHalfWayLeavesAStuckLock) {
 void kill_holder(HistoryBuilder& b, double t, int process) {
     b.add(t, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
     b.add(t, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
-    b.history().back().value = {{"fault", "kill-holder"}, {"id", 1}, {"targets", {"worker " + std::to_string(process)}}};
+    b.history().back().value = {
+        {"fault", "kill-holder"}, {"id", 1}, {"targets", {"worker " + std::to_string(process)}}};
 }
 
 TEST(LockSessions, HolderKilledWhileIdleHoldsNoMoreFromItsKill) {

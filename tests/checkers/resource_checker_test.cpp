@@ -24,10 +24,10 @@ TEST(ResourceChecker, SerialUpdatesAreValid) {
 
 TEST(ResourceChecker, InterleavedUpdateIsLostAndStale) {
     HistoryBuilder b;
-    auto r1 = b.read(0, 1, 1, 0, 1);      // worker 1 (token 1) reads 0, then pauses
-    b.read(10, 11, 2, 0, 2);              // worker 2 (token 2) reads 0
-    auto w2 = b.write(12, 13, 2, 1, 2);   // and writes 1
-    auto w1 = b.write(20, 21, 1, 1, 1);   // worker 1 wakes and writes 1: worker 2's update is lost
+    auto r1 = b.read(0, 1, 1, 0, 1);     // worker 1 (token 1) reads 0, then pauses
+    b.read(10, 11, 2, 0, 2);             // worker 2 (token 2) reads 0
+    auto w2 = b.write(12, 13, 2, 1, 2);  // and writes 1
+    auto w1 = b.write(20, 21, 1, 1, 1);  // worker 1 wakes and writes 1: worker 2's update is lost
     auto r = check(b);
     EXPECT_EQ(r.valid, Validity::Invalid);
     ASSERT_EQ(r.violations.size(), 2u);
@@ -63,9 +63,9 @@ TEST(ResourceChecker, FencedWriteIsCountedNotAViolation) {
 
 TEST(ResourceChecker, StaleWriteWithoutLostUpdate) {
     HistoryBuilder b;
-    b.read(0, 1, 2, 0, 2);               // worker 2 (token 2) reads first
-    b.read(2, 3, 1, 0, 1);               // worker 1 (token 1, stale) reads
-    b.write(4, 5, 1, 1, 1);              // stale write accepted without fencing
+    b.read(0, 1, 2, 0, 2);   // worker 2 (token 2) reads first
+    b.read(2, 3, 1, 0, 1);   // worker 1 (token 1, stale) reads
+    b.write(4, 5, 1, 1, 1);  // stale write accepted without fencing
     auto r = check(b);
     ASSERT_EQ(r.violations.size(), 1u);
     EXPECT_EQ(r.violations[0].kind, kStaleWriteAccepted);

@@ -82,9 +82,9 @@ std::vector<std::string> names(const CheckReport& report) {
 TEST(CheckerRegistry, ALockHistoryGetsTheLockCheckersInReportOrder) {
     HistoryBuilder b;
     b.session(1, 0, 1, 10, 11);
-    EXPECT_EQ(names(run_checkers(b.history())),
-              (std::vector<std::string>{"mutual-exclusion", "resource", "linearizability", "liveness",
-                                        "release-ownership"}));
+    EXPECT_EQ(
+        names(run_checkers(b.history())),
+        (std::vector<std::string>{"mutual-exclusion", "resource", "linearizability", "liveness", "release-ownership"}));
 }
 
 TEST(CheckerRegistry, AHistoryWithoutClientOpsKeepsTheLockReportAndIsUnknown) {

@@ -59,7 +59,9 @@ TEST(WorkerOwnedResource, TwoCommittedWritesOfOneValueAreALostUpdate) {
 /// commits 2, and worker 2's reply reaches the controller first: in
 /// completion order worker 1's write "overwrites" worker 2's.
 static void racing_replies(HistoryBuilder& b, bool marked) {
-    const auto mark = [&] { if (marked) b.history().back().resource = std::string(resource_owner::kWorker); };
+    const auto mark = [&] {
+        if (marked) b.history().back().resource = std::string(resource_owner::kWorker);
+    };
     b.add(0, 1, OpType::Invoke, "read"), mark();
     b.add(1, 1, OpType::Ok, "read"), mark();
     b.history().back().value = 0;
@@ -168,7 +170,9 @@ TEST(TransactionalSessions, AnOverlapWithinTheLeaseIsAViolationEvenWhenRolledBac
 /// worker 1's reply and release arrive.
 static HistoryBuilder commit_then_release(bool marked) {
     HistoryBuilder b;
-    const auto mark = [&] { if (marked) b.history().back().resource = std::string(resource_owner::kWorker); };
+    const auto mark = [&] {
+        if (marked) b.history().back().resource = std::string(resource_owner::kWorker);
+    };
     b.acquire_invoke(0, 1, 1000);
     b.acquire_done(5, 1, OpType::Ok);
     b.add(100, 1, OpType::Invoke, "write"), mark();

@@ -21,6 +21,4 @@ TEST(Command, RunCheckedNamesTheFailingCommand) {
     }
 }
 
-TEST(Command, MissingProgramIsOneLine) {
-    EXPECT_THROW(run_command({"lockcheck-no-such-program"}), CommandError);
-}
+TEST(Command, MissingProgramIsOneLine) { EXPECT_THROW(run_command({"lockcheck-no-such-program"}), CommandError); }

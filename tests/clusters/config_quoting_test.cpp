@@ -56,7 +56,12 @@ std::vector<std::string> redis_split_args(const std::string& line) {
                 } else if (c == '\\' && at(p + 1) != '\0') {
                     ++p;
                     const char e = at(p);
-                    current += e == 'n' ? '\n' : e == 'r' ? '\r' : e == 't' ? '\t' : e == 'b' ? '\b' : e == 'a' ? '\a' : e;
+                    current += e == 'n'   ? '\n'
+                               : e == 'r' ? '\r'
+                               : e == 't' ? '\t'
+                               : e == 'b' ? '\b'
+                               : e == 'a' ? '\a'
+                                          : e;
                 } else if (c == '"') {
                     if (at(p + 1) != '\0' && !std::isspace(static_cast<unsigned char>(at(p + 1))))
                         throw std::invalid_argument("closing quote must be followed by a space");

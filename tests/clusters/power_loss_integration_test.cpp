@@ -138,8 +138,8 @@ public:
         if (!reply) return "";
         std::string text = reply->type == REDIS_REPLY_INTEGER ? std::to_string(reply->integer)
                            : reply->type == REDIS_REPLY_ERROR ? ""
-                           : reply->str                        ? std::string(reply->str, reply->len)
-                                                               : "";
+                           : reply->str                       ? std::string(reply->str, reply->len)
+                                                              : "";
         freeReplyObject(reply);
         return text;
     }
@@ -409,7 +409,9 @@ TEST(PowerLoss, CleanUnmountsWhatAKilledHolderOfSuchATopologyLeft) {
     const auto dir = fs::temp_directory_path() / ("lockcheck-power-loss-holder-" + run_id);
     fs::create_directories(dir);
     ChildProcess holder(ChildSpec{{POWER_LOSS_HOLDER, run_id, (dir / "nodes").string(), UNSYNCEDFS_DAEMON},
-                                  std::nullopt, dir / "holder.log", true});
+                                  std::nullopt,
+                                  dir / "holder.log",
+                                  true});
     LineChannel channel(holder.stdout_fd(), holder.stdin_fd());
     std::string line;
     ASSERT_EQ(channel.read_line(line, std::chrono::steady_clock::now() + 60s), LineChannel::ReadStatus::Line)

@@ -77,7 +77,8 @@ TEST(PrivateFile, IsWrittenOwnerOnlyEvenOverAReadableFile) {
     const auto dir = scratch("mode");
     const auto path = dir / "redis.conf";
     std::ofstream(path) << "old";
-    fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+    fs::permissions(path,
+                    fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
     write_private_file(path, "requirepass x\n");
     EXPECT_EQ(mode_of(path), 0600u);
     EXPECT_EQ(text_of(path), "requirepass x\n");

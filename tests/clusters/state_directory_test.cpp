@@ -34,7 +34,7 @@ protected:
     void TearDown() override { fs::remove_all(root_); }
 
     static unsigned mode_of(const fs::path& path) {
-        struct stat st{};
+        struct stat st {};
         EXPECT_EQ(::lstat(path.c_str(), &st), 0);
         return st.st_mode & 07777;
     }
@@ -139,7 +139,9 @@ TEST_F(StateDirectory, LockcheckRefusesADirectoryAnotherUserCreatedFirstWithOneL
     const auto output = root_ / "output.txt";
     ChildProcess lockcheck(ChildSpec{{"setpriv", "--reuid", std::to_string(kNobody), "--regid", std::to_string(kNobody),
                                       "--clear-groups", "env", "TMPDIR=" + root_.string(), LOCKCHECK_BINARY, "clean"},
-                                     std::nullopt, output, false});
+                                     std::nullopt,
+                                     output,
+                                     false});
     ASSERT_TRUE(lockcheck.wait_for_exit(std::chrono::seconds(20)));
     EXPECT_EQ(lockcheck.exit_status(), 255);
     const auto text = read_text(output);

@@ -13,19 +13,42 @@ namespace {
 History sample() {
     History h;
     Op a;
-    a.index = 0; a.time = 10; a.process = 3; a.type = OpType::Invoke; a.f = "acquire"; a.key = "lock";
-    a.ttl_ms = 1000; a.owner = "w3-1";
+    a.index = 0;
+    a.time = 10;
+    a.process = 3;
+    a.type = OpType::Invoke;
+    a.f = "acquire";
+    a.key = "lock";
+    a.ttl_ms = 1000;
+    a.owner = "w3-1";
     Op b = a;
-    b.index = 1; b.time = 20; b.type = OpType::Ok; b.token = 7; b.ttl_ms.reset();
+    b.index = 1;
+    b.time = 20;
+    b.type = OpType::Ok;
+    b.token = 7;
+    b.ttl_ms.reset();
     Op n;
-    n.index = 2; n.time = 30; n.process = kNemesisProcess; n.type = OpType::Invoke; n.f = "start-fault";
+    n.index = 2;
+    n.time = 30;
+    n.process = kNemesisProcess;
+    n.type = OpType::Invoke;
+    n.f = "start-fault";
     n.value = {{"fault", "pause-holder"}, {"targets", {"worker 3"}}};
     Op n2 = n;
-    n2.index = 3; n2.time = 31; n2.type = OpType::Info;
+    n2.index = 3;
+    n2.time = 31;
+    n2.type = OpType::Info;
     Op c = a;
-    c.index = 4; c.time = 40; c.type = OpType::Invoke; c.f = "release"; c.ttl_ms.reset();
+    c.index = 4;
+    c.time = 40;
+    c.type = OpType::Invoke;
+    c.f = "release";
+    c.ttl_ms.reset();
     Op d = c;
-    d.index = 5; d.time = 50; d.type = OpType::Info; d.error = "timeout";
+    d.index = 5;
+    d.time = 50;
+    d.type = OpType::Info;
+    d.error = "timeout";
     h = {a, b, n, n2, c, d};
     return h;
 }
@@ -47,11 +70,10 @@ TEST(History, RoundTripsThroughJsonl) {
 }
 
 TEST(History, MalformedLineIsNamed) {
-    std::istringstream in(
-        R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire"})"
-        "\n"
-        R"({"index":1,"time":2,"process":0,"type":"maybe","f":"acquire"})"
-        "\n");
+    std::istringstream in(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire"})"
+                          "\n"
+                          R"({"index":1,"time":2,"process":0,"type":"maybe","f":"acquire"})"
+                          "\n");
     try {
         parse_history(in, "h.jsonl");
         FAIL() << "expected a HistoryError";
@@ -61,8 +83,9 @@ TEST(History, MalformedLineIsNamed) {
 }
 
 TEST(History, InvalidJsonIsNamedWithItsLine) {
-    std::istringstream in("{\"index\":0,\"time\":1,\"process\":0,\"type\":\"invoke\",\"f\":\"acquire\"}\n{oops\n"
-                          "{\"index\":2,\"time\":3,\"process\":0,\"type\":\"ok\",\"f\":\"acquire\"}\n");
+    std::istringstream in(
+        "{\"index\":0,\"time\":1,\"process\":0,\"type\":\"invoke\",\"f\":\"acquire\"}\n{oops\n"
+        "{\"index\":2,\"time\":3,\"process\":0,\"type\":\"ok\",\"f\":\"acquire\"}\n");
     EXPECT_THROW(
         {
             try {
@@ -77,7 +100,8 @@ TEST(History, InvalidJsonIsNamedWithItsLine) {
 
 TEST(History, NumberTooLargeIsNamedNotACrash) {
     // Found by fuzz_protocol: nlohmann throws out_of_range, not parse_error, for such numbers.
-    std::istringstream in("{\"index\":0,\"time\":8658e9659623781719,\"process\":0,\"type\":\"invoke\",\"f\":\"acquire\"}\n");
+    std::istringstream in(
+        "{\"index\":0,\"time\":8658e9659623781719,\"process\":0,\"type\":\"invoke\",\"f\":\"acquire\"}\n");
     try {
         parse_history(in, "h.jsonl");
         FAIL();
@@ -103,7 +127,8 @@ TEST(History, FloatOrOutOfRangeIntegersAreNamed) {
 }
 
 TEST(History, MissingFieldIsNamed) {
-    std::istringstream in(R"({"index":0,"process":0,"type":"invoke","f":"acquire"})" "\n");
+    std::istringstream in(R"({"index":0,"process":0,"type":"invoke","f":"acquire"})"
+                          "\n");
     try {
         parse_history(in, "x");
         FAIL();
@@ -113,7 +138,8 @@ TEST(History, MissingFieldIsNamed) {
 }
 
 TEST(History, TornFinalLineIsDroppedAndReported) {
-    std::istringstream in(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire"})" "\n"
+    std::istringstream in(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire"})"
+                          "\n"
                           R"({"index":1,"time":2,"proc)");
     HistoryReadReport report;
     History h = parse_history(in, "h", &report);
@@ -122,13 +148,16 @@ TEST(History, TornFinalLineIsDroppedAndReported) {
 }
 
 TEST(History, IndicesMustIncrease) {
-    std::istringstream in(R"({"index":5,"time":1,"process":0,"type":"invoke","f":"acquire"})" "\n"
-                          R"({"index":5,"time":2,"process":0,"type":"ok","f":"acquire"})" "\n");
+    std::istringstream in(R"({"index":5,"time":1,"process":0,"type":"invoke","f":"acquire"})"
+                          "\n"
+                          R"({"index":5,"time":2,"process":0,"type":"ok","f":"acquire"})"
+                          "\n");
     EXPECT_THROW(parse_history(in, "h"), HistoryError);
 }
 
 TEST(History, CompletionWithoutInvokeIsRejected) {
-    std::istringstream in(R"({"index":0,"time":1,"process":2,"type":"ok","f":"acquire"})" "\n");
+    std::istringstream in(R"({"index":0,"time":1,"process":2,"type":"ok","f":"acquire"})"
+                          "\n");
     try {
         parse_history(in, "h");
         FAIL();
@@ -147,8 +176,8 @@ TEST(History, PairsInvokesWithCompletions) {
 }
 
 TEST(History, AGenerateIdCompletionKeepsItsId) {
-    const auto op = op_from_json(
-        nlohmann::json::parse(R"({"index":1,"time":5,"process":2,"type":"ok","f":"generate-id","key":"seq","value":{"id":41}})"));
+    const auto op = op_from_json(nlohmann::json::parse(
+        R"({"index":1,"time":5,"process":2,"type":"ok","f":"generate-id","key":"seq","value":{"id":41}})"));
     EXPECT_EQ(op.f, fn::kGenerateId);
     EXPECT_EQ(op.value, (nlohmann::json{{"id", 41}}));
     EXPECT_EQ(op_to_json(op)["value"]["id"], 41);

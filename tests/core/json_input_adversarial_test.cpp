@@ -8,10 +8,10 @@
 #include <fstream>
 
 #include "core/history_io.hpp"
-#include "tests/support/history_test_support.hpp"
 #include "core/json_text.hpp"
 #include "core/utf8_text.hpp"
 #include "harness/spec.hpp"
+#include "tests/support/history_test_support.hpp"
 #include "workloads/protocol.hpp"
 
 using namespace lockcheck;
@@ -25,7 +25,7 @@ std::string nested_arrays(std::size_t depth) { return std::string(depth, '[') + 
 /// A worker reply whose value nests 100,000 arrays deep (200 KB): the input that crashed the controller.
 std::string deep_reply() { return R"({"id":5,"type":"ok","value":)" + nested_arrays(100'000) + "}"; }
 
-const std::string kLatin1Cafe = "caf\xE9";           // "café" in Latin-1: not UTF-8
+const std::string kLatin1Cafe = "caf\xE9";               // "café" in Latin-1: not UTF-8
 const std::string kReplacementCafe = "caf\xEF\xBF\xBD";  // the same with U+FFFD
 
 }  // namespace
@@ -59,7 +59,8 @@ TEST(JsonText, HundredThousandLevelsAreRejectedNotACrash) {
 }
 
 TEST(JsonText, MalformedAndNonUtf8AreNotValidJson) {
-    for (const std::string& text : {std::string("{oops"), "\"" + kLatin1Cafe + "\"", std::string("8658e9659623781719")}) {
+    for (const std::string& text :
+         {std::string("{oops"), "\"" + kLatin1Cafe + "\"", std::string("8658e9659623781719")}) {
         try {
             parse_json_bounded(text);
             FAIL() << text;
@@ -107,8 +108,9 @@ TEST(ProtocolInput, DeepReplyIsGarbageWithAShortReason) {
         EXPECT_EQ(reason.rfind("JSON nested deeper than 64 levels: {\"id\":5", 0), 0u) << reason;
         EXPECT_LT(reason.size(), 200u) << "the reason quotes an excerpt, not 200 KB";
     }
-    EXPECT_THROW(decode_init(R"({"id":0,"f":"init","protocol":1,"recipe_options":{"a":)" + nested_arrays(100'000) + "}}"),
-                 ProtocolError);
+    EXPECT_THROW(
+        decode_init(R"({"id":0,"f":"init","protocol":1,"recipe_options":{"a":)" + nested_arrays(100'000) + "}}"),
+        ProtocolError);
 }
 
 TEST(ProtocolInput, NonUtf8ReplyIsGarbageAndItsReasonIsValidUtf8) {

@@ -28,7 +28,7 @@ TEST(DockerHost, SentinelSettlesAndFailsOverWhenTheHostDropsForwardedPackets) {
                                       kInDockerLikeNamespace);
     auto run = finish(*controller, store);
     EXPECT_EQ(run.output.find("did not settle"), std::string::npos) << "the nodes could not reach each other\n"
-                                                                   << run.output;
+                                                                    << run.output;
     ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
     EXPECT_EQ(run.results["run"]["network"], "netns") << run.results.dump();
     EXPECT_GE(run.results["run"]["faults"].get<int>(), 1) << run.output;

@@ -25,13 +25,10 @@ std::string escaping_spec(const fs::path& pid_dir, int workers, double seconds, 
     const auto path = pid_dir / "spec.json";
     std::string command = "/usr/bin/python3 " + kSource + "/tests/clients/escaping_client.py " + pid_dir.string();
     if (exit_after > 0) command += " " + std::to_string(exit_after);
-    const nlohmann::json spec{{"name", "escaping-client"},
-                              {"recipe", "python-escaping"},
-                              {"client_cmd", command},
-                              {"topology", "redis-single"},
-                              {"workers", workers},
-                              {"time_limit_s", seconds},
-                              {"nemesis", nlohmann::json::array()}};
+    const nlohmann::json spec{
+        {"name", "escaping-client"},         {"recipe", "python-escaping"}, {"client_cmd", command},
+        {"topology", "redis-single"},        {"workers", workers},          {"time_limit_s", seconds},
+        {"nemesis", nlohmann::json::array()}};
     std::ofstream(path) << spec.dump();
     return path.string();
 }

@@ -50,7 +50,8 @@ TEST(Integration, FencingLeavesNoLostUpdatesButTheOverlapsRemain) {
 }
 
 TEST(Integration, NoNemesisIsValid) {
-    auto run = run_lockcheck("calm", {"run", scenario("redis-holder-pause"), "--nemesis", "none", "--time-limit", "15"});
+    auto run =
+        run_lockcheck("calm", {"run", scenario("redis-holder-pause"), "--nemesis", "none", "--time-limit", "15"});
     EXPECT_EQ(run.exit_code, 0) << run.output;
     EXPECT_EQ(run.results["valid"], true);
     EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 10);

@@ -41,7 +41,7 @@ std::uintmax_t disk_usage(const fs::path& dir) {
     std::uintmax_t bytes = 0;
     std::error_code ec;
     for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        struct stat st{};
+        struct stat st {};
         if (::lstat(it->path().c_str(), &st) == 0) bytes += static_cast<std::uintmax_t>(st.st_blocks) * 512;
     }
     return bytes;
@@ -71,7 +71,8 @@ TEST(Leftovers, CleanKillsTheMariadbInstallerOfAControllerKilledDuringTheInstall
     ASSERT_FALSE(run_id.empty());
     ASSERT_TRUE(wait_for_process(run_id, "mariadb-install-db")) << "the install never started";
     kill_controller_only(*controller);
-    ASSERT_FALSE(processes_of_run(run_id).empty()) << "the installer outlives the controller (else this proves nothing)";
+    ASSERT_FALSE(processes_of_run(run_id).empty())
+        << "the installer outlives the controller (else this proves nothing)";
     const auto output = run_clean(store);
     EXPECT_NE(output.find("lc-" + run_id), std::string::npos) << output;
     const auto left = processes_of_run(run_id);

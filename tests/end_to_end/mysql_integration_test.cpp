@@ -27,8 +27,8 @@ std::pair<int, int> acquires_with_ttl(const RunOutcome& run) {
 }  // namespace
 
 TEST(MysqlIntegration, CleanupJobBreaksALockWhoseHolderPausedPastTheTimeout) {
-    auto run = run_lockcheck("mysql-cleanup-pause",
-                             {"run", scenario("mysql-record-cleanup-pause"), "--time-limit", "10"});
+    auto run =
+        run_lockcheck("mysql-cleanup-pause", {"run", scenario("mysql-record-cleanup-pause"), "--time-limit", "10"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);
@@ -43,8 +43,8 @@ TEST(MysqlIntegration, CleanupJobBreaksALockWhoseHolderPausedPastTheTimeout) {
 }
 
 TEST(MysqlIntegration, NoFaultsIsValidAndALockWithoutLeaseIsJudgedStrictly) {
-    auto run = run_lockcheck("mysql-calm",
-                             {"run", scenario("mysql-record-crash"), "--nemesis", "none", "--time-limit", "4"});
+    auto run =
+        run_lockcheck("mysql-calm", {"run", scenario("mysql-record-crash"), "--nemesis", "none", "--time-limit", "4"});
     EXPECT_EQ(run.exit_code, 0) << run.output;
     EXPECT_EQ(run.results["valid"], true);
     EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 5);

@@ -95,8 +95,8 @@ TEST(RedisTopologies, ClockJumpOnOneRedisExpiresTheLockWithinItsLease) {
 }
 
 TEST(RedisTopologies, PartitionOfTheIndependentNodesIsHealedAndLeavesNothing) {
-    auto run = run_lockcheck("partition", {"run", scenario("redlock-crash-restart"), "--nemesis", "partition,packet-loss",
-                                           "--time-limit", "8"});
+    auto run = run_lockcheck("partition", {"run", scenario("redlock-crash-restart"), "--nemesis",
+                                           "partition,packet-loss", "--time-limit", "8"});
     EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
     EXPECT_FALSE(nemesis_ops(run, "start-fault", "info").empty()) << run.output;
     EXPECT_TRUE(std::filesystem::exists(run.run_dir / "nodes" / "n1" / "firewall.rules") ||
@@ -106,8 +106,8 @@ TEST(RedisTopologies, PartitionOfTheIndependentNodesIsHealedAndLeavesNothing) {
 
 TEST(RedisTopologies, NetworkFaultsWithoutNamespacesAreOneClearError) {
     const auto store = fresh_store("partition-loopback");
-    auto child = start_lockcheck(store, {"run", scenario("redlock-crash-restart"), "--nemesis", "partition", "--network",
-                                         "loopback", "--time-limit", "5"});
+    auto child = start_lockcheck(store, {"run", scenario("redlock-crash-restart"), "--nemesis", "partition",
+                                         "--network", "loopback", "--time-limit", "5"});
     auto run = finish(*child, store);
     EXPECT_EQ(run.exit_code, 254) << run.output;
     EXPECT_NE(run.output.find("fault 'partition' is unavailable here: it needs network namespaces"), std::string::npos)

@@ -49,7 +49,8 @@ TEST(SuiteCommand, QuickLabelRunsItsScenariosAndMeetsTheirExpectations) {
         expect_run_reports(s["run_dir"].get<std::string>());
         const auto junit = read_file(fs::path(s["run_dir"].get<std::string>()) / "junit.xml");
         EXPECT_NE(junit.find("<testcase name=\"expectation\""), std::string::npos) << junit;
-        EXPECT_EQ(count(junit, "<failure"), 0u) << "a met expectation is a passing test, even of an invalid run: " << junit;
+        EXPECT_EQ(count(junit, "<failure"), 0u)
+            << "a met expectation is a passing test, even of an invalid run: " << junit;
         const auto name = fs::path(s["run_dir"].get<std::string>()).filename().string();
         EXPECT_TRUE(processes_of_run(name.substr(name.rfind('-') + 1)).empty());
     }

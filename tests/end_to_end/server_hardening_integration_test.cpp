@@ -64,14 +64,14 @@ std::string redis_reply(const std::string& address, int port, const std::vector<
         std::vector<const char*> pointers;
         std::vector<size_t> lengths;
         for (const auto& a : args) pointers.push_back(a.data()), lengths.push_back(a.size());
-        auto* r = static_cast<redisReply*>(redisCommandArgv(c, static_cast<int>(args.size()), pointers.data(),
-                                                            lengths.data()));
+        auto* r = static_cast<redisReply*>(
+            redisCommandArgv(c, static_cast<int>(args.size()), pointers.data(), lengths.data()));
         if (!r) return std::string("(no reply)");
-        std::string out = r->type == REDIS_REPLY_ERROR    ? "-" + std::string(r->str, r->len)
-                          : r->type == REDIS_REPLY_STATUS ? "+" + std::string(r->str, r->len)
-                          : r->type == REDIS_REPLY_STRING ? "$" + std::string(r->str, r->len)
+        std::string out = r->type == REDIS_REPLY_ERROR     ? "-" + std::string(r->str, r->len)
+                          : r->type == REDIS_REPLY_STATUS  ? "+" + std::string(r->str, r->len)
+                          : r->type == REDIS_REPLY_STRING  ? "$" + std::string(r->str, r->len)
                           : r->type == REDIS_REPLY_INTEGER ? ":" + std::to_string(r->integer)
-                                                            : "*";
+                                                           : "*";
         freeReplyObject(r);
         return out;
     };
@@ -85,7 +85,8 @@ unsigned int mariadb_login_error(const std::string& address, const std::string& 
     MYSQL* m = mysql_init(nullptr);
     const unsigned int seconds = 3;
     mysql_optionsv(m, MYSQL_OPT_CONNECT_TIMEOUT, &seconds);
-    const bool ok = mysql_real_connect(m, address.c_str(), user.c_str(), password.c_str(), "lockcheck", 3306, nullptr, 0);
+    const bool ok =
+        mysql_real_connect(m, address.c_str(), user.c_str(), password.c_str(), "lockcheck", 3306, nullptr, 0);
     const unsigned int error = ok ? 0 : mysql_errno(m);
     mysql_close(m);
     return error;
@@ -167,7 +168,8 @@ TEST(ServerAuth, RedisServersAndSentinelsRefuseClientsWithoutThePassword) {
     EXPECT_EQ(redis_reply(server, 6379, {"SET", "lock", "intruder", "PX", "11000"}).rfind("-NOAUTH", 0), 0u);
     EXPECT_EQ(redis_reply(server, 6379, {"PING"}).rfind("-NOAUTH", 0), 0u);
     EXPECT_EQ(redis_reply(server, 6379, {"PING"}, "lockcheck").rfind("(no reply)", 0), 0u) << "a wrong password";
-    EXPECT_EQ(redis_reply(sentinel, 26379, {"SENTINEL", "get-master-addr-by-name", "lockcheck"}).rfind("-NOAUTH", 0), 0u);
+    EXPECT_EQ(redis_reply(sentinel, 26379, {"SENTINEL", "get-master-addr-by-name", "lockcheck"}).rfind("-NOAUTH", 0),
+              0u);
     EXPECT_EQ(redis_reply(server, 6379, {"PING"}, password), "+PONG") << "the run's password works";
 
     auto run = finish(*child, store);
@@ -176,9 +178,9 @@ TEST(ServerAuth, RedisServersAndSentinelsRefuseClientsWithoutThePassword) {
     EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 5);
 
     // The password is only in the configs, and those are owner-only.
-    const std::vector<std::string> expected{"nodes/n1/redis.conf", "nodes/n2/redis.conf", "nodes/n3/redis.conf",
-                                            "nodes/s1/sentinel.conf", "nodes/s2/sentinel.conf",
-                                            "nodes/s3/sentinel.conf"};
+    const std::vector<std::string> expected{"nodes/n1/redis.conf",    "nodes/n2/redis.conf",
+                                            "nodes/n3/redis.conf",    "nodes/s1/sentinel.conf",
+                                            "nodes/s2/sentinel.conf", "nodes/s3/sentinel.conf"};
     EXPECT_EQ(files_holding(run.run_dir, {password}), expected);
     for (const auto& config : expected)
         EXPECT_EQ(mode_of((run.run_dir / config).parent_path()), 0700u)
@@ -198,7 +200,8 @@ TEST(ServerAuth, MariadbRefusesTheOldAccountAndGrantsClientsOnlyTheirDatabase) {
     const std::string primary = first_endpoint_address(run_dir);
     for (int i = 0; i < 100 && read_file(store / "init.jsonl").empty(); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    const auto init = nlohmann::json::parse(read_file(store / "init.jsonl").substr(0, read_file(store / "init.jsonl").find('\n')));
+    const auto init =
+        nlohmann::json::parse(read_file(store / "init.jsonl").substr(0, read_file(store / "init.jsonl").find('\n')));
     ASSERT_TRUE(init.contains("auth")) << init.dump();
     EXPECT_EQ(init["auth"]["user"], "lockcheck");
     const std::string password = init["auth"]["password"];
@@ -236,14 +239,14 @@ TEST(ServerAuth, MariadbRefusesTheOldAccountAndGrantsClientsOnlyTheirDatabase) {
         << "the client password leaked into " << files_holding(run.run_dir, {password}).front();
     for (const char* node : {"n1", "n2"})
         EXPECT_EQ(mode_of(run.run_dir / "nodes" / node / "data") & 077u, 0u) << "the data directory holds "
-                                                                              "the replica's password: owner only";
+                                                                                "the replica's password: owner only";
     expect_nothing_left(run);
 }
 
 TEST(ServerAuth, ZooKeeperAnswersOnlyTheFourLetterWordsLockcheckUses) {
     const auto store = fresh_store("auth-zk");
-    auto child = start_lockcheck(store, {"run", scenario("zk-holder-pause"), "--nemesis", "none", "--time-limit", "5",
-                                         "--name", "auth-zk"});
+    auto child = start_lockcheck(
+        store, {"run", scenario("zk-holder-pause"), "--nemesis", "none", "--time-limit", "5", "--name", "auth-zk"});
     const auto run_dir = wait_until_ready(store);
     ASSERT_FALSE(run_dir.empty());
     const std::string address = first_endpoint_address(run_dir);
@@ -299,8 +302,9 @@ TEST(HostileNames, ANameThatLeavesTheStoreIsOneErrorLine) {
 
 TEST(Interrupts, CtrlCEndsALongHoldAtOnce) {
     const auto store = fresh_store("interrupt-hold");
-    const auto spec = write_text(store / "long-hold.json",
-                                 R"({"name": "long-hold", "hold_ms": [30000, 30000], "nemesis": [], "time_limit_s": 60})");
+    const auto spec =
+        write_text(store / "long-hold.json",
+                   R"({"name": "long-hold", "hold_ms": [30000, 30000], "nemesis": [], "time_limit_s": 60})");
     auto child = start_lockcheck(store, {"run", spec.string()});
     const auto run_dir = wait_until_ready(store);
     ASSERT_FALSE(run_dir.empty());
@@ -338,14 +342,14 @@ TEST(Interrupts, CtrlCEndsALongFaultAtOnce) {
 
 TEST(Interrupts, CtrlCDoesNotWaitForAHungWorker) {
     const auto store = fresh_store("interrupt-hung");
-    const nlohmann::json spec{
-        {"name", "hung-worker"},
-        {"recipe", "python-misbehaving"},
-        {"client_cmd", "/usr/bin/python3 " + std::string(LOCKCHECK_SOURCE_DIR) + "/tests/clients/misbehaving_client.py hang 4"},
-        {"workers", 2},
-        {"nemesis", nlohmann::json::array()},
-        {"time_limit_s", 60},
-        {"op_timeout_ms", 600000}};
+    const nlohmann::json spec{{"name", "hung-worker"},
+                              {"recipe", "python-misbehaving"},
+                              {"client_cmd", "/usr/bin/python3 " + std::string(LOCKCHECK_SOURCE_DIR) +
+                                                 "/tests/clients/misbehaving_client.py hang 4"},
+                              {"workers", 2},
+                              {"nemesis", nlohmann::json::array()},
+                              {"time_limit_s", 60},
+                              {"op_timeout_ms", 600000}};
     const auto spec_file = write_text(store / "hung.json", spec.dump());
     auto child = start_lockcheck(store, {"run", spec_file.string()});
     const auto run_dir = wait_until_ready(store);

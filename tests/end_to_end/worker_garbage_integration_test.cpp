@@ -39,17 +39,20 @@ TEST_P(GarbageWorker, ItsOpIsInfoItIsReplacedAndTheRunReachesAVerdict) {
     expect_replaced_and_judged(run, mode, reason);
     EXPECT_GE(info_ops_with_error(run, "worker sent garbage"), 3) << "every worker misbehaves once at least";
     if (mode == "latin1") {
-        EXPECT_GE(info_ops_with_error(run, "caf\xEF\xBF\xBD"), 1) << "the reason quotes the reply, U+FFFD for the Latin-1 byte";
+        EXPECT_GE(info_ops_with_error(run, "caf\xEF\xBF\xBD"), 1)
+            << "the reason quotes the reply, U+FFFD for the Latin-1 byte";
     }
 
     for (const char* file : {"history.jsonl", "results.json", "lockcheck.log", "report.html"})
-        EXPECT_TRUE(lockcheck::is_valid_utf8(read_file(run.run_dir / file))) << file << " holds bytes that are not UTF-8";
+        EXPECT_TRUE(lockcheck::is_valid_utf8(read_file(run.run_dir / file)))
+            << file << " holds bytes that are not UTF-8";
     const auto check = lockcheck::run_command({LOCKCHECK_BINARY, "check", run.run_dir.string()});
     EXPECT_EQ(check.exit_code, run.exit_code) << "the stored history checks again offline\n" << check.output;
     expect_nothing_left(run);
 }
 
 INSTANTIATE_TEST_SUITE_P(Replies, GarbageWorker,
-                         ::testing::Values(std::pair<std::string, std::string>{"deep", "JSON nested deeper than 64 levels"},
+                         ::testing::Values(std::pair<std::string, std::string>{"deep",
+                                                                               "JSON nested deeper than 64 levels"},
                                            std::pair<std::string, std::string>{"latin1", "not valid JSON (byte "}),
                          [](const auto& param_info) { return param_info.param.first; });

@@ -28,8 +28,8 @@ TEST(WorkerProtocol, PythonSafeClientHasOnlyLeaseExpiredOverlaps) {
 }
 
 TEST(WorkerProtocol, PythonUnsafeClientHasOverlapsWithinTheLease) {
-    auto run = run_lockcheck("py-unsafe", {"run", kSource + "/examples/python/redis-python-unsafe.json",
-                                           "--client-cmd", python("examples/python/redis_lock_unsafe.py")});
+    auto run = run_lockcheck("py-unsafe", {"run", kSource + "/examples/python/redis-python-unsafe.json", "--client-cmd",
+                                           python("examples/python/redis_lock_unsafe.py")});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1)
         << "a release by DEL lets a third client in while the second still holds a valid lease";
@@ -42,8 +42,9 @@ TEST(WorkerProtocol, PythonUnsafeClientHasOverlapsWithinTheLease) {
 // must still reach the client the shell started: lease-expired overlaps.
 TEST(WorkerProtocol, AShellLineClientIsPausedAndNamedInEveryRecord) {
     auto run = run_lockcheck("py-shell", {"run", kSource + "/examples/python/redis-python-safe.json", "--client-cmd",
-                                          "cd " + kSource + "/examples/python && PYTHONDONTWRITEBYTECODE=1 "
-                                          "/usr/bin/python3 redis_lock_safe.py"});
+                                          "cd " + kSource +
+                                              "/examples/python && PYTHONDONTWRITEBYTECODE=1 "
+                                              "/usr/bin/python3 redis_lock_safe.py"});
     const std::string client = "python redis-py SET NX PX, compare-and-delete release";
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << "the pauses reached the client";

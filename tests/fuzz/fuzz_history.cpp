@@ -13,7 +13,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const lockcheck::History history = lockcheck::parse_history(in, "fuzz");
         lockcheck::run_checkers(history);
-    } catch (const lockcheck::HistoryError&) {
-    }
+    } catch (const lockcheck::HistoryError&) {}
     return 0;
 }

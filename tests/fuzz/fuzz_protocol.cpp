@@ -13,8 +13,7 @@ template <typename Decode>
 void attempt(Decode decode, const std::string& line) {
     try {
         decode(line);
-    } catch (const lockcheck::ProtocolError&) {
-    }
+    } catch (const lockcheck::ProtocolError&) {}
 }
 
 }  // namespace

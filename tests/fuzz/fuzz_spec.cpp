@@ -20,7 +20,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const lockcheck::Spec spec = lockcheck::spec_from_json(j, "fuzz");
         lockcheck::spec_from_json(lockcheck::spec_to_json(spec), "fuzz round trip");
-    } catch (const lockcheck::SpecError&) {
-    }
+    } catch (const lockcheck::SpecError&) {}
     return 0;
 }

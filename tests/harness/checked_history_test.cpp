@@ -76,9 +76,8 @@ TEST(CheckedHistory, AnExpectationThatDoesNotApplyIsRecordedSoAndJudgesNothing) 
     const auto& dir = scratch.path();
     const std::string reason = "the scenario's expectation was stated for nemesis pause-holder";
     ::testing::internal::CaptureStdout();
-    const auto checked = check_history(
-        two_sessions(), {dir, nlohmann::json{{"name", "t"}, {"client", "my \"client\""}}, std::nullopt,
-                         nlohmann::json{{"name", "t"}}, reason});
+    const auto checked = check_history(two_sessions(), {dir, nlohmann::json{{"name", "t"}, {"client", "my \"client\""}},
+                                                        std::nullopt, nlohmann::json{{"name", "t"}}, reason});
     ::testing::internal::GetCapturedStdout();
     EXPECT_FALSE(checked.expectation) << "nothing was judged";
     EXPECT_EQ(checked.results["expectation"], (nlohmann::json{{"applies", false}, {"reason", reason}}));

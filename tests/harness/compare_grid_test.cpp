@@ -44,10 +44,13 @@ TEST(CompareMetrics, ReadsTheFiguresOfEachRunAndAveragesACell) {
     const nlohmann::json invalid = {
         {"valid", false},
         {"checkers",
-         {{"mutual-exclusion", {{"violations_total", 3}, {"counts_toward_verdict", true},
-                                {"stats", {{"within_lease", 1}, {"lease_expired", 2}}}}},
+         {{"mutual-exclusion",
+           {{"violations_total", 3},
+            {"counts_toward_verdict", true},
+            {"stats", {{"within_lease", 1}, {"lease_expired", 2}}}}},
           {"resource", {{"violations_total", 2}, {"stats", {{"lost_updates", 2}}}}},
-          {"linearizability", {{"violations_total", 9}, {"counts_toward_verdict", false}, {"stats", nlohmann::json::object()}}},
+          {"linearizability",
+           {{"violations_total", 9}, {"counts_toward_verdict", false}, {"stats", nlohmann::json::object()}}},
           {"liveness", {{"violations_total", 0}, {"stats", {{"acquires", {{"attempts", 10}, {"ok", 4}}}}}}}}}};
     const auto m = metrics_from_results(invalid);
     EXPECT_EQ(m.verdict, "invalid");
@@ -61,7 +64,8 @@ TEST(CompareMetrics, ReadsTheFiguresOfEachRunAndAveragesACell) {
     EXPECT_EQ(cell.failed_runs, 1);
     EXPECT_DOUBLE_EQ(cell.violations_per_run, 2.5);
     EXPECT_DOUBLE_EQ(cell.acquire_success_rate, 0.2);
-    const auto html = render_compare_html({{"spec_name", "s"}, {"runs", 3}, {"seeds", {1, 2, 3}}, {"cells", {cell_to_json(cell)}}});
+    const auto html =
+        render_compare_html({{"spec_name", "s"}, {"runs", 3}, {"seeds", {1, 2, 3}}, {"cells", {cell_to_json(cell)}}});
     EXPECT_NE(html.find("<svg id=\"compare-chart\""), std::string::npos);
     EXPECT_NE(html.find("<td>1/3</td><td>2.50</td>"), std::string::npos) << html;
 }
@@ -117,16 +121,23 @@ TEST(CompareMetrics, KeepsEachRunsDirectoryRelativeToTheCompareDirectory) {
 }
 
 TEST(CompareHtml, LinksEveryRunShowsEachRunAsADotLabelsItsAxesAndSaysWhyACellIsEmpty) {
-    const auto busy = summarize_cell("fencing=false", {run_with(0, 3, 2, "cells/00/run-0/s/a"), run_with(0, 5, 1, "cells/00/run-1/s/b")});
-    const auto quiet = summarize_cell("fencing=true", {run_with(0, 0, 0, "cells/01/run-0/s/c"), run_with(0, 0, 0, "cells/01/run-1/s/d")});
+    const auto busy = summarize_cell(
+        "fencing=false", {run_with(0, 3, 2, "cells/00/run-0/s/a"), run_with(0, 5, 1, "cells/00/run-1/s/b")});
+    const auto quiet = summarize_cell(
+        "fencing=true", {run_with(0, 0, 0, "cells/01/run-0/s/c"), run_with(0, 0, 0, "cells/01/run-1/s/d")});
     const auto broken = summarize_cell("ttl_ms=1", {RunMetrics{}, RunMetrics{}});
     const auto skipped = summarize_cell("ttl_ms=2", {});
-    const auto html = render_compare_html({{"spec_name", "s"}, {"runs", 2}, {"seeds", {1, 2}},
-                                           {"cells", {cell_to_json(busy), cell_to_json(quiet), cell_to_json(broken),
-                                                      cell_to_json(skipped)}}});
-    EXPECT_NE(html.find("<a class=\"run-link\" href=\"cells/00/run-0/s/a/report.html\">1: invalid</a>"), std::string::npos) << html;
+    const auto html = render_compare_html(
+        {{"spec_name", "s"},
+         {"runs", 2},
+         {"seeds", {1, 2}},
+         {"cells", {cell_to_json(busy), cell_to_json(quiet), cell_to_json(broken), cell_to_json(skipped)}}});
+    EXPECT_NE(html.find("<a class=\"run-link\" href=\"cells/00/run-0/s/a/report.html\">1: invalid</a>"),
+              std::string::npos)
+        << html;
     EXPECT_EQ(occurrences(html, "class=\"run-link\""), 4u) << "the two failed runs have no directory to link";
-    EXPECT_EQ(occurrences(html, "<circle class=\"run-dot\""), 2u * 3u) << "3 figures for each run of the one cell with bars";
+    EXPECT_EQ(occurrences(html, "<circle class=\"run-dot\""), 2u * 3u)
+        << "3 figures for each run of the one cell with bars";
     EXPECT_EQ(occurrences(html, "class=\"axis-title\""), 2u);
     EXPECT_NE(html.find("#2 has no bars: no overlap and no lost update in 2 runs"), std::string::npos);
     EXPECT_NE(html.find("#3 has no bars: no verdict: 2 of 2 runs failed"), std::string::npos);

@@ -9,17 +9,19 @@
 #include <fstream>
 
 #include "core/history_io.hpp"
-#include "tests/support/history_test_support.hpp"
 #include "harness/check_command.hpp"
 #include "harness/exit_codes.hpp"
+#include "tests/support/history_test_support.hpp"
 
 using namespace lockcheck;
 using lockcheck::testing::history_error_of;
 
 namespace {
 
-const std::string kAcquire = R"({"index":0,"time":100,"process":0,"type":"invoke","f":"acquire","key":"k","owner":"w0-1","ttl_ms":1000})";
-const std::string kGranted = R"({"index":1,"time":200,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1","token":1})";
+const std::string kAcquire =
+    R"({"index":0,"time":100,"process":0,"type":"invoke","f":"acquire","key":"k","owner":"w0-1","ttl_ms":1000})";
+const std::string kGranted =
+    R"({"index":1,"time":200,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1","token":1})";
 
 std::filesystem::path write_file(const std::string& name, const std::string& text) {
     const auto path = std::filesystem::temp_directory_path() / ("lockcheck-adversarial-" + name);
@@ -46,43 +48,53 @@ CheckOutcome check(const std::string& name, const std::string& text) {
 
 TEST(NonsenseHistory, CompletionBeforeItsInvoke) {
     EXPECT_EQ(history_error_of(kAcquire + "\n" +
-                       R"({"index":1,"time":50,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1"})" "\n"),
+                               R"({"index":1,"time":50,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1"})"
+                               "\n"),
               "h.jsonl:2: time 50 is before time 100 of op 0: the recorder's one clock never goes back");
 }
 
 TEST(NonsenseHistory, TimeGoingBackwardsAcrossProcesses) {
-    EXPECT_EQ(history_error_of(kAcquire + "\n" + kGranted + "\n" +
-                       R"({"index":2,"time":150,"process":1,"type":"invoke","f":"acquire","key":"k","owner":"w1-1","ttl_ms":1000})"
-                       "\n"),
-              "h.jsonl:3: time 150 is before time 200 of op 1: the recorder's one clock never goes back");
+    EXPECT_EQ(
+        history_error_of(
+            kAcquire + "\n" + kGranted + "\n" +
+            R"({"index":2,"time":150,"process":1,"type":"invoke","f":"acquire","key":"k","owner":"w1-1","ttl_ms":1000})"
+            "\n"),
+        "h.jsonl:3: time 150 is before time 200 of op 1: the recorder's one clock never goes back");
 }
 
 TEST(NonsenseHistory, NegativeOrZeroTtl) {
-    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire","key":"k","ttl_ms":-5})" "\n"),
+    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire","key":"k","ttl_ms":-5})"
+                               "\n"),
               "h.jsonl:1: field 'ttl_ms' must be positive");
-    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"renew","key":"k","ttl_ms":0})" "\n"),
+    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"renew","key":"k","ttl_ms":0})"
+                               "\n"),
               "h.jsonl:1: field 'ttl_ms' must be positive");
 }
 
 TEST(NonsenseHistory, UnknownF) {
-    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"frobnicate","key":"k"})" "\n"),
+    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"frobnicate","key":"k"})"
+                               "\n"),
               "h.jsonl:1: field 'f' names no known op: 'frobnicate'");
 }
 
 TEST(NonsenseHistory, UnknownType) {
-    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"maybe","f":"acquire","key":"k"})" "\n"),
+    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"maybe","f":"acquire","key":"k"})"
+                               "\n"),
               "h.jsonl:1: field 'type' must be one of invoke, ok, fail, info");
 }
 
 TEST(NonsenseHistory, NegativeTime) {
-    EXPECT_EQ(history_error_of(R"({"index":0,"time":-1,"process":0,"type":"invoke","f":"acquire","key":"k"})" "\n"),
+    EXPECT_EQ(history_error_of(R"({"index":0,"time":-1,"process":0,"type":"invoke","f":"acquire","key":"k"})"
+                               "\n"),
               "h.jsonl:1: field 'time' must not be negative (ns since the run started)");
 }
 
 TEST(NonsenseHistory, DuplicateIndex) {
-    EXPECT_EQ(history_error_of(kAcquire + "\n" +
-                       R"({"index":0,"time":200,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1"})" "\n"),
-              "h.jsonl:2: index 0 does not follow index 0");
+    EXPECT_EQ(
+        history_error_of(kAcquire + "\n" +
+                         R"({"index":0,"time":200,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1"})"
+                         "\n"),
+        "h.jsonl:2: index 0 does not follow index 0");
 }
 
 TEST(NonsenseHistory, CompletionWithoutInvoke) {
@@ -90,31 +102,38 @@ TEST(NonsenseHistory, CompletionWithoutInvoke) {
 }
 
 TEST(NonsenseHistory, TwoInvokesInFlightOnOneProcess) {
-    EXPECT_EQ(history_error_of(kAcquire + "\n" +
-                       R"({"index":1,"time":150,"process":0,"type":"invoke","f":"release","key":"k","owner":"w0-1"})" "\n"),
-              "h.jsonl:2: op 1: process 0 invokes again before op 0 completed");
+    EXPECT_EQ(
+        history_error_of(kAcquire + "\n" +
+                         R"({"index":1,"time":150,"process":0,"type":"invoke","f":"release","key":"k","owner":"w0-1"})"
+                         "\n"),
+        "h.jsonl:2: op 1: process 0 invokes again before op 0 completed");
 }
 
 TEST(NonsenseHistory, CompletionOfAnotherOpOrKey) {
     EXPECT_EQ(history_error_of(kAcquire + "\n" +
-                       R"({"index":1,"time":200,"process":0,"type":"ok","f":"release","key":"k"})" "\n"),
+                               R"({"index":1,"time":200,"process":0,"type":"ok","f":"release","key":"k"})"
+                               "\n"),
               "h.jsonl:2: op 1: completion f 'release' does not match invoke f 'acquire'");
     EXPECT_EQ(history_error_of(kAcquire + "\n" +
-                       R"({"index":1,"time":200,"process":0,"type":"ok","f":"acquire","key":"other"})" "\n"),
+                               R"({"index":1,"time":200,"process":0,"type":"ok","f":"acquire","key":"other"})"
+                               "\n"),
               "h.jsonl:2: op 1: completion key 'other' does not match invoke key 'k'");
 }
 
 TEST(NonsenseHistory, FaultsBelongToTheNemesisOnly) {
-    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":"nemesis","type":"invoke","f":"acquire","key":"k"})" "\n"),
+    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":"nemesis","type":"invoke","f":"acquire","key":"k"})"
+                               "\n"),
               "h.jsonl:1: the nemesis records only start-fault and stop-fault, not acquire");
-    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":3,"type":"invoke","f":"start-fault"})" "\n"),
+    EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":3,"type":"invoke","f":"start-fault"})"
+                               "\n"),
               "h.jsonl:1: start-fault is recorded by process \"nemesis\" only");
 }
 
 TEST(NonsenseHistory, CheckCommandExits254NamingFileAndLine) {
-    const auto outcome = check("ttl.jsonl", kAcquire + "\n" + kGranted + "\n" +
-                                                R"({"index":2,"time":300,"process":1,"type":"invoke","f":"acquire","key":"k","ttl_ms":-1})"
-                                                "\n");
+    const auto outcome = check(
+        "ttl.jsonl", kAcquire + "\n" + kGranted + "\n" +
+                         R"({"index":2,"time":300,"process":1,"type":"invoke","f":"acquire","key":"k","ttl_ms":-1})"
+                         "\n");
     EXPECT_EQ(outcome.exit_code, exit_code::kBadInput) << "used to exit 0 (VALID)";
     EXPECT_NE(outcome.err.find("lockcheck-adversarial-ttl.jsonl:3: field 'ttl_ms' must be positive"), std::string::npos)
         << outcome.err;
@@ -142,10 +161,14 @@ TEST(RecordedHistory, CutOffTornAndWithNemesisOpsPasses) {
     // flight, and a torn last line.
     const std::string text =
         kAcquire + "\n" + kGranted + "\n" +
-        R"({"index":2,"time":300,"process":"nemesis","type":"invoke","f":"start-fault","value":{"fault":"pause-holder","id":1}})" "\n" +
-        R"({"index":3,"time":310,"process":"nemesis","type":"info","f":"start-fault","value":{"fault":"pause-holder","id":1,"targets":["worker 0"]}})" "\n" +
-        R"({"index":4,"time":320,"process":1,"type":"invoke","f":"acquire","key":"k","owner":"w1-1","ttl_ms":1000})" "\n" +
-        R"({"index":5,"time":320,"process":"nemesis","type":"invoke","f":"stop-fault","value":{"fault":"pause-holder","id":1}})" "\n" +
+        R"({"index":2,"time":300,"process":"nemesis","type":"invoke","f":"start-fault","value":{"fault":"pause-holder","id":1}})"
+        "\n" +
+        R"({"index":3,"time":310,"process":"nemesis","type":"info","f":"start-fault","value":{"fault":"pause-holder","id":1,"targets":["worker 0"]}})"
+        "\n" +
+        R"({"index":4,"time":320,"process":1,"type":"invoke","f":"acquire","key":"k","owner":"w1-1","ttl_ms":1000})"
+        "\n" +
+        R"({"index":5,"time":320,"process":"nemesis","type":"invoke","f":"stop-fault","value":{"fault":"pause-holder","id":1}})"
+        "\n" +
         R"({"index":6,"time":330,"process":1,"type":"fail","f":"acq)";
     EXPECT_EQ(history_error_of(text), "");
     const auto outcome = check("cut-off.jsonl", text);

@@ -180,7 +180,9 @@ TEST(RunContainment, KillingAContainedChildKillsWhatItStartedAndTheRunsCgroupGoe
         ChildProcess child(ChildSpec{{"/bin/sh", "-c",
                                       "setsid /bin/sh -c 'trap \"\" TERM HUP; echo $$ > " + pid_file.string() +
                                           "; exec sleep 600' & exec sleep 600"},
-                                     std::nullopt, "", false});
+                                     std::nullopt,
+                                     "",
+                                     false});
         for (int i = 0; i < 400 && read_text(pid_file).empty(); ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         escapee = std::stoi(read_text(pid_file));

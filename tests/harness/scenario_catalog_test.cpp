@@ -20,11 +20,13 @@ TEST(ScenarioCatalog, EveryShippedScenarioIsValidAndQuickOnesAreShort) {
         }
     }
     EXPECT_GE(quick, 1);
-    for (std::size_t i = 1; i < entries.size(); ++i) EXPECT_LT(entries[i - 1].path.filename(), entries[i].path.filename());
+    for (std::size_t i = 1; i < entries.size(); ++i)
+        EXPECT_LT(entries[i - 1].path.filename(), entries[i].path.filename());
 }
 
 TEST(ScenarioCatalog, LabelsMustBeAListOfStrings) {
-    EXPECT_EQ(spec_from_json({{"labels", {"quick", "nightly"}}}, "t").labels, (std::vector<std::string>{"quick", "nightly"}));
+    EXPECT_EQ(spec_from_json({{"labels", {"quick", "nightly"}}}, "t").labels,
+              (std::vector<std::string>{"quick", "nightly"}));
     EXPECT_THROW(spec_from_json({{"labels", "quick"}}, "t"), SpecError);
     EXPECT_THROW(spec_from_json({{"labels", {1}}}, "t"), SpecError);
     EXPECT_EQ(spec_to_json(spec_from_json({{"labels", {"quick"}}}, "t"))["labels"], nlohmann::json({"quick"}));

@@ -38,9 +38,9 @@ bool one_line(const std::string& message) { return !message.empty() && message.f
 }  // namespace
 
 TEST(SpecNames, NamesThatLeaveTheStoreOrBreakAConfigAreRefused) {
-    for (const std::string& name : std::vector<std::string>{"../../../../tmp/x", "/tmp/x", "a/b", "..", ".", ".hidden", "", "a b",
-                                   "x\nrequirepass pwned", "tab\there", "caf\xc3\xa9", "quote\"", "latest", "suites",
-                                   "compare", std::string(65, 'a')}) {
+    for (const std::string& name : std::vector<std::string>{
+             "../../../../tmp/x", "/tmp/x", "a/b", "..", ".", ".hidden", "", "a b", "x\nrequirepass pwned", "tab\there",
+             "caf\xc3\xa9", "quote\"", "latest", "suites", "compare", std::string(65, 'a')}) {
         const auto message = error_of({{"name", name}});
         EXPECT_TRUE(one_line(message)) << "name " << name << " gives: " << message;
         EXPECT_EQ(message.rfind("spec: field 'name' must", 0), 0u) << message;
@@ -52,7 +52,8 @@ TEST(SpecNames, NamesThatLeaveTheStoreOrBreakAConfigAreRefused) {
 }
 
 TEST(SpecNames, OrdinaryNamesAreAccepted) {
-    for (const std::string& name : std::vector<std::string>{"redis-holder-pause", "a", "v1.2_final-3", "x.", "-dash", std::string(64, 'z')})
+    for (const std::string& name :
+         std::vector<std::string>{"redis-holder-pause", "a", "v1.2_final-3", "x.", "-dash", std::string(64, 'z')})
         EXPECT_EQ(error_of({{"name", name}}), "") << name;
 }
 
@@ -96,12 +97,13 @@ TEST(SpecBounds, TtlIsBoundedBeforeAnythingComputesWithIt) {
 }
 
 TEST(SpecBounds, TimeLimitIsPositiveFiniteAndAtMostADay) {
-    EXPECT_EQ(error_of({{"time_limit_s", 1e308}}),
-              "spec redis-holder-pause: field 'time_limit_s' must be a number of seconds in (0, 86400] (at most 1 day)");
+    EXPECT_EQ(
+        error_of({{"time_limit_s", 1e308}}),
+        "spec redis-holder-pause: field 'time_limit_s' must be a number of seconds in (0, 86400] (at most 1 day)");
     EXPECT_EQ(error_of({{"time_limit_s", 86400}}), "");
     EXPECT_NE(error_of({{"time_limit_s", 0}}).find("field 'time_limit_s'"), std::string::npos);
-    for (const double bad : {0.0, -1.0, 86400.5, std::numeric_limits<double>::infinity(),
-                             std::numeric_limits<double>::quiet_NaN()})
+    for (const double bad :
+         {0.0, -1.0, 86400.5, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()})
         EXPECT_NE(flag_error([&](Spec& s) { s.time_limit_s = bad; }).find("field 'time_limit_s'"), std::string::npos)
             << "--time-limit " << bad;
 }
@@ -119,7 +121,9 @@ TEST(SpecBounds, TtlMultiplesAreFiniteAndBounded) {
 TEST(SpecBounds, RestartDelayAndClockSkewComeToBoundedTimes) {
     EXPECT_NE(error_of({{"restart_delay_ms", 3'600'001}}).find("field 'restart_delay_ms' must come to at most"),
               std::string::npos);
-    EXPECT_NE(error_of({{"ttl_ms", 3'600'000}, {"op_timeout_ms", 3'600'000}, {"fault_duration_ms", {0, 1}},
+    EXPECT_NE(error_of({{"ttl_ms", 3'600'000},
+                        {"op_timeout_ms", 3'600'000},
+                        {"fault_duration_ms", {0, 1}},
                         {"restart_delay_ms", "2xttl"}})
                   .find("field 'restart_delay_ms' must come to at most 3600000 ms"),
               std::string::npos);
@@ -133,15 +137,17 @@ TEST(SpecBounds, CountsAreBounded) {
     EXPECT_NE(error_of({{"keys", 2'000'000'000}}).find("field 'keys' must be within [1, 1000]"), std::string::npos);
     EXPECT_NE(error_of({{"max_ops", std::int64_t{1} << 62}}).find("field 'max_ops' must be within"), std::string::npos);
     EXPECT_NE(flag_error([](Spec& s) { s.workers = 0; }).find("field 'workers'"), std::string::npos);
-    EXPECT_NE(flag_error([](Spec& s) { s.fault_options["packet_loss"] = std::numeric_limits<double>::quiet_NaN(); })
-                  .find("field 'packet_loss'"),
+    EXPECT_NE(flag_error([](Spec& s) {
+                  s.fault_options["packet_loss"] = std::numeric_limits<double>::quiet_NaN();
+              }).find("field 'packet_loss'"),
               std::string::npos);
 }
 
 TEST(SpecBounds, RecipeOptionsThatAreWaitsAreBounded) {
-    EXPECT_NE(error_of({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", std::int64_t{1} << 62}}}})
-                  .find("recipe option 'expire_gap_ms' must be an integer in [0, 3600000]"),
-              std::string::npos);
+    EXPECT_NE(
+        error_of({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", std::int64_t{1} << 62}}}})
+            .find("recipe option 'expire_gap_ms' must be an integer in [0, 3600000]"),
+        std::string::npos);
 }
 
 TEST(SpecBounds, EveryErrorIsOneLine) {

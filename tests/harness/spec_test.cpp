@@ -31,9 +31,11 @@ TEST(Spec, WrongTypeIsNamed) {
     EXPECT_EQ(error_of({{"workers", 1e300}}), "spec t.json: field 'workers' must be an integer >= 1");
     EXPECT_EQ(error_of({{"workers", 4294967297LL}}), "spec t.json: field 'workers' must be an integer >= 1");
     EXPECT_EQ(error_of({{"seed", -1}}), "spec t.json: field 'seed' must be a non-negative integer");
-    EXPECT_EQ(error_of({{"hold_ms", {1e300, 2}}}), "spec t.json: field 'hold_ms' must be [min, max] with 0 <= min <= max");
+    EXPECT_EQ(error_of({{"hold_ms", {1e300, 2}}}),
+              "spec t.json: field 'hold_ms' must be [min, max] with 0 <= min <= max");
     EXPECT_EQ(error_of({{"fencing", 1}}), "spec t.json: field 'fencing' must be true or false");
-    EXPECT_EQ(error_of({{"hold_ms", {400, 100}}}), "spec t.json: field 'hold_ms' must be [min, max] with 0 <= min <= max");
+    EXPECT_EQ(error_of({{"hold_ms", {400, 100}}}),
+              "spec t.json: field 'hold_ms' must be [min, max] with 0 <= min <= max");
     EXPECT_EQ(error_of({{"expect", {{"valid", "maybe"}}}}),
               "spec t.json expect: field 'valid' must be true, false or \"unknown\"");
 }
@@ -55,7 +57,8 @@ TEST(Spec, FaultsLongerThanTheOpTimeoutAreRejected) {
 }
 
 TEST(Spec, ResolvedSpecRoundTrips) {
-    Spec s = spec_from_json({{"seed", 7}, {"fencing", true}, {"expect", {{"valid", false}, {"has", {"lost-update"}}}}}, "t");
+    Spec s =
+        spec_from_json({{"seed", 7}, {"fencing", true}, {"expect", {{"valid", false}, {"has", {"lost-update"}}}}}, "t");
     Spec back = spec_from_json(spec_to_json(s), "t");
     EXPECT_EQ(back.seed, 7u);
     EXPECT_TRUE(back.fencing);
@@ -91,7 +94,8 @@ TEST(Spec, ShippedScenariosParseAndValidate) {
 TEST(Spec, RecipeOptionsAreCheckedAgainstTheRecipe) {
     EXPECT_EQ(error_of({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", 50}}}}), "");
     EXPECT_NE(error_of({{"recipe", "redis-setnx-expire"}, {"recipe_options", {{"expire_gap_ms", -1}}}})
-                  .find("field 'recipe_options' is not valid: recipe option 'expire_gap_ms' must be an integer in [0, 3600000]"),
+                  .find("field 'recipe_options' is not valid: recipe option 'expire_gap_ms' must be an integer in [0, "
+                        "3600000]"),
               std::string::npos);
     EXPECT_NE(error_of({{"recipe_options", {{"expire_gap_ms", 50}}}}).find("has no option 'expire_gap_ms'"),
               std::string::npos)

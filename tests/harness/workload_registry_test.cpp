@@ -33,8 +33,10 @@ TEST(WorkloadRegistry, OneDefaultAndOneWorkloadPerCapability) {
     for (const WorkloadDescriptor* workload : workloads()) {
         EXPECT_TRUE(names.insert(workload->name).second) << workload->name;
         EXPECT_NE(workload->run_slot, nullptr) << workload->name;
-        if (workload->capability.empty()) ++defaults;
-        else EXPECT_TRUE(capabilities.insert(workload->capability).second) << workload->capability;
+        if (workload->capability.empty())
+            ++defaults;
+        else
+            EXPECT_TRUE(capabilities.insert(workload->capability).second) << workload->capability;
     }
     EXPECT_EQ(defaults, 1);
 }

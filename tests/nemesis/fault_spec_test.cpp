@@ -30,8 +30,9 @@ TEST(FaultSpec, RestartDelayIsMillisecondsOrAMultipleOfTheTtl) {
 }
 
 TEST(FaultSpec, BadDelaysAreNamed) {
-    const std::string message = "spec t.json: field 'restart_delay_ms' must be milliseconds (an integer >= 0) or a "
-                                "finite multiple of the TTL like \"2xttl\"";
+    const std::string message =
+        "spec t.json: field 'restart_delay_ms' must be milliseconds (an integer >= 0) or a "
+        "finite multiple of the TTL like \"2xttl\"";
     EXPECT_EQ(error_of({{"restart_delay_ms", "2xfoo"}}), message);
     EXPECT_EQ(error_of({{"restart_delay_ms", "xttl"}}), message);
     EXPECT_EQ(error_of({{"restart_delay_ms", -5}}), message);
@@ -72,13 +73,14 @@ TEST(FaultSpec, ClockSkewOnEtcdIsRefusedWithTheReason) {
                          "vDSO, which no LD_PRELOAD clock library reaches"),
               std::string::npos)
         << error;
-    EXPECT_EQ(error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "kill-restart"}}}),
-              "");
+    EXPECT_EQ(
+        error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "kill-restart"}}}),
+        "");
 }
 
 TEST(FaultSpec, OnlyPowerLossPutsTheNodesOnTheLoseUnsyncedFilesystem) {
-    Spec s = spec_from_json({{"recipe", "zk-sequential"}, {"topology", "zookeeper"}, {"zookeeper_force_sync", false}},
-                            "t");
+    Spec s =
+        spec_from_json({{"recipe", "zk-sequential"}, {"topology", "zookeeper"}, {"zookeeper_force_sync", false}}, "t");
     s.nemesis = {"kill-restart"};
     auto options = topology_options_for(s, "/tmp/nodes", "/opt/lockcheck/lockcheck");
     EXPECT_FALSE(options.unsynced_data) << "a run without power-loss mounts nothing";

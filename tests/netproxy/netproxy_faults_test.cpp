@@ -103,8 +103,8 @@ TEST_F(NetproxyEcho, DropHoldsRepliesAlreadyDelayedAndHealReleasesThemInOrder) {
     const auto client = testing::connect_to(link.listen);
     proxy.set_fault(link.id, faults::slow_reply(200ms));
     testing::send_all(client.get(), "abc");
-    ASSERT_TRUE(testing::eventually([&] { return proxy.stats(link.id).to_client.forwarded == 0 &&
-                                                  server.bytes_received() == 3; }, 2s));
+    ASSERT_TRUE(testing::eventually(
+        [&] { return proxy.stats(link.id).to_client.forwarded == 0 && server.bytes_received() == 3; }, 2s));
     proxy.set_fault(link.id, faults::drop());
     EXPECT_EQ(testing::receive(client.get(), 1, 400ms).bytes, "") << "queued replies wait during the drop";
     testing::send_all(client.get(), "def");
@@ -138,8 +138,8 @@ TEST_F(NetproxyEcho, SlowReplyRuleHitsOnlyTheSelectedConnection) {
         EXPECT_EQ(accepted[0].client, local_endpoint(holder.get())) << "on_accept reports the client's own address";
         EXPECT_NE(accepted[0].upstream_local.port, 0);
     }
-    const RuleId rule = observed.add_rule(observed_link.id, selectors::client(local_endpoint(holder.get())),
-                                          faults::slow_reply(300ms));
+    const RuleId rule =
+        observed.add_rule(observed_link.id, selectors::client(local_endpoint(holder.get())), faults::slow_reply(300ms));
     EXPECT_GE(echo_round_trip(holder.get(), "slow"), 300ms);
     EXPECT_LT(echo_round_trip(other.get(), "fast"), 100ms);
     observed.remove_rule(rule);

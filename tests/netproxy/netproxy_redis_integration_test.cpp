@@ -64,11 +64,11 @@ protected:
                 const auto reserved = listen_on({"127.0.0.1", 0});
                 redis_endpoint_ = local_endpoint(reserved.get());
             }
-            auto server = std::make_unique<ChildProcess>(ChildSpec{
-                {"redis-server", "--bind", "127.0.0.1", "--port", std::to_string(redis_endpoint_.port), "--save", "",
-                 "--appendonly", "no", "--protected-mode", "no", "--dir", dir_.string()},
-                std::nullopt,
-                dir_ / "redis.log"});
+            auto server = std::make_unique<ChildProcess>(
+                ChildSpec{{"redis-server", "--bind", "127.0.0.1", "--port", std::to_string(redis_endpoint_.port),
+                           "--save", "", "--appendonly", "no", "--protected-mode", "no", "--dir", dir_.string()},
+                          std::nullopt,
+                          dir_ / "redis.log"});
             if (testing::eventually([&] { return redis_answers_ping("127.0.0.1", redis_endpoint_.port, ""); }, 10s))
                 redis_ = std::move(server);
         }

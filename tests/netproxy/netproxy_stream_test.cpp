@@ -95,7 +95,8 @@ TEST_F(NetproxyStreams, FiftyConnectionsEachGetTheirOwnStream) {
     proxy.set_fault(link.id, faults::delay(1ms, 2ms));
     std::mt19937_64 random(51);
     std::vector<std::size_t> sizes;
-    for (int i = 0; i < 50; ++i) sizes.push_back(std::uniform_int_distribution<std::size_t>(16 * 1024, 256 * 1024)(random));
+    for (int i = 0; i < 50; ++i)
+        sizes.push_back(std::uniform_int_distribution<std::size_t>(16 * 1024, 256 * 1024)(random));
     exchange(sizes, 5100, 60s);
     EXPECT_EQ(proxy.stats(link.id).accepted, 50u);
 }
@@ -128,8 +129,13 @@ TEST_F(NetproxyStreams, FaultChangesWhileStreamsFlow) {
     LinkFault only_requests_stalled;
     only_requests_stalled.to_server.flow = Flow::stall;
     const std::vector<LinkFault> cycle = {
-        faults::delay(1ms, 3ms), faults::drop(),   faults::bandwidth(2'000'000), only_requests_stalled,
-        faults::slow_reply(20ms), faults::pass(), combine(faults::delay(0ms, 4ms), faults::bandwidth(8'000'000)),
+        faults::delay(1ms, 3ms),
+        faults::drop(),
+        faults::bandwidth(2'000'000),
+        only_requests_stalled,
+        faults::slow_reply(20ms),
+        faults::pass(),
+        combine(faults::delay(0ms, 4ms), faults::bandwidth(8'000'000)),
     };
     // Every fault of the cycle also caps each direction at 4 MB/s, so that
     // the 2 MiB streams flow for at least half a second of changes.
@@ -154,7 +160,8 @@ TEST_F(NetproxyStreams, FaultChangesWhileStreamsFlow) {
     done = true;
     changer.join();
     EXPECT_TRUE(finished);
-    EXPECT_GE(changes.load(), 2 * static_cast<int>(cycle.size())) << "the streams ended before the faults went round twice";
+    EXPECT_GE(changes.load(), 2 * static_cast<int>(cycle.size()))
+        << "the streams ended before the faults went round twice";
     for (std::size_t i = 0; i < clients.size(); ++i) EXPECT_EQ(clients[i]->outcome(), "ok") << "client " << i;
     EXPECT_TRUE(testing::eventually([&] { return server.outcomes().size() == clients.size(); }, 5s));
     for (const auto& outcome : server.outcomes()) EXPECT_EQ(outcome, "ok");

@@ -22,7 +22,9 @@ constexpr std::size_t kHeaderBytes = 16;
 constexpr std::uint64_t kServerSeedSalt = 0x5bd1e9955bd1e995ULL;
 constexpr std::size_t kEchoBufferLimit = 1024 * 1024;
 
-[[noreturn]] void throw_errno(const std::string& what) { throw std::system_error(errno, std::generic_category(), what); }
+[[noreturn]] void throw_errno(const std::string& what) {
+    throw std::system_error(errno, std::generic_category(), what);
+}
 
 bool would_block() { return errno == EAGAIN || errno == EWOULDBLOCK; }
 
@@ -72,7 +74,8 @@ private:
         std::memcpy(&seed, header_, sizeof seed);
         std::memcpy(&size, header_ + sizeof seed, sizeof size);
         exchange_ = std::make_unique<StreamExchange>(
-            std::move(fd_), StreamPlan{server_seed(seed), static_cast<std::size_t>(size), seed, static_cast<std::size_t>(size)});
+            std::move(fd_),
+            StreamPlan{server_seed(seed), static_cast<std::size_t>(size), seed, static_cast<std::size_t>(size)});
     }
 
     UniqueFd fd_;
@@ -244,10 +247,12 @@ void StreamExchange::receive_some() {
 bool StreamExchange::finished() const { return error_ != 0 || mismatch_at_.has_value() || (eof_ && shut_); }
 
 std::string StreamExchange::outcome() const {
-    if (error_ != 0) return std::string("error: ") + std::strerror(error_) + " after " + std::to_string(sent_) +
-                            " bytes sent, " + std::to_string(received_) + " received";
+    if (error_ != 0)
+        return std::string("error: ") + std::strerror(error_) + " after " + std::to_string(sent_) + " bytes sent, " +
+               std::to_string(received_) + " received";
     if (mismatch_at_) return "wrong byte at offset " + std::to_string(*mismatch_at_);
-    if (sent_ != plan_.send_size || !shut_) return "sent " + std::to_string(sent_) + " of " + std::to_string(plan_.send_size);
+    if (sent_ != plan_.send_size || !shut_)
+        return "sent " + std::to_string(sent_) + " of " + std::to_string(plan_.send_size);
     if (!eof_) return "no EOF after " + std::to_string(received_) + " bytes";
     if (received_ != plan_.expect_size)
         return "received " + std::to_string(received_) + " of " + std::to_string(plan_.expect_size) + " bytes";
@@ -375,7 +380,8 @@ Received receive(int fd, std::size_t want, std::chrono::milliseconds wait) {
             result.error = errno;
             break;
         }
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) break;
         pollfd polled{fd, POLLIN, 0};
         ::poll(&polled, 1, static_cast<int>(left.count()));

@@ -29,21 +29,24 @@ TEST(EdnExport, LockOpsCarryAnIndependentKeyOwnerTuple) {
               ":ttl-ms 1000, :owner \"w3-1\"}");
     Op f = make(1, 3, OpType::Fail, "acquire");
     f.error = "held";
-    EXPECT_EQ(op_to_edn(f), "{:index 1, :time 1000, :type :fail, :process 3, :f :acquire, :value [\"lock\" nil], "
-                            ":error :held}");
+    EXPECT_EQ(op_to_edn(f),
+              "{:index 1, :time 1000, :type :fail, :process 3, :f :acquire, :value [\"lock\" nil], "
+              ":error :held}");
 }
 
 TEST(EdnExport, NemesisAndResourceValuesConvertFromJson) {
     Op n = make(2, kNemesisProcess, OpType::Info, "start-fault", "");
     n.value = {{"fault", "pause-holder"}, {"id", 4}, {"targets", {"worker 3"}}};
-    EXPECT_EQ(op_to_edn(n), "{:index 2, :time 2000, :type :info, :process :nemesis, :f :start-fault, "
-                            ":value {:fault \"pause-holder\", :id 4, :targets [\"worker 3\"]}}");
+    EXPECT_EQ(op_to_edn(n),
+              "{:index 2, :time 2000, :type :info, :process :nemesis, :f :start-fault, "
+              ":value {:fault \"pause-holder\", :id 4, :targets [\"worker 3\"]}}");
     Op r = make(3, 1, OpType::Ok, "read");
     r.value = 41;
     r.token = 7;
     r.error = "timed out \"really\"";
-    EXPECT_EQ(op_to_edn(r), "{:index 3, :time 3000, :type :ok, :process 1, :f :read, :value [\"lock\" 41], "
-                            ":token 7, :error \"timed out \\\"really\\\"\"}");
+    EXPECT_EQ(op_to_edn(r),
+              "{:index 3, :time 3000, :type :ok, :process 1, :f :read, :value [\"lock\" 41], "
+              ":token 7, :error \"timed out \\\"really\\\"\"}");
 }
 
 TEST(EdnExport, WritesOneMapPerLine) {

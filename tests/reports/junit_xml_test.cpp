@@ -22,7 +22,8 @@ TEST(JUnit, OneTestcasePerCheckerAndAFailureCarryingTheViolation) {
     const auto xml = junit_xml({junit_for_report("paused", report, 12.5)});
     EXPECT_EQ(count(xml, "<testcase "), report.checkers.size());
     EXPECT_NE(xml.find("<testcase name=\"mutual-exclusion\" classname=\"lockcheck.paused\""), std::string::npos);
-    EXPECT_NE(xml.find("<failure message=\"invalid: 1 overlap (0 within lease, 1 after the lease expired)"), std::string::npos)
+    EXPECT_NE(xml.find("<failure message=\"invalid: 1 overlap (0 within lease, 1 after the lease expired)"),
+              std::string::npos)
         << xml;
     EXPECT_NE(xml.find("overlap-lease-expired: worker 1 acquired"), std::string::npos);
     EXPECT_NE(xml.find("time=\"12.500\""), std::string::npos);
@@ -54,7 +55,8 @@ TEST(JUnit, AMetExpectationOfAnInvalidRunIsOnePassingTestWithTheViolationsAsEvid
     const auto report = run_checkers(h);
     const nlohmann::json spec = {{"name", "showcase"},
                                  {"expect", {{"valid", false}, {"has", {"overlap-lease-expired", "lost-update"}}}}};
-    const nlohmann::json results = {{"run", {{"seconds", 30.07}}}, {"expectation", {{"matched", true}, {"mismatches", nlohmann::json::array()}}}};
+    const nlohmann::json results = {{"run", {{"seconds", 30.07}}},
+                                    {"expectation", {{"matched", true}, {"mismatches", nlohmann::json::array()}}}};
     const auto suite = junit_for_run("showcase", report, results, spec);
     const auto xml = junit_xml({suite});
     EXPECT_EQ(count(xml, "<failure"), 0u) << xml;
@@ -63,22 +65,28 @@ TEST(JUnit, AMetExpectationOfAnInvalidRunIsOnePassingTestWithTheViolationsAsEvid
     ASSERT_FALSE(suite.cases.empty());
     EXPECT_EQ(suite.cases[0].name, "expectation");
     EXPECT_DOUBLE_EQ(suite.cases[0].seconds, 30.07) << "the expectation is judged on the whole run";
-    EXPECT_NE(xml.find("<testcase name=\"expectation\" classname=\"lockcheck.showcase\" time=\"30.070\">"), std::string::npos);
-    EXPECT_NE(xml.find("expected invalid, with overlap-lease-expired and lost-update, got invalid: met"), std::string::npos) << xml;
-    EXPECT_NE(xml.find("evidence:\nmutual-exclusion:\noverlap-lease-expired: worker 1 acquired"), std::string::npos) << xml;
+    EXPECT_NE(xml.find("<testcase name=\"expectation\" classname=\"lockcheck.showcase\" time=\"30.070\">"),
+              std::string::npos);
+    EXPECT_NE(xml.find("expected invalid, with overlap-lease-expired and lost-update, got invalid: met"),
+              std::string::npos)
+        << xml;
+    EXPECT_NE(xml.find("evidence:\nmutual-exclusion:\noverlap-lease-expired: worker 1 acquired"), std::string::npos)
+        << xml;
 }
 
 TEST(JUnit, AnUnmetExpectationIsOneFailureSayingWhy) {
     const History h = lockcheck::testing::long_valid_history(4);
     const auto report = run_checkers(h);
     const nlohmann::json spec = {{"expect", {{"valid", false}, {"has", {"lost-update"}}}}};
-    const nlohmann::json results = {{"run", {{"seconds", 5.5}}},
-                                    {"expectation", {{"matched", false}, {"mismatches", {"expected invalid, got valid"}}}}};
+    const nlohmann::json results = {
+        {"run", {{"seconds", 5.5}}},
+        {"expectation", {{"matched", false}, {"mismatches", {"expected invalid, got valid"}}}}};
     const auto xml = junit_xml({junit_for_run("s", report, results, spec)});
     EXPECT_EQ(count(xml, "<failure "), 1u) << xml;
-    EXPECT_NE(xml.find("<failure message=\"expected invalid, with lost-update, got valid: expected invalid, got valid\" "
-                       "type=\"expectation\""),
-              std::string::npos)
+    EXPECT_NE(
+        xml.find("<failure message=\"expected invalid, with lost-update, got valid: expected invalid, got valid\" "
+                 "type=\"expectation\""),
+        std::string::npos)
         << xml;
 }
 

@@ -50,9 +50,12 @@ std::string rendered_dom(const fs::path& page, const fs::path& work, int width =
     const std::string command = std::string("timeout 90 ") + kChromium +
                                 " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
                                 " --disable-background-networking --disable-component-update --disable-sync"
-                                " --hide-scrollbars --window-size=" + std::to_string(width) + ",900"
-                                " --user-data-dir=" + profile.string() + " --dump-dom file://" + page.string() +
-                                " > " + out.string() + " 2> " + (work / "chromium.log").string();
+                                " --hide-scrollbars --window-size=" +
+                                std::to_string(width) +
+                                ",900"
+                                " --user-data-dir=" +
+                                profile.string() + " --dump-dom file://" + page.string() + " > " + out.string() +
+                                " 2> " + (work / "chromium.log").string();
     const int status = std::system(command.c_str());
     EXPECT_EQ(status, 0) << command << "\n" << read_file(work / "chromium.log");
     return read_file(out);
@@ -65,7 +68,8 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 std::string unescape_text(std::string text) {
-    for (const auto& [from, to] : {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}}) {
+    for (const auto& [from, to] :
+         {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}}) {
         for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
             text.replace(at, from.size(), to);
     }
@@ -82,7 +86,8 @@ struct Box {
 std::vector<Box> boxes(const json& probe, const std::string& selector) {
     std::vector<Box> out;
     for (const auto& e : probe["found"].value(selector, json::array()))
-        out.push_back({e["l"], e["t"], e["r"], e["b"], e["cls"], e["text"], e["fill"], e["color"], e["d"], e["href"], e["data"]});
+        out.push_back(
+            {e["l"], e["t"], e["r"], e["b"], e["cls"], e["text"], e["fill"], e["color"], e["d"], e["href"], e["data"]});
     return out;
 }
 
@@ -100,12 +105,17 @@ json probe_page(const fs::path& page, const fs::path& work, const std::vector<st
     const std::string probe =
         "<script>(function(){" + before +
         "var out={vw:window.innerWidth,sw:document.documentElement.scrollWidth,found:{}};"
-        "var sels=" + json(selectors).dump() + ";"
+        "var sels=" +
+        json(selectors).dump() +
+        ";"
         "sels.forEach(function(s){out.found[s]=Array.prototype.map.call(document.querySelectorAll(s),function(e){"
         "var b=e.getBoundingClientRect(),cs=getComputedStyle(e),d={};"
-        "Array.prototype.forEach.call(e.attributes,function(a){if(a.name.indexOf('data-')===0)d[a.name.slice(5)]=a.value;});"
-        "return {l:b.left,t:b.top,r:b.right,b:b.bottom,cls:e.getAttribute('class')||'',text:(e.textContent||'').slice(0,400),"
-        "fill:e.getAttribute('fill')||cs.fill||'',color:cs.color||'',d:e.getAttribute('d')||'',href:e.getAttribute('href')||'',data:d};"
+        "Array.prototype.forEach.call(e.attributes,function(a){if(a.name.indexOf('data-')===0)d[a.name.slice(5)]=a."
+        "value;});"
+        "return "
+        "{l:b.left,t:b.top,r:b.right,b:b.bottom,cls:e.getAttribute('class')||'',text:(e.textContent||'').slice(0,400),"
+        "fill:e.getAttribute('fill')||cs.fill||'',color:cs.color||'',d:e.getAttribute('d')||'',href:e.getAttribute('"
+        "href')||'',data:d};"
         "});});"
         "var host=window.parent.document;var pre=host.createElement('pre');pre.id='lockcheck-probe';"
         "pre.textContent=JSON.stringify(out);host.body.appendChild(pre);})();</script>";
@@ -113,14 +123,15 @@ json probe_page(const fs::path& page, const fs::path& work, const std::vector<st
     html.insert(html.rfind("</body>"), probe);
     // A page whose policy forbids scripts (compare.html) is probed without it: the probe is a script.
     const auto policy = html.find("<meta http-equiv=\"Content-Security-Policy\"");
-    if (policy != std::string::npos && html.substr(policy, html.find('>', policy) - policy).find("script-src") == std::string::npos)
+    if (policy != std::string::npos &&
+        html.substr(policy, html.find('>', policy) - policy).find("script-src") == std::string::npos)
         html.erase(policy, html.find('>', policy) + 1 - policy);
     auto probed = work / ("probed-" + std::to_string(width) + ".html");
     std::ofstream(probed) << html;
     if (width < kNarrowestWindow) {  // Chromium's window is at least 500 px wide: a narrower page goes in an iframe
-        std::ofstream(work / "narrow.html") << "<!DOCTYPE html><html><body style=\"margin:0\"><iframe style=\"border:0\" width=\""
-                                            << width << "\" height=\"900\" srcdoc=\"" << escape_markup(html)
-                                            << "\"></iframe></body></html>";
+        std::ofstream(work / "narrow.html")
+            << "<!DOCTYPE html><html><body style=\"margin:0\"><iframe style=\"border:0\" width=\"" << width
+            << "\" height=\"900\" srcdoc=\"" << escape_markup(html) << "\"></iframe></body></html>";
         probed = work / "narrow.html";
     }
     const auto dom = rendered_dom(probed, work, std::max(width, kNarrowestWindow));
@@ -157,8 +168,13 @@ protected:
     fs::path showcase_page(ReportLimits limits = {}) {
         history_ = lockcheck::testing::showcase_history();
         report_ = run_checkers(history_);
-        const json spec = {{"name", "showcase"}, {"recipe", "redis-set-nx-px"}, {"topology", "redis-single"}, {"workers", 3},
-                           {"ttl_ms", 1000}, {"fencing", false}, {"description", "A holder paused past its lease."}};
+        const json spec = {{"name", "showcase"},
+                           {"recipe", "redis-set-nx-px"},
+                           {"topology", "redis-single"},
+                           {"workers", 3},
+                           {"ttl_ms", 1000},
+                           {"fencing", false},
+                           {"description", "A holder paused past its lease."}};
         write_report_html(work_ / "report.html", {history_, report_, json::object(), spec, limits, work_ / "run",
                                                   lockcheck::testing::showcase_schedule()});
         return work_ / "report.html";
@@ -177,22 +193,49 @@ protected:
     CheckReport report_;
 };
 
-const std::vector<std::string> kTimeline = {
-    "svg.timeline", "rect.lane-bg", "text.lane-label", "rect.fault-band", "rect.fault-wait", "rect.fault-missed",
-    "text.fault-label", "rect.violation-span.overlap", "rect.violation-span.write", "path.violation-marker",
-    "rect.hold", "#timelines .legend span", "#timelines text.tick", "line.violation-guide", "li.violation.selected",
-    "#zoom-label", "#violations > li", "details.advisory-group", "details.advisory-group summary",
-    "table.checkers tr", "circle.latency-point", "circle.latency-point.slow", "path.quantile", "#latency .legend span",
-    "#throughput .legend span", "#throughput text.y-tick", "#throughput text.tick", "#what-now li", "a.recipe-doc",
-    "#replay-command", "#verdict p"};
+const std::vector<std::string> kTimeline = {"svg.timeline",
+                                            "rect.lane-bg",
+                                            "text.lane-label",
+                                            "rect.fault-band",
+                                            "rect.fault-wait",
+                                            "rect.fault-missed",
+                                            "text.fault-label",
+                                            "rect.violation-span.overlap",
+                                            "rect.violation-span.write",
+                                            "path.violation-marker",
+                                            "rect.hold",
+                                            "#timelines .legend span",
+                                            "#timelines text.tick",
+                                            "line.violation-guide",
+                                            "li.violation.selected",
+                                            "#zoom-label",
+                                            "#violations > li",
+                                            "details.advisory-group",
+                                            "details.advisory-group summary",
+                                            "table.checkers tr",
+                                            "circle.latency-point",
+                                            "circle.latency-point.slow",
+                                            "path.quantile",
+                                            "#latency .legend span",
+                                            "#throughput .legend span",
+                                            "#throughput text.y-tick",
+                                            "#throughput text.tick",
+                                            "#what-now li",
+                                            "a.recipe-doc",
+                                            "#replay-command",
+                                            "#verdict p"};
 
 }  // namespace
 
 TEST_F(ReportInBrowser, LoadsWithoutScriptErrorsAndShowsVerdictAndViolationMarkers) {
     const History h = lockcheck::testing::paused_holder_history();
     const auto report = run_checkers(h);
-    const json spec = {{"name", "paused"}, {"recipe", "redis-set-nx-px"}, {"topology", "redis-single"},
-                       {"workers", 2}, {"ttl_ms", 1000}, {"fencing", false}};
+    const json spec = {{"name", "paused"},
+                       {"recipe", "redis-set-nx-px"},
+                       {"topology", "redis-single"},
+                       {"workers", 2},
+                       {"ttl_ms", 1000},
+                       {"fencing", false}};
     write_report_html(work_ / "report.html", {h, report, json::object(), spec});
     const auto dom = rendered_dom(work_ / "report.html", work_);
 
@@ -219,7 +262,8 @@ TEST_F(ReportInBrowser, EverySlowOpIsPlottedWithQuantileLines) {  // item 1
     const auto slow = boxes(probe, "circle.latency-point.slow");
     ASSERT_FALSE(slow.empty());
     // The 2520 ms write is the highest point of the plot.
-    const auto highest = std::min_element(points.begin(), points.end(), [](const Box& a, const Box& b) { return a.top < b.top; });
+    const auto highest =
+        std::min_element(points.begin(), points.end(), [](const Box& a, const Box& b) { return a.top < b.top; });
     EXPECT_NE(highest->cls.find("slow"), std::string::npos);
     EXPECT_EQ(boxes(probe, "path.quantile").size(), 2u);  // p50 and p99
     std::set<std::string> legend;
@@ -247,7 +291,8 @@ TEST_F(ReportInBrowser, FaultBandsStartWhenTheFaultTookEffectAndShowTheWaitAndTh
     EXPECT_NE(labels.find("failover #4 (not run)"), std::string::npos) << labels;
     std::string verdict;
     for (const auto& p : boxes(probe, "#verdict p")) verdict += p.text + "\n";
-    EXPECT_NE(verdict.find("Scheduled but not started before the run ended: failover #4"), std::string::npos) << verdict;
+    EXPECT_NE(verdict.find("Scheduled but not started before the run ended: failover #4"), std::string::npos)
+        << verdict;
 }
 
 TEST_F(ReportInBrowser, ViolationsHighlightTheOverlapAndTheWriteWithTheirOwnMarks) {  // items 3, 4
@@ -263,7 +308,8 @@ TEST_F(ReportInBrowser, ViolationsHighlightTheOverlapAndTheWriteWithTheirOwnMark
     EXPECT_NE(overlap[0].cls.find("selected"), std::string::npos);
     EXPECT_EQ(boxes(probe, "line.violation-guide").size(), 1u);
     EXPECT_EQ(boxes(probe, "li.violation.selected").size(), 1u);
-    EXPECT_NE(boxes(probe, "#zoom-label")[0].text.find("selected: violation 1 (overlap-lease-expired at 1.20 s)"), std::string::npos);
+    EXPECT_NE(boxes(probe, "#zoom-label")[0].text.find("selected: violation 1 (overlap-lease-expired at 1.20 s)"),
+              std::string::npos);
     // The lost update and the stale write: only the write, on worker 0's lane; never on worker 1's.
     const auto writes = boxes(probe, "rect.violation-span.write");
     ASSERT_FALSE(writes.empty());
@@ -273,12 +319,15 @@ TEST_F(ReportInBrowser, ViolationsHighlightTheOverlapAndTheWriteWithTheirOwnMark
     }
     std::set<std::string> shapes;  // a ▲ for the overlap, a ◆ for the write
     for (const auto& m : boxes(probe, "path.violation-marker"))
-        shapes.insert(m.cls.find("overlap") != std::string::npos ? "overlap" : m.cls.find("write") != std::string::npos ? "write" : m.cls);
+        shapes.insert(m.cls.find("overlap") != std::string::npos ? "overlap"
+                      : m.cls.find("write") != std::string::npos ? "write"
+                                                                 : m.cls);
     EXPECT_EQ(shapes, (std::set<std::string>{"overlap", "write"}));
     // The list says when each happened: the overlap when worker 1 was granted, the lost write when it completed.
     std::string list;
     for (const auto& li : boxes(probe, "#violations > li")) list += li.text + "\n";
-    EXPECT_NE(list.find("overlap-lease-expired (mutual-exclusion) worker 1 acquired 'lock' at op"), std::string::npos) << list;
+    EXPECT_NE(list.find("overlap-lease-expired (mutual-exclusion) worker 1 acquired 'lock' at op"), std::string::npos)
+        << list;
     EXPECT_NE(list.find("— at 1.20 s, ops"), std::string::npos) << list;
     EXPECT_NE(list.find("— at 2.61 s, ops"), std::string::npos) << list;
     EXPECT_EQ(list.find("at 0.0 ms"), std::string::npos) << list;
@@ -293,8 +342,8 @@ TEST_F(ReportInBrowser, WorkerBarsNeverWearALegendColourAndTheLegendListsWhatOcc
     for (const auto& s : boxes(probe, "#timelines .legend span")) legend.insert(s.data.value("legend", ""));
     for (const char* shown : {"lock held", "held past its lease", "fault in effect", "fault on this worker",
                               "fault asked for, not yet in effect", "fault that never took effect",
-                              "▲ overlap: two holders at once", "◆ lost update or stale write (the write)", "acquire granted",
-                              "acquire refused: lock busy", "acquire failed"})
+                              "▲ overlap: two holders at once", "◆ lost update or stale write (the write)",
+                              "acquire granted", "acquire refused: lock busy", "acquire failed"})
         EXPECT_TRUE(legend.count(shown)) << shown;
     EXPECT_TRUE(legend.count("■ other violation")) << "the stuck lock";
     EXPECT_FALSE(legend.count("acquire unsure (no definite answer)")) << "no acquire ended unsure";
@@ -333,7 +382,8 @@ TEST_F(ReportInBrowser, ManyFaultsShareLabelsThatNeverOverprint) {  // item 7
 
 TEST_F(ReportInBrowser, FitsANarrowScreen) {  // item 8
     const auto page = showcase_page();
-    EXPECT_NE(read_file(page).find("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"), std::string::npos);
+    EXPECT_NE(read_file(page).find("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"),
+              std::string::npos);
     const auto probe = probe_page(page, work_, {"svg.timeline", "svg.plot", "table.checkers"}, 390);
     EXPECT_EQ(probe["vw"], 390);
     EXPECT_LE(probe["sw"].get<double>(), 390) << "the page scrolls sideways";
@@ -399,9 +449,12 @@ TEST_F(ReportInBrowser, CompareLinksItsRunsShowsEveryRunAndFitsANarrowScreen) { 
     b = a;
     b.lease_expired = 1;
     b.run_dir = "cells/00/run-1/x";
-    const json compare = {{"spec_name", "s"}, {"runs", 2}, {"seeds", {1, 2}},
-                          {"cells", {cell_to_json(summarize_cell("restart_delay_ms=2xttl (2000 ms)", {a, b})),
-                                     cell_to_json(summarize_cell("restart_delay_ms=0", {}))}}};
+    const json compare = {{"spec_name", "s"},
+                          {"runs", 2},
+                          {"seeds", {1, 2}},
+                          {"cells",
+                           {cell_to_json(summarize_cell("restart_delay_ms=2xttl (2000 ms)", {a, b})),
+                            cell_to_json(summarize_cell("restart_delay_ms=0", {}))}}};
     std::ofstream(work_ / "compare.html") << render_compare_html(compare);
     const auto probe = probe_page(work_ / "compare.html", work_,
                                   {"a.run-link", "circle.run-dot", "rect.bar", ".axis-title", ".empty-cell", "td.why",
@@ -425,14 +478,33 @@ TEST_F(ReportInBrowser, CompareLinksItsRunsShowsEveryRunAndFitsANarrowScreen) { 
 
 TEST_F(ReportInBrowser, StoreIndexListsEveryRunNewestFirstWithItsVerdictAndFitsANarrowScreen) {  // issue 15, item 17
     std::vector<IndexedRun> runs(3);
-    runs[0] = {"redis-no-faults/20261103T080000Z-dddddd", "redis-no-faults", "2026-11-03 08:00:00 UTC", "", "", "",
-               std::nullopt, false};
-    runs[1] = {"redis-holder-pause/20261102T090000Z-cccccc", "redis-holder-pause", "2026-11-02 09:00:00 UTC",
-               "invalid", "met", "lockcheck worker (redis-set-nx-px)", 20.5, true};
-    runs[2] = {"redis-quick-no-faults/20261101T100000Z-aaaaaa", "<b>odd</b>", "2026-11-01 10:00:00 UTC", "valid",
-               "", "python redis-py SET NX PX, compare-and-delete release", 5.1, true};
+    runs[0] = {"redis-no-faults/20261103T080000Z-dddddd",
+               "redis-no-faults",
+               "2026-11-03 08:00:00 UTC",
+               "",
+               "",
+               "",
+               std::nullopt,
+               false};
+    runs[1] = {"redis-holder-pause/20261102T090000Z-cccccc",
+               "redis-holder-pause",
+               "2026-11-02 09:00:00 UTC",
+               "invalid",
+               "met",
+               "lockcheck worker (redis-set-nx-px)",
+               20.5,
+               true};
+    runs[2] = {"redis-quick-no-faults/20261101T100000Z-aaaaaa",
+               "<b>odd</b>",
+               "2026-11-01 10:00:00 UTC",
+               "valid",
+               "",
+               "python redis-py SET NX PX, compare-and-delete release",
+               5.1,
+               true};
     std::ofstream(work_ / "index.html") << render_store_index(runs, "store");
-    const auto probe = probe_page(work_ / "index.html", work_, {"tr.run", "a.report-link", "td.verdict", "h1", "b"}, 390);
+    const auto probe =
+        probe_page(work_ / "index.html", work_, {"tr.run", "a.report-link", "td.verdict", "h1", "b"}, 390);
     const auto rows = boxes(probe, "tr.run");
     ASSERT_EQ(rows.size(), 3u);
     for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_GT(rows[i].top, rows[i - 1].top) << "rows in the given order";

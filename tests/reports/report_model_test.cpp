@@ -34,7 +34,7 @@ TEST(ReportModel, HoldBarsAttemptsAndFaultsOfAPausedHolder) {
     ASSERT_EQ(key.holds.size(), 2u);
     EXPECT_EQ(key.holds[0].process, 0);
     EXPECT_EQ(key.holds[0].start_ns, 1'000'000);
-    EXPECT_EQ(key.holds[0].end_ns, 2'701'000'000);   // until its (failed) release completed
+    EXPECT_EQ(key.holds[0].end_ns, 2'701'000'000);  // until its (failed) release completed
     EXPECT_FALSE(key.holds[0].released);
     EXPECT_EQ(*key.holds[0].lease_end_ns, 1'000'000'000);  // invoke at 0 + 1000 ms
     EXPECT_EQ(key.holds[1].process, 1);
@@ -97,8 +97,13 @@ TEST(VerdictStory, SaysWhichLockWhoOverlappedForHowLongUnderWhichFault) {
     const History h = lockcheck::testing::paused_holder_history();
     const auto report = run_checkers(h);
     const ReportModel m = build_report_model(h, report);
-    const auto story = tell_verdict(report, m, {{"name", "paused"}, {"recipe", "redis-set-nx-px"}, {"topology", "redis-single"},
-                                                {"workers", 2}, {"ttl_ms", 1000}, {"fencing", false}});
+    const auto story = tell_verdict(report, m,
+                                    {{"name", "paused"},
+                                     {"recipe", "redis-set-nx-px"},
+                                     {"topology", "redis-single"},
+                                     {"workers", 2},
+                                     {"ttl_ms", 1000},
+                                     {"fencing", false}});
     EXPECT_EQ(story.verdict, "invalid");
     ASSERT_GE(story.lines.size(), 3u);
     const auto& lead = story.lines[1];
@@ -187,7 +192,9 @@ TEST(ReportModel, FaultBandsStartWhenTheFaultTookEffectAndKeepWhatNeverHappened)
     const auto sentence = faults_sentence(m.faults);
     EXPECT_NE(sentence.find("2 faults injected: 1 × failover, 1 × pause-holder."), std::string::npos) << sentence;
     EXPECT_NE(sentence.find("Did not take effect: failover #3 (no target)"), std::string::npos) << sentence;
-    EXPECT_NE(sentence.find("Scheduled but not started before the run ended: failover #4 (due at 7.20 s)"), std::string::npos) << sentence;
+    EXPECT_NE(sentence.find("Scheduled but not started before the run ended: failover #4 (due at 7.20 s)"),
+              std::string::npos)
+        << sentence;
 }
 
 TEST(ReportModel, ViolationsMarkTheOverlapAndTheWriteNotEveryCitedWorker) {
@@ -240,18 +247,20 @@ TEST(VerdictStory, AggregatesManyFaultsActiveAtTheOverlap) {
     const auto story = tell_verdict(report, build_report_model(h, report), nullptr);
     ASSERT_GE(story.lines.size(), 2u);
     const auto& lead = story.lines[0];
-    EXPECT_NE(lead.find("Fault active at the time: 40 × kill-restart (#8–#47) on n1, n2, n3, n4, n5."), std::string::npos)
+    EXPECT_NE(lead.find("Fault active at the time: 40 × kill-restart (#8–#47) on n1, n2, n3, n4, n5."),
+              std::string::npos)
         << lead;
     EXPECT_EQ(lead.find("kill-restart #"), std::string::npos) << "not one by one: " << lead;
 }
 
 TEST(VerdictStory, SaysTheLeaseFigureIsABoundAndCountsFromTheGrantAfterAQueueWait) {
     lockcheck::testing::HistoryBuilder b;
-    b.acquire_invoke(0, 0);                // queued for 1500 ms (a ZooKeeper recipe's wait for its predecessor)
+    b.acquire_invoke(0, 0);  // queued for 1500 ms (a ZooKeeper recipe's wait for its predecessor)
     b.acquire_done(1500, 0, OpType::Ok, 1);
     b.acquire_invoke(1600, 1);
-    b.acquire_done(2000, 1, OpType::Ok, 2);  // lease from the invoke: expired 1001 ms before; from the grant: 499 ms left
-                                             // (a lease is certain until invoke + ttl - 1 ms)
+    b.acquire_done(2000, 1, OpType::Ok,
+                   2);  // lease from the invoke: expired 1001 ms before; from the grant: 499 ms left
+                        // (a lease is certain until invoke + ttl - 1 ms)
     b.release_invoke(2100, 1);
     b.release_done(2101, 1, OpType::Ok);
     b.release_invoke(2200, 0);
@@ -268,12 +277,16 @@ TEST(VerdictStory, SaysTheLeaseFigureIsABoundAndCountsFromTheGrantAfterAQueueWai
 TEST(ReportPage, WhatNowNamesTheMitigationsTheRecipePageAndTheReplayCommand) {
     const History h = lockcheck::testing::showcase_history();
     const auto report = run_checkers(h);
-    const nlohmann::json spec = {{"name", "showcase"}, {"recipe", "redis-set-nx-px"}, {"ttl_ms", 1000}, {"fencing", false},
+    const nlohmann::json spec = {{"name", "showcase"},
+                                 {"recipe", "redis-set-nx-px"},
+                                 {"ttl_ms", 1000},
+                                 {"fencing", false},
                                  {"description", "A holder paused past its lease <b>."}};
     const auto w = what_now(report, build_report_model(h, report), spec, "/tmp/store/showcase/run-1");
     ASSERT_GE(w.mitigations.size(), 2u);
     EXPECT_EQ(w.mitigations[0].rfind("Fencing:", 0), 0u) << w.mitigations[0];
-    EXPECT_NE(w.mitigations[1].find("a pause of 2500 ms outlived a lease of 1000 ms"), std::string::npos) << w.mitigations[1];
+    EXPECT_NE(w.mitigations[1].find("a pause of 2500 ms outlived a lease of 1000 ms"), std::string::npos)
+        << w.mitigations[1];
     EXPECT_EQ(w.recipe_doc, "docs/recipes/redis-set-nx-px.md");
     EXPECT_TRUE(std::filesystem::exists(w.recipe_doc_file));
     EXPECT_EQ(w.replay_command, "lockcheck run --replay /tmp/store/showcase/run-1");
@@ -283,7 +296,8 @@ TEST(ReportPage, WhatNowNamesTheMitigationsTheRecipePageAndTheReplayCommand) {
     EXPECT_NE(page.find("lockcheck run --replay /tmp/store/showcase/run-1"), std::string::npos);
 
     const auto fenced = what_now(report, build_report_model(h, report), {{"fencing", true}, {"ttl_ms", 1000}}, "");
-    for (const auto& m : fenced.mitigations) EXPECT_EQ(m.rfind("Fencing:", 0), std::string::npos) << "fencing was on: " << m;
+    for (const auto& m : fenced.mitigations)
+        EXPECT_EQ(m.rfind("Fencing:", 0), std::string::npos) << "fencing was on: " << m;
     EXPECT_EQ(fenced.replay_command, "");
     EXPECT_EQ(fenced.recipe_doc, "");
 }

@@ -21,10 +21,10 @@ public:
     std::int64_t release_done(double t, int process, OpType type);
 
     // Resource accesses on key "lock".
-    std::int64_t read(double t_invoke, double t_done, int process, std::int64_t value, std::optional<std::int64_t> token = {},
-                      OpType type = OpType::Ok);
-    std::int64_t write(double t_invoke, double t_done, int process, std::int64_t value, std::optional<std::int64_t> token = {},
-                       OpType type = OpType::Ok);
+    std::int64_t read(double t_invoke, double t_done, int process, std::int64_t value,
+                      std::optional<std::int64_t> token = {}, OpType type = OpType::Ok);
+    std::int64_t write(double t_invoke, double t_done, int process, std::int64_t value,
+                       std::optional<std::int64_t> token = {}, OpType type = OpType::Ok);
 
     /// One complete session: acquire [t0, t1], release [t2, t3].
     void session(int process, double t0, double t1, double t2, double t3, std::int64_t ttl_ms = 1000);

@@ -83,7 +83,8 @@ RunOutcome latest_run(const fs::path& store) {
         out.run_dir = fs::canonical(latest);
         const auto name = out.run_dir.filename().string();
         out.run_id = name.substr(name.rfind('-') + 1);
-        if (fs::exists(out.run_dir / "results.json")) out.results = nlohmann::json::parse(read_file(out.run_dir / "results.json"));
+        if (fs::exists(out.run_dir / "results.json"))
+            out.results = nlohmann::json::parse(read_file(out.run_dir / "results.json"));
     }
     return out;
 }
@@ -132,10 +133,13 @@ void expect_nothing_left(const RunOutcome& run) {
         << "a network namespace of the run is left";
     EXPECT_EQ(lockcheck::run_command({"ip", "-o", "link", "show"}).output.find(prefix), std::string::npos)
         << "a link of the run is left";
-    EXPECT_TRUE(processes_of_run(run.run_id).empty()) << "a process of the run is left: " << processes_of_run(run.run_id)[0];
+    EXPECT_TRUE(processes_of_run(run.run_id).empty())
+        << "a process of the run is left: " << processes_of_run(run.run_id)[0];
 }
 
-const nlohmann::json& stats(const RunOutcome& run, const char* checker) { return run.results["checkers"][checker]["stats"]; }
+const nlohmann::json& stats(const RunOutcome& run, const char* checker) {
+    return run.results["checkers"][checker]["stats"];
+}
 
 std::string scenario(const char* name) { return std::string(LOCKCHECK_SOURCE_DIR) + "/scenarios/" + name + ".json"; }
 

@@ -49,8 +49,8 @@ private:
     History h_;
     std::vector<InFlight> flights_;
     std::map<int, bool> busy_;
-    std::map<int, std::string> owner_;   // process -> current owner
-    std::map<int, bool> believes_;       // process -> thinks it holds
+    std::map<int, std::string> owner_;           // process -> current owner
+    std::map<int, bool> believes_;               // process -> thinks it holds
     std::map<std::string, std::string> holder_;  // key -> owner ("" free)
     int owners_ = 0;
 
@@ -118,20 +118,28 @@ private:
         if (!f.effected && !info) effect(f);
         Op& op = add(f.process, info ? OpType::Info : f.outcome, f.acquire ? "acquire" : "release", f.key);
         op.owner = f.owner;
-        if (info) op.error = "timeout";
-        else if (f.error) op.error = f.error;
+        if (info)
+            op.error = "timeout";
+        else if (f.error)
+            op.error = f.error;
         if (f.acquire && !info && f.outcome == OpType::Ok) op.token = static_cast<std::int64_t>(f.invoke);
-        if (f.acquire) believes_[f.process] = !info && f.outcome == OpType::Ok;
-        else if (!info) believes_[f.process] = false;
+        if (f.acquire)
+            believes_[f.process] = !info && f.outcome == OpType::Ok;
+        else if (!info)
+            believes_[f.process] = false;
         if (info) owner_[f.process].clear();  // never reuse an owner after info (unless told to)
     }
 
     void advance(std::size_t i) {
         InFlight& f = flights_[i];
-        if (!f.effected && !f.completed && chance(0.5)) effect(f);
-        else if (!f.completed) complete(f);
-        else if (!f.effected) effect(f);  // a late effect of an info op
-        if (f.completed && (f.effected || chance(0.3))) flights_.erase(flights_.begin() + static_cast<std::ptrdiff_t>(i));
+        if (!f.effected && !f.completed && chance(0.5))
+            effect(f);
+        else if (!f.completed)
+            complete(f);
+        else if (!f.effected)
+            effect(f);  // a late effect of an info op
+        if (f.completed && (f.effected || chance(0.3)))
+            flights_.erase(flights_.begin() + static_cast<std::ptrdiff_t>(i));
     }
 
     void noise() {
@@ -154,10 +162,22 @@ private:
         if (completions.empty()) return;
         Op& op = h_[completions[pick(completions.size())]];
         switch (pick(4)) {
-            case 0: op.type = OpType::Ok; op.error.reset(); break;
-            case 1: op.type = OpType::Fail; op.error = "held"; break;
-            case 2: op.type = OpType::Info; op.error = "timeout"; break;
-            default: op.type = OpType::Fail; op.error = "not-owner"; break;
+            case 0:
+                op.type = OpType::Ok;
+                op.error.reset();
+                break;
+            case 1:
+                op.type = OpType::Fail;
+                op.error = "held";
+                break;
+            case 2:
+                op.type = OpType::Info;
+                op.error = "timeout";
+                break;
+            default:
+                op.type = OpType::Fail;
+                op.error = "not-owner";
+                break;
         }
     }
 };

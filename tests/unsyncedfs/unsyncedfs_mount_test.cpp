@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -145,10 +145,12 @@ struct LeftoverDaemon {
         const auto backing = scratch / (run_id + "-" + node + "-data");
         std::filesystem::create_directories(backing);
         std::filesystem::create_directories(mountpoint);
-        process = std::make_unique<ChildProcess>(ChildSpec{
-            {unsyncedfs_daemon().string(), "--backing", backing.string(), "--mountpoint", mountpoint.string(),
-             "--fsname", unsyncedfs_fsname(run_id, node)},
-            std::nullopt, scratch / (run_id + "-" + node + ".log"), true});
+        process = std::make_unique<ChildProcess>(
+            ChildSpec{{unsyncedfs_daemon().string(), "--backing", backing.string(), "--mountpoint", mountpoint.string(),
+                       "--fsname", unsyncedfs_fsname(run_id, node)},
+                      std::nullopt,
+                      scratch / (run_id + "-" + node + ".log"),
+                      true});
         LineChannel channel(process->stdout_fd(), process->stdin_fd());
         std::string line;
         channel.read_line(line, std::chrono::steady_clock::now() + 10s);
@@ -159,12 +161,14 @@ struct LeftoverDaemon {
 TEST_F(MountTest, CleanUnmountsWhatADeadRunLeftMountedAndNothingElse) {
     const std::string dead_run = "fsdead" + std::to_string(::getpid());
     const std::string live_run = "fslive" + std::to_string(::getpid());
-    LeftoverDaemon killed(scratch(), dead_run, "n1");  // its daemon died with the run
+    LeftoverDaemon killed(scratch(), dead_run, "n1");   // its daemon died with the run
     LeftoverDaemon serving(scratch(), dead_run, "n2");  // its daemon still serves
     LeftoverDaemon other(scratch(), live_run, "n1");    // a live run's: left alone
     killed.process->kill();
     ASSERT_TRUE(is_mount_point(killed.mountpoint)) << "a killed daemon's mount stays until someone unmounts it";
-    { const auto lock = FileLock::try_lock(run_lock_path(dead_run)); }  // its lock file stays behind, unlocked: a dead run
+    {
+        const auto lock = FileLock::try_lock(run_lock_path(dead_run));
+    }  // its lock file stays behind, unlocked: a dead run
     auto live = std::make_optional<RunAliveLock>(live_run);
 
     const auto report = clean_dead_runs();

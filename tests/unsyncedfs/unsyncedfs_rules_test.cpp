@@ -27,7 +27,8 @@ class RuleTest : public UnsyncedFsTest, public ::testing::WithParamInterface<Rul
 protected:
     CommandResult phase(const std::string& which, const std::filesystem::path& dir) {
         const Rule& rule = GetParam();
-        return run_command({std::string(UNSYNCEDFS_RULES_DIR) + "/" + rule.program, which, dir.string(), rule.metadata});
+        return run_command(
+            {std::string(UNSYNCEDFS_RULES_DIR) + "/" + rule.program, which, dir.string(), rule.metadata});
     }
 };
 
@@ -37,7 +38,8 @@ TEST_P(RuleTest, OnlyWhatWasDurableSurvivesAPowerLoss) {
     ASSERT_EQ(before.exit_code, 0) << before.output;
     if (GetParam().loses_something) {
         const auto premature = phase("after", mountpoint());
-        ASSERT_EQ(premature.exit_code, 1) << "the check passed before the power loss: it cannot fail\n" << premature.output;
+        ASSERT_EQ(premature.exit_code, 1) << "the check passed before the power loss: it cannot fail\n"
+                                          << premature.output;
     }
     const auto summary = mount.power_loss();
     if (GetParam().loses_something) {
@@ -53,17 +55,15 @@ TEST_P(RuleTest, OnlyWhatWasDurableSurvivesAPowerLoss) {
 
 INSTANTIATE_TEST_SUITE_P(
     Rules, RuleTest,
-    ::testing::Values(Rule{"write_fsync_write", "dir-fsync", true}, Rule{"fdatasync_overwrite", "dir-fsync", true},
-                      Rule{"rename_without_dir_fsync", "dir-fsync", true},
-                      Rule{"rename_with_dir_fsync", "dir-fsync", false}, Rule{"rename_over_target", "dir-fsync", true},
-                      Rule{"unlink_without_dir_fsync", "dir-fsync", true},
-                      Rule{"unlink_with_dir_fsync", "dir-fsync", false},
-                      Rule{"rmdir_without_dir_fsync", "dir-fsync", true},
-                      Rule{"create_without_dir_fsync", "dir-fsync", true},
-                      Rule{"create_without_dir_fsync", "any-fsync", false}, Rule{"mkdir_then_child", "dir-fsync", true},
-                      Rule{"truncate", "dir-fsync", true}, Rule{"o_dsync", "dir-fsync", true},
-                      Rule{"mmap_msync", "dir-fsync", true}, Rule{"fallocate_prealloc", "dir-fsync", true},
-                      Rule{"concurrency", "dir-fsync", true}),
+    ::testing::Values(
+        Rule{"write_fsync_write", "dir-fsync", true}, Rule{"fdatasync_overwrite", "dir-fsync", true},
+        Rule{"rename_without_dir_fsync", "dir-fsync", true}, Rule{"rename_with_dir_fsync", "dir-fsync", false},
+        Rule{"rename_over_target", "dir-fsync", true}, Rule{"unlink_without_dir_fsync", "dir-fsync", true},
+        Rule{"unlink_with_dir_fsync", "dir-fsync", false}, Rule{"rmdir_without_dir_fsync", "dir-fsync", true},
+        Rule{"create_without_dir_fsync", "dir-fsync", true}, Rule{"create_without_dir_fsync", "any-fsync", false},
+        Rule{"mkdir_then_child", "dir-fsync", true}, Rule{"truncate", "dir-fsync", true},
+        Rule{"o_dsync", "dir-fsync", true}, Rule{"mmap_msync", "dir-fsync", true},
+        Rule{"fallocate_prealloc", "dir-fsync", true}, Rule{"concurrency", "dir-fsync", true}),
     [](const ::testing::TestParamInfo<Rule>& rule) {
         return rule.param.program + (rule.param.metadata == "any-fsync" ? "_any_fsync" : "");
     });

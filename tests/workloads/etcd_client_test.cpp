@@ -22,7 +22,8 @@ TEST(Base64, EncodesTheRfc4648Vectors) {
 TEST(Base64, RoundTripsEveryByte) {
     std::string all;
     for (int b = 0; b < 256; ++b) all += static_cast<char>(b);
-    for (std::size_t n = 0; n < all.size(); n += 37) EXPECT_EQ(base64_decode(base64_encode(all.substr(0, n))), all.substr(0, n));
+    for (std::size_t n = 0; n < all.size(); n += 37)
+        EXPECT_EQ(base64_decode(base64_encode(all.substr(0, n))), all.substr(0, n));
 }
 
 TEST(Base64, RejectsWhatIsNotPaddedStandardBase64) {
@@ -41,7 +42,8 @@ TEST(EtcdReplies, ClassifiesHttpExchanges) {
     EXPECT_EQ(ok.body["header"]["revision"], "3");
 
     const auto error = etcd_response_from_http(
-        404, R"({"error":"etcdserver: requested lease not found","message":"etcdserver: requested lease not found","code":5})",
+        404,
+        R"({"error":"etcdserver: requested lease not found","message":"etcdserver: requested lease not found","code":5})",
         "e");
     EXPECT_EQ(error.kind, Kind::ErrorReply);
     EXPECT_EQ(error.code, 5);
@@ -64,7 +66,13 @@ TEST(EtcdReplies, DefiniteErrorsAreThoseThatChangedNothing) {
 }
 
 TEST(EtcdReplies, Int64FieldsAreStringsNumbersOrAbsent) {
-    const json o = {{"s", "42"}, {"n", 7}, {"neg", "-3"}, {"bad", "4x"}, {"empty", ""}, {"f", 1.5}, {"big", "99999999999999999999"}};
+    const json o = {{"s", "42"},
+                    {"n", 7},
+                    {"neg", "-3"},
+                    {"bad", "4x"},
+                    {"empty", ""},
+                    {"f", 1.5},
+                    {"big", "99999999999999999999"}};
     EXPECT_EQ(etcd_int64(o, "s"), 42);
     EXPECT_EQ(etcd_int64(o, "n"), 7);
     EXPECT_EQ(etcd_int64(o, "neg"), -3);
@@ -103,7 +111,8 @@ TEST(EtcdReplies, TxnFailureIsLeftOutAndNamesTheHolder) {
         {"revision":"2"},"kvs":[{"key":"bG9jaw==","create_revision":"2","value":"dzEtMQ==","lease":"7"}],"count":"1"}}]})"));
     EXPECT_FALSE(busy.succeeded) << "proto3 JSON leaves out succeeded: false";
     EXPECT_EQ(busy.holder, "w1-1");
-    const auto gone = parse_txn(json::parse(R"({"header":{"revision":"9"},"responses":[{"response_range":{"header":{}}}]})"));
+    const auto gone =
+        parse_txn(json::parse(R"({"header":{"revision":"9"},"responses":[{"response_range":{"header":{}}}]})"));
     EXPECT_FALSE(gone.holder) << "the key vanished between compare and read: no holder to report";
 }
 
@@ -111,9 +120,10 @@ TEST(EtcdReplies, BrokenTxnRepliesAreClearErrors) {
     EXPECT_THROW(parse_txn(json::parse(R"({"succeeded":true})")), EtcdReplyError);
     EXPECT_THROW(parse_txn(json::parse(R"({"header":{},"succeeded":true})")), EtcdReplyError);
     EXPECT_THROW(parse_txn(json::parse(R"({"header":{"revision":"2"},"succeeded":"yes"})")), EtcdReplyError);
-    EXPECT_THROW(parse_txn(json::parse(
-                     R"({"header":{"revision":"2"},"responses":[{"response_range":{"kvs":[{"value":"not base64!"}]}}]})")),
-                 EtcdReplyError);
+    EXPECT_THROW(
+        parse_txn(json::parse(
+            R"({"header":{"revision":"2"},"responses":[{"response_range":{"kvs":[{"value":"not base64!"}]}}]})")),
+        EtcdReplyError);
     try {
         parse_txn(json::parse(R"({"header":"x"})"));
         FAIL();

@@ -106,8 +106,9 @@ TEST(MysqlPrimaryChoice, NoReachableServerIsANotExecutedFailure) {
 TEST(MysqlFailoverRules, CutOffFromPeersAndRefuseNewClients) {
     const auto rules = mysql_cut_off_rules({"10.77.0.2"});
     EXPECT_NE(std::find(rules.begin(), rules.end(), "-A INPUT -s 10.77.0.2 -j DROP"), rules.end());
-    EXPECT_NE(std::find(rules.begin(), rules.end(), "-A INPUT -p tcp --dport 3306 --syn -j REJECT --reject-with tcp-reset"),
-              rules.end());
+    EXPECT_NE(
+        std::find(rules.begin(), rules.end(), "-A INPUT -p tcp --dport 3306 --syn -j REJECT --reject-with tcp-reset"),
+        rules.end());
 }
 
 }  // namespace

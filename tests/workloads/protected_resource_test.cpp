@@ -14,8 +14,8 @@ TEST(ProtectedResource, WithoutFencingEveryAccessIsAccepted) {
 TEST(ProtectedResource, FencingRejectsTokensLowerThanSeen) {
     ProtectedResource r(true);
     EXPECT_TRUE(r.read("k", 1).accepted);
-    EXPECT_TRUE(r.read("k", 2).accepted);      // a newer holder reads
-    auto stale = r.write("k", 1, 1);           // the older holder writes after it
+    EXPECT_TRUE(r.read("k", 2).accepted);  // a newer holder reads
+    auto stale = r.write("k", 1, 1);       // the older holder writes after it
     EXPECT_FALSE(stale.accepted);
     EXPECT_EQ(stale.value, 0);
     EXPECT_TRUE(r.write("k", 1, 2).accepted);

@@ -43,15 +43,15 @@ TEST(Protocol, FloatOrOutOfRangeIntegerFieldsAreProtocolErrors) {
 TEST(Protocol, GarbageIsAProtocolError) {
     EXPECT_THROW(decode_reply("hello there"), ProtocolError);
     EXPECT_THROW(decode_reply("[1,2]"), ProtocolError);
-    EXPECT_THROW(decode_reply(R"({"type":"ok"})"), ProtocolError);            // no id
-    EXPECT_THROW(decode_reply(R"({"id":1,"type":"invoke"})"), ProtocolError); // not a completion
+    EXPECT_THROW(decode_reply(R"({"type":"ok"})"), ProtocolError);             // no id
+    EXPECT_THROW(decode_reply(R"({"id":1,"type":"invoke"})"), ProtocolError);  // not a completion
     EXPECT_THROW(decode_reply(R"({"id":1,"type":"ok","token":"x"})"), ProtocolError);
-    EXPECT_THROW(decode_request(R"({"id":1})"), ProtocolError);               // no f
+    EXPECT_THROW(decode_request(R"({"id":1})"), ProtocolError);  // no f
 }
 
 TEST(Protocol, HandshakeRoundTrips) {
-    WorkerInit init{3,        "redis-set-nx-px",          "redis-single",
-                    {"10.77.5.1:6379"}, 1000, "abc123", {{"expire_gap_ms", 50}}, ClientCredentials{"default", "s3cret"}};
+    WorkerInit init{3,    "redis-set-nx-px", "redis-single",          {"10.77.5.1:6379"},
+                    1000, "abc123",          {{"expire_gap_ms", 50}}, ClientCredentials{"default", "s3cret"}};
     const auto back = decode_init(encode_init(init));
     EXPECT_EQ(back.process, 3);
     EXPECT_EQ(back.nodes, init.nodes);

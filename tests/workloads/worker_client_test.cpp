@@ -78,8 +78,8 @@ TEST(LockClientInvoke, LockOpsReachTheirMethodsWithTheRequestFields) {
     EXPECT_EQ(lock.invoke(request("acquire")).token, 1);
     lock.invoke(request("renew"));
     lock.invoke(request("release"));
-    EXPECT_EQ(lock.calls, (std::vector<std::string>{"acquire lock w1-1 900", "renew lock w1-1 900",
-                                                    "release lock w1-1 900"}));
+    EXPECT_EQ(lock.calls,
+              (std::vector<std::string>{"acquire lock w1-1 900", "renew lock w1-1 900", "release lock w1-1 900"}));
 }
 
 TEST(LockClientInvoke, ReadAndWriteAreCheckpointsUnlessTheClientOwnsTheResource) {

@@ -80,7 +80,8 @@ TEST(ZkRecipes, SpecRefusesASessionShorterThanTheLease) {
     EXPECT_EQ(lockcheck::testing::spec_error_of(zk), "");
     auto shorter = zk;
     shorter["recipe_options"] = {{"session_timeout_ms", 1500}};
-    EXPECT_NE(lockcheck::testing::spec_error_of(shorter).find("session_timeout_ms must be >= ttl_ms"), std::string::npos);
+    EXPECT_NE(lockcheck::testing::spec_error_of(shorter).find("session_timeout_ms must be >= ttl_ms"),
+              std::string::npos);
     auto too_long = zk;
     too_long["ttl_ms"] = 61000;
     too_long["fault_duration_ms"] = {1000, 2000};

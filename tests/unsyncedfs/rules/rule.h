@@ -98,7 +98,8 @@ static inline char* read_sized(const char* name, size_t size) {
 /* Fails unless bytes FROM to TO (exclusive) of NAME's DATA are all BYTE. */
 static inline void expect_bytes(const char* name, const char* data, size_t from, size_t to, char byte) {
     for (size_t i = from; i < to; ++i)
-        if (data[i] != byte) fail("%s[%zu] is 0x%02x, expected 0x%02x", name, i, (unsigned char)data[i], (unsigned char)byte);
+        if (data[i] != byte)
+            fail("%s[%zu] is 0x%02x, expected 0x%02x", name, i, (unsigned char)data[i], (unsigned char)byte);
 }
 
 static inline void expect_content(const char* name, const char* expected) {
