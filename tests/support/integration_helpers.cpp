@@ -138,7 +138,7 @@ void expect_nothing_left(const RunOutcome& run) {
 }
 
 const nlohmann::json& stats(const RunOutcome& run, const char* checker) {
-    return run.results["checkers"][checker]["stats"];
+    return run.results.at("checkers").at(checker).at("stats");  // at(): a missing key fails the test, never UB
 }
 
 std::string scenario(const char* name) { return std::string(LOCKCHECK_SOURCE_DIR) + "/scenarios/" + name + ".json"; }
