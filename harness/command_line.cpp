@@ -117,6 +117,9 @@ int lockcheck_main(int argc, const char* const* argv) {
                     "Run again a stored run directory's spec.json, same seed and fault schedule")
         ->check(CLI::ExistingDirectory)
         ->excludes("spec");
+    bool run_stops_on_decided = false;
+    run->add_flag("--stop-on-decided,!--no-stop-on-decided", run_stops_on_decided,
+                  "Stop a scenario that expects invalid once its expectation is met (default: off in run)");
 
     std::string suite_selector;
     auto* suite =
@@ -124,6 +127,15 @@ int lockcheck_main(int argc, const char* const* argv) {
     suite->add_option("selector", suite_selector,
                       "A directory of specs, a spec file, or a label such as quick or nightly");
     suite->add_option("--store", flags.store, "Where the suite directory goes")->capture_default_str();
+    int suite_repeat = 1;
+    suite
+        ->add_option("--repeat", suite_repeat,
+                     "Run each scenario N times with different seeds and report its detection rate")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    bool suite_stops_on_decided = true;
+    suite->add_flag("--stop-on-decided,!--no-stop-on-decided", suite_stops_on_decided,
+                    "Stop a scenario that expects invalid once its expectation is met (default: on in suite)");
 
     CompareOptions compare_options;
     auto* compare = app.add_subcommand("compare", "Run a grid of spec variations, the same seeds in every cell");
@@ -191,7 +203,8 @@ int lockcheck_main(int argc, const char* const* argv) {
             options.store = flags.store;
             options.self_exe = std::filesystem::read_symlink("/proc/self/exe");
             options.interrupted = interrupts.interrupted();
-            if (*suite) return suite_command(suite_selector, options);
+            options.stop_on_decided = *suite ? suite_stops_on_decided : *run && run_stops_on_decided;
+            if (*suite) return suite_command(suite_selector, options, suite_repeat);
             if (*compare) return compare_command(compare_options, options);
             ResolvedRun resolved = resolve_run(flags);
             options.expectation_not_applicable = resolved.expectation_not_applicable;

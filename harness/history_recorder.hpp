@@ -16,8 +16,11 @@ namespace lockcheck {
 
 class HistoryRecorder {
 public:
+    /// Sees every op as recorded, in index order, under the recorder's lock (keep it short).
+    using Observer = std::function<void(const Op&)>;
+
     HistoryRecorder(const std::filesystem::path& path, std::chrono::steady_clock::time_point start,
-                    std::int64_t max_ops);
+                    std::int64_t max_ops, Observer observer = {});
 
     /// Records `op`. When `effect` is given it runs under the recorder's lock
     /// after the time is taken and may fill in the op (type, value, error), so
@@ -35,6 +38,7 @@ private:
     HistoryWriter writer_;
     std::chrono::steady_clock::time_point start_;
     std::int64_t max_ops_;
+    Observer observer_;
     std::mutex mutex_;
     std::atomic<std::int64_t> count_{0};
 };

@@ -15,10 +15,12 @@
 #include "clusters/run_containment.hpp"
 #include "clusters/server_credentials.hpp"
 #include "clusters/topology.hpp"
+#include "core/counted.hpp"
 #include "core/interruptible_sleep.hpp"
 #include "core/utf8_text.hpp"
 #include "harness/clean_command.hpp"
 #include "harness/exit_codes.hpp"
+#include "harness/expectation_watch.hpp"
 #include "harness/history_recorder.hpp"
 #include "harness/progress.hpp"
 #include "harness/run_directory.hpp"
@@ -61,6 +63,13 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
     for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
     return out;
 }
+
+/// How long the workers of a run (all starting at once) and a replacement
+/// worker have to answer init.
+constexpr std::chrono::seconds kWorkerHelloTimeout{10};
+
+/// How often --stop-on-decided checks the history recorded so far (at least).
+constexpr std::chrono::milliseconds kLiveCheckInterval{500};
 
 /// How much of a worker's `client` string a run keeps (it is free text from another program).
 constexpr std::size_t kClientNameBytes = 200;
@@ -125,19 +134,28 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     const auto endpoints = topology->client_endpoints();
     spdlog::info("topology {} ready: {}", spec.topology, join(endpoints, ", "));
 
-    const auto start = std::chrono::steady_clock::now();
-    HistoryRecorder recorder(dir.path / "history.jsonl", start, spec.max_ops);
-    ProtectedResource resource(spec.fencing);
     LiveState live;
     std::filesystem::create_directories(dir.path / "workers");
+    const auto workers_starting = std::chrono::steady_clock::now();
     WorkerPool pool(
         spec.workers,
         [&](int process) {
             const auto launch = worker_launch(spec, endpoints, client_credentials(spec.topology, credentials),
                                               options.self_exe, dir.path, dir.run_id, process);
-            return std::make_unique<WorkerProcess>(launch.child, launch.init, std::chrono::seconds(10));
+            return std::make_unique<WorkerProcess>(launch.child, launch.init);
         },
-        live);
+        live, kWorkerHelloTimeout);
+    // The run's clock, the time limit and the fault schedule start here, when
+    // every worker is ready for its first op: starting them is not workload.
+    const auto start = std::chrono::steady_clock::now();
+    figures.workers_ready_seconds = std::chrono::duration<double>(start - workers_starting).count();
+    spdlog::info("{} answered init in {:.3f} s", counted(spec.workers, "worker"), figures.workers_ready_seconds);
+    std::optional<ExpectationWatch> watch;  // --stop-on-decided, for a scenario that expects invalid
+    if (options.stop_on_decided && ExpectationWatch::decides_early(spec.expect)) watch.emplace(*spec.expect);
+    HistoryRecorder recorder(dir.path / "history.jsonl", start, spec.max_ops,
+                             watch ? HistoryRecorder::Observer([&watch](const Op& op) { watch->observe(op); })
+                                   : HistoryRecorder::Observer());
+    ProtectedResource resource(spec.fencing);
 
     // The client the workers said they are (their hello), for the header and every record of the run.
     figures.client = printable_excerpt(pool.worker(0)->hello().client, kClientNameBytes);
@@ -180,15 +198,22 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
         });
         for (int slot = 0; slot < spec.workers; ++slot)
             threads.start([&, slot] { workload.run_slot(slot, stop.get_token()); });
+        if (watch)
+            threads.start([&] {
+                figures.stopped_early = watch->watch(stop.get_token(), kLiveCheckInterval);
+                if (figures.stopped_early) stop.request_stop();  // the graceful stop, as at the time limit
+            });
         const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                           std::chrono::duration<double>(limit));
         poll_until([&] { return recorder.full() || workload.slots_stopped() >= spec.workers; },
                    deadline - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), stop.get_token());
         figures.interrupted = options.interrupted.stop_requested();
-        spdlog::info("stopping: {}", figures.interrupted ? "interrupted"
-                                     : recorder.full()   ? "max_ops reached"
-                                                         : "time limit");
+        const bool full = recorder.full();
         threads.join();  // the nemesis heals, every worker finishes its cycle
+        spdlog::info("stopped: {}", figures.interrupted     ? "interrupted"
+                                    : figures.stopped_early ? figures.stopped_early->reason
+                                    : full                  ? "max_ops reached"
+                                                            : "time limit");
     }
     progress.stop();
     pool.stop_all();

@@ -28,6 +28,10 @@ struct RunOptions {
     /// Why the scenario's expectation, removed from the spec, does not apply
     /// (run_flags.hpp); recorded in results.json and said on the terminal.
     std::optional<std::string> expectation_not_applicable;
+    /// --stop-on-decided: a scenario that expects an invalid verdict stops
+    /// (gracefully, as at its time limit) once the ops recorded so far meet
+    /// its expectation (harness/expectation_watch.hpp). Off in `run`, on in `suite`.
+    bool stop_on_decided = false;
 };
 
 /// What a run concluded, for the command that started it (run, suite,

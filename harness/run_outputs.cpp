@@ -11,6 +11,11 @@
 namespace lockcheck {
 namespace {
 
+nlohmann::json early_to_json(const std::optional<EarlyDecision>& early) {
+    if (!early) return nullptr;
+    return {{"reason", early->reason}, {"ops", early->ops}, {"seconds", early->seconds}};
+}
+
 nlohmann::json run_to_json(const Spec& spec, const RunDirectory& dir, const RunFigures& figures) {
     return {{"name", spec.name},
             {"run_id", dir.run_id},
@@ -18,7 +23,9 @@ nlohmann::json run_to_json(const Spec& spec, const RunDirectory& dir, const RunF
             {"ops", figures.ops},
             {"faults", figures.faults},
             {"seconds", figures.seconds},
+            {"workers_ready_seconds", figures.workers_ready_seconds},
             {"interrupted", figures.interrupted},
+            {"stopped_early", early_to_json(figures.stopped_early)},
             {"workers_failed", figures.workers_failed},
             {"network", figures.namespaces ? "netns" : "loopback"},
             {"client", figures.client}};
@@ -40,6 +47,10 @@ CheckedHistory conclude_run(const Spec& spec, const RunDirectory& dir, const Run
     }
     std::printf("  %s in %.1f s, %s injected%s\n", counted(figures.ops, "op").c_str(), figures.seconds,
                 counted(figures.faults, "fault").c_str(), figures.interrupted ? " (interrupted)" : "");
+    if (figures.stopped_early)
+        std::printf("  stopped early (--stop-on-decided): %s after %.1f s (%s)\n",
+                    figures.stopped_early->reason.c_str(), figures.stopped_early->seconds,
+                    counted(figures.stopped_early->ops, "op").c_str());
     if (checked.expectation) {
         std::string mismatches;
         for (const auto& m : checked.expectation->mismatches) mismatches += (mismatches.empty() ? "" : "; ") + m;

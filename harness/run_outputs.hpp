@@ -8,6 +8,7 @@
 #include <string>
 
 #include "harness/checked_history.hpp"
+#include "harness/expectation_watch.hpp"
 #include "harness/run_directory.hpp"
 #include "harness/spec.hpp"
 
@@ -17,7 +18,8 @@ namespace lockcheck {
 struct RunFigures {
     std::int64_t ops = 0;
     int faults = 0;
-    double seconds = 0;
+    double seconds = 0;                ///< from the first op (every worker ready) to the end of the workload
+    double workers_ready_seconds = 0;  ///< from spawning the first worker to the last one's answer to init
     bool namespaces = false;
     bool interrupted = false;
     int workers_failed = 0;  ///< worker slots that stopped because no worker could be started
@@ -26,6 +28,8 @@ struct RunFigures {
     /// Why a node's lose-unsynced filesystem failed (its daemon died), or "".
     std::string filesystem_failure;
     std::string client;  ///< what the first worker's hello says it is (docs/protocol.md, "client")
+    /// Why the run stopped before its time limit with --stop-on-decided; none otherwise.
+    std::optional<EarlyDecision> stopped_early;
 };
 
 /// Checks the run's history (check_history) with the run's figures and

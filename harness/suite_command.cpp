@@ -1,10 +1,14 @@
 #include "harness/suite_command.hpp"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <cstdio>
 #include <set>
 
+#include "checkers/first_violation.hpp"
+#include "core/history_io.hpp"
+#include "harness/detection_rate.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
 #include "harness/scenario_catalog.hpp"
@@ -82,9 +86,43 @@ std::string findings(const nlohmann::json& results) {
     return text;
 }
 
+/// When the run's history first became invalid (first_violation), in
+/// seconds; none for a run that is not invalid or has no readable history.
+std::optional<double> first_violation_seconds(const RunOutcome& run) {
+    if (run.verdict != Validity::Invalid || run.run_dir.empty()) return std::nullopt;
+    try {
+        if (const auto first = first_violation(read_history(run.run_dir / "history.jsonl"))) return first->seconds;
+    } catch (const HistoryError& e) {
+        std::fprintf(stderr, "warning: no time to the first violation for %s: %s\n", run.run_dir.c_str(), e.what());
+    }
+    return std::nullopt;
+}
+
+std::string percent(double fraction) { return fmt::format("{:.0f}%", 100 * fraction); }
+
+/// "met 9/10 (90%, 95% interval 60%–98%)".
+std::string rate_words(const DetectionRate& rate) {
+    return fmt::format("met {}/{} ({}, 95% interval {}–{})", rate.met, rate.runs,
+                       percent(static_cast<double>(rate.met) / rate.runs), percent(rate.interval.low),
+                       percent(rate.interval.high));
+}
+
+/// One scenario's runs, as the suite judged them.
+struct ScenarioRuns {
+    std::vector<RepeatedRun> judged;
+    nlohmann::json rows = nlohmann::json::array();  ///< suite.json's entry of each run
+    std::string why;                                ///< the mismatches of the last run that did not meet it
+    std::string failed_run_dirs;                    ///< one line per run that did not meet it
+    std::string evidence;                           ///< findings of the last run, for junit
+    std::filesystem::path last_run_dir;
+    std::string last_verdict;
+    double seconds = 0;
+};
+
 }  // namespace
 
-int suite_command(const std::string& selector, const RunOptions& options) {
+int suite_command(const std::string& selector, const RunOptions& options, int repeat) {
+    if (repeat < 1) throw SpecError(fmt::format("suite: --repeat must be at least 1, got {}", repeat));
     const Selection selection = select_scenarios(selector);
     std::vector<Spec> specs;
     for (const auto& file : selection.files) {
@@ -92,64 +130,116 @@ int suite_command(const std::string& selector, const RunOptions& options) {
         validate(specs.back());  // every spec is checked before anything runs
     }
     const RunDirectory suite_dir = create_run_directory(options.store / "suites", "");
-    std::printf("lockcheck suite (%s): %zu scenarios | suite directory %s\n", selection.description.c_str(),
-                specs.size(), suite_dir.path.c_str());
+    std::printf("lockcheck suite (%s): %zu scenarios%s | suite directory %s\n", selection.description.c_str(),
+                specs.size(), repeat > 1 ? fmt::format(", {} runs each", repeat).c_str() : "", suite_dir.path.c_str());
 
     JUnitSuite junit{"lockcheck-suite", 0, {}};
     nlohmann::json rows = nlohmann::json::array();
     int failed = 0;
     std::vector<std::string> table;
-    for (std::size_t i = 0; i < specs.size(); ++i) {
+    for (std::size_t i = 0; i < specs.size() && !options.interrupted.stop_requested(); ++i) {
         const Spec& spec = specs[i];
-        if (options.interrupted.stop_requested()) break;
-        std::printf("\n== [%zu/%zu] %s (%s)\n", i + 1, specs.size(), spec.name.c_str(), selection.files[i].c_str());
-        std::fflush(stdout);
         const auto stem = selection.files[i].stem().string();
         RunOptions run_options = options;
-        run_options.store = suite_dir.path / "runs" / stem;  // each run in a store of its own
-        const RunOutcome run = run_spec(spec, run_options);
-        const std::string verdict = verdict_of(run);
-        const auto [matched, mismatches] = judge(spec, run, verdict);
-        failed += matched ? 0 : 1;
-        std::string why;
-        for (const auto& m : mismatches) why += (why.empty() ? "" : "; ") + m;
-        table.push_back(fmt::format("{:<36} {:<10} {:<9} {:<6} {:>6.1f}s  {}", spec.name,
-                                    spec.expect ? spec.expect->valid.value_or("any") : "valid", verdict,
-                                    matched ? "ok" : "FAIL", run.wall_seconds, matched ? run.run_dir.string() : why));
-        rows.push_back({{"name", spec.name},
-                        {"file", selection.files[i].string()},
-                        {"expected", expected_words(spec)},
-                        {"verdict", verdict},
-                        {"matched", matched},
-                        {"mismatches", mismatches},
-                        {"exit_code", run.exit_code},
-                        {"seconds", run.wall_seconds},
-                        {"run_dir", run.run_dir.string()},
-                        {"seed", run.results.is_object() && run.results.contains("run")
-                                     ? run.results["run"].value("seed", nlohmann::json())
-                                     : nlohmann::json()}});
-        JUnitCase c{spec.name, "lockcheck.suite", run.wall_seconds, std::nullopt, "", ""};
-        if (!matched) {
-            c.failure =
-                fmt::format("expected {}, got {}{}", expected_words(spec), verdict, why.empty() ? "" : ": " + why);
+        run_options.store = suite_dir.path / "runs" / stem;  // each scenario's runs in a store of its own
+        ScenarioRuns runs;
+        for (int r = 0; r < repeat && !options.interrupted.stop_requested(); ++r) {
+            std::printf("\n== [%zu/%zu] %s%s (%s)\n", i + 1, specs.size(), spec.name.c_str(),
+                        repeat > 1 ? fmt::format(" run {}/{}", r + 1, repeat).c_str() : "", selection.files[i].c_str());
+            std::fflush(stdout);
+            Spec run_spec_copy = spec;
+            if (run_spec_copy.seed) *run_spec_copy.seed += static_cast<std::uint64_t>(r);  // else drawn per run
+            const RunOutcome run = run_spec(std::move(run_spec_copy), run_options);
+            const std::string verdict = verdict_of(run);
+            const auto [matched, mismatches] = judge(spec, run, verdict);
+            std::string why;
+            for (const auto& m : mismatches) why += (why.empty() ? "" : "; ") + m;
+            const auto first = first_violation_seconds(run);
+            const nlohmann::json run_json =
+                run.results.is_object() && run.results.contains("run") ? run.results["run"] : nlohmann::json::object();
+            runs.judged.push_back({matched, first});
+            runs.rows.push_back({{"verdict", verdict},
+                                 {"matched", matched},
+                                 {"mismatches", mismatches},
+                                 {"exit_code", run.exit_code},
+                                 {"seconds", run.wall_seconds},
+                                 {"run_dir", run.run_dir.string()},
+                                 {"seed", run_json.value("seed", nlohmann::json())},
+                                 {"stopped_early", run_json.value("stopped_early", nlohmann::json())},
+                                 {"first_violation_seconds", first ? nlohmann::json(*first) : nlohmann::json()}});
+            if (!matched) {
+                runs.why = why;
+                runs.failed_run_dirs += fmt::format("{}: {}\n", run.run_dir.string(), why);
+            }
+            runs.evidence = findings(run.results);
+            runs.last_run_dir = run.run_dir;
+            runs.last_verdict = verdict;
+            runs.seconds += run.wall_seconds;
+        }
+        if (runs.judged.empty()) break;  // interrupted before its first run
+        const DetectionRate rate = detection_rate(runs.judged);
+        const bool every_run_met = rate.met == rate.runs;
+        failed += every_run_met ? 0 : 1;
+        const std::string expected = spec.expect ? spec.expect->valid.value_or("any") : "valid";
+        const std::string first_words =
+            rate.median_first_violation ? fmt::format("{:.2f}s", *rate.median_first_violation) : "-";
+        if (repeat == 1)
+            table.push_back(fmt::format("{:<36} {:<10} {:<9} {:<6} {:>6.1f}s  {}", spec.name, expected,
+                                        runs.last_verdict, every_run_met ? "ok" : "FAIL", runs.seconds,
+                                        every_run_met ? runs.last_run_dir.string() : runs.why));
+        else
+            table.push_back(fmt::format("{:<36} {:<10} {:>3}/{:<3} {:>5} {:>5}–{:<5} {:>9} {:>7.1f}s", spec.name,
+                                        expected, rate.met, rate.runs,
+                                        percent(static_cast<double>(rate.met) / rate.runs), percent(rate.interval.low),
+                                        percent(rate.interval.high), first_words, runs.seconds));
+        nlohmann::json row = {
+            {"name", spec.name},
+            {"file", selection.files[i].string()},
+            {"expected", expected_words(spec)},
+            {"matched", every_run_met},
+            {"runs", rate.runs},
+            {"met", rate.met},
+            {"rate", static_cast<double>(rate.met) / rate.runs},
+            {"interval95", {rate.interval.low, rate.interval.high}},
+            {"violated", rate.violated},
+            {"median_first_violation_seconds",
+             rate.median_first_violation ? nlohmann::json(*rate.median_first_violation) : nlohmann::json()},
+            {"seconds", runs.seconds},
+            {"each", runs.rows}};
+        if (repeat == 1) row.update(runs.rows[0]);  // one run: its fields are the scenario's
+        rows.push_back(std::move(row));
+        JUnitCase c{spec.name, "lockcheck.suite", runs.seconds, std::nullopt, "", ""};
+        const std::string rate_line = fmt::format("{}; median time to the first violation: {}", rate_words(rate),
+                                                  rate.median_first_violation ? first_words : "none");
+        if (!every_run_met) {
+            c.failure = repeat == 1 ? fmt::format("expected {}, got {}{}", expected_words(spec), runs.last_verdict,
+                                                  runs.why.empty() ? "" : ": " + runs.why)
+                                    : fmt::format("expected {}, {}", expected_words(spec), rate_words(rate));
             c.failure_type = "expectation";
         }
-        c.details = fmt::format("run directory: {}\n{}", run.run_dir.string(), findings(run.results));
+        c.details = repeat == 1 ? fmt::format("run directory: {}\n{}", runs.last_run_dir.string(), runs.evidence)
+                                : fmt::format("{}\n{}last run directory: {}\n{}", rate_line, runs.failed_run_dirs,
+                                              runs.last_run_dir.string(), runs.evidence);
         junit.cases.push_back(std::move(c));
-        junit.seconds += run.wall_seconds;
+        junit.seconds += runs.seconds;
     }
     const bool interrupted = options.interrupted.stop_requested();
     const int skipped = static_cast<int>(specs.size() - junit.cases.size());
 
-    std::printf("\n%-36s %-10s %-9s %-6s %7s  %s\n", "scenario", "expected", "verdict", "result", "time",
-                "run directory / why");
+    if (repeat == 1)
+        std::printf("\n%-36s %-10s %-9s %-6s %7s  %s\n", "scenario", "expected", "verdict", "result", "time",
+                    "run directory / why");
+    else
+        std::printf("\n%-36s %-10s %7s %5s %-11s %9s %8s\n", "scenario", "expected", "met", "rate", " 95% interval",
+                    "1st viol.", "time");
     for (const auto& line : table) std::printf("%s\n", line.c_str());
-    std::printf("%zu scenarios: %zu met their expectation, %d did not%s | %s\n", junit.cases.size(),
-                junit.cases.size() - static_cast<std::size_t>(failed), failed,
+    std::printf("%zu scenarios: %zu met their expectation%s, %d did not%s | %s\n", junit.cases.size(),
+                junit.cases.size() - static_cast<std::size_t>(failed), repeat > 1 ? " in every run" : "", failed,
                 interrupted ? fmt::format(", {} not run (interrupted)", skipped).c_str() : "", suite_dir.path.c_str());
 
     write_json_file(suite_dir.path / "suite.json", {{"selector", selector},
                                                     {"selection", selection.description},
+                                                    {"repeat", repeat},
                                                     {"scenarios", rows},
                                                     {"passed", static_cast<int>(junit.cases.size()) - failed},
                                                     {"failed", failed},

@@ -4,8 +4,12 @@
 
 namespace lockcheck {
 
-WorkerPool::WorkerPool(int slots, Spawner spawn, LiveState& live) : spawn_(std::move(spawn)), live_(live) {
+WorkerPool::WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout)
+    : spawn_(std::move(spawn)), live_(live), hello_timeout_(hello_timeout) {
     for (int i = 0; i < slots; ++i) slots_.push_back(spawn_(next_process_++));
+    // Every worker is starting now; its hello waits in its pipe until read.
+    const auto deadline = std::chrono::steady_clock::now() + hello_timeout_;
+    for (const auto& w : slots_) w->await_hello(deadline);
 }
 
 std::shared_ptr<WorkerProcess> WorkerPool::worker(int slot) const {
@@ -24,6 +28,7 @@ std::shared_ptr<WorkerProcess> WorkerPool::replace(int slot) {
     old->kill();
     live_.forget(old->process());
     auto fresh = std::shared_ptr<WorkerProcess>(spawn_(process));
+    fresh->await_hello(std::chrono::steady_clock::now() + hello_timeout_);
     spdlog::warn("worker {} replaced by worker {}", old->process(), process);
     std::lock_guard lock(mutex_);
     slots_.at(static_cast<std::size_t>(slot)) = fresh;

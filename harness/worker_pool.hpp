@@ -18,15 +18,22 @@ namespace lockcheck {
 
 class WorkerPool : public WorkerControl {
 public:
-    /// Starts the worker that will run as `process`.
+    /// Starts the worker that will run as `process` and sends it init
+    /// (WorkerProcess's constructor); the pool awaits its hello.
     using Spawner = std::function<std::unique_ptr<WorkerProcess>(int process)>;
 
-    /// Spawns workers 0..slots-1 from the calling thread (keep it alive for the run).
-    WorkerPool(int slots, Spawner spawn, LiveState& live);
+    /// Spawns workers 0..slots-1 from the calling thread (keep it alive for
+    /// the run), all of them first, then awaits every hello against one
+    /// deadline, `hello_timeout` after the last spawn: the workers start up
+    /// side by side, so the wait is the slowest one's, not the sum. Throws
+    /// WorkerError naming the first worker that failed to answer init (the
+    /// others are stopped with it).
+    WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout);
 
     int slots() const { return static_cast<int>(slots_.size()); }
     std::shared_ptr<WorkerProcess> worker(int slot) const;
-    /// Kills the slot's worker and starts a new one with the next unused process number.
+    /// Kills the slot's worker and starts a new one with the next unused
+    /// process number; throws WorkerError when it does not answer init.
     std::shared_ptr<WorkerProcess> replace(int slot);
     /// Stops every worker (EOF, then signals).
     void stop_all();
@@ -43,6 +50,7 @@ public:
 private:
     Spawner spawn_;
     LiveState& live_;
+    std::chrono::milliseconds hello_timeout_;
     mutable std::mutex mutex_;
     std::vector<std::shared_ptr<WorkerProcess>> slots_;
     int next_process_ = 0;

@@ -2,24 +2,27 @@
 
 namespace lockcheck {
 
-WorkerProcess::WorkerProcess(const ChildSpec& spec, const WorkerInit& init, std::chrono::milliseconds hello_timeout)
-    : process_(init.process) {
-    const std::string who = "worker " + std::to_string(init.process) + " (log " + spec.output_log.string() + ")";
+WorkerProcess::WorkerProcess(const ChildSpec& spec, const WorkerInit& init)
+    : process_(init.process),
+      who_("worker " + std::to_string(init.process) + " (log " + spec.output_log.string() + ")") {
     try {
         child_ = std::make_unique<ChildProcess>(spec);
     } catch (const SpawnError& e) {
-        throw WorkerError(who + ": " + e.what());
+        throw WorkerError(who_ + ": " + e.what());
     }
     channel_ = std::make_unique<LineChannel>(child_->stdout_fd(), child_->stdin_fd());
-    if (!channel_->write_line(encode_init(init))) throw WorkerError(who + " exited before its init");
+    if (!channel_->write_line(encode_init(init))) throw WorkerError(who_ + " exited before its init");
+}
+
+void WorkerProcess::await_hello(std::chrono::steady_clock::time_point deadline) {
     std::string line;
-    const auto status = channel_->read_line(line, std::chrono::steady_clock::now() + hello_timeout);
-    if (status == LineChannel::ReadStatus::Timeout) throw WorkerError(who + " did not answer init in time");
-    if (status != LineChannel::ReadStatus::Line) throw WorkerError(who + " exited before answering init");
+    const auto status = channel_->read_line(line, deadline);
+    if (status == LineChannel::ReadStatus::Timeout) throw WorkerError(who_ + " did not answer init in time");
+    if (status != LineChannel::ReadStatus::Line) throw WorkerError(who_ + " exited before answering init");
     try {
         hello_ = decode_hello(line);
     } catch (const ProtocolError& e) {
-        throw WorkerError(who + ": " + e.what());
+        throw WorkerError(who_ + ": " + e.what());
     }
 }
 

@@ -22,10 +22,15 @@ public:
 
 class WorkerProcess {
 public:
-    /// Spawns the worker, sends it `init` and waits for its hello; throws
-    /// WorkerError with the reason (no hello in time, garbage, refused,
-    /// exited) otherwise.
-    WorkerProcess(const ChildSpec& spec, const WorkerInit& init, std::chrono::milliseconds hello_timeout);
+    /// Spawns the worker and sends it `init`, without waiting for its answer
+    /// (so many workers can start at once: await_hello collects it); throws
+    /// WorkerError when it cannot be started or exits before its init.
+    WorkerProcess(const ChildSpec& spec, const WorkerInit& init);
+
+    /// Waits until `deadline` for the worker's hello (its answer to init);
+    /// throws WorkerError with the reason (no hello in time, garbage,
+    /// refused, exited) otherwise. Call once, before any call().
+    void await_hello(std::chrono::steady_clock::time_point deadline);
 
     int process() const { return process_; }
     const WorkerHello& hello() const { return hello_; }
@@ -49,6 +54,7 @@ public:
 
 private:
     int process_;
+    std::string who_;  ///< "worker N (log PATH)", for errors
     WorkerHello hello_;
     std::unique_ptr<ChildProcess> child_;
     std::unique_ptr<LineChannel> channel_;

@@ -1,0 +1,65 @@
+#include "harness/expectation_watch.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <spdlog/spdlog.h>
+
+#include "checkers/run_checkers.hpp"
+#include "core/interruptible_sleep.hpp"
+#include "harness/expectation.hpp"
+
+namespace lockcheck {
+
+bool ExpectationWatch::decides_early(const std::optional<Expectation>& expect) {
+    return expect && expect->valid == std::string(to_string(Validity::Invalid));
+}
+
+ExpectationWatch::ExpectationWatch(Expectation expect) : expect_(std::move(expect)) {}
+
+void ExpectationWatch::observe(const Op& op) {
+    std::lock_guard lock(mutex_);
+    arrived_.push_back(op);
+}
+
+std::optional<EarlyDecision> ExpectationWatch::check() {
+    {
+        std::lock_guard lock(mutex_);
+        std::move(arrived_.begin(), arrived_.end(), std::back_inserter(history_));
+        arrived_.clear();
+    }
+    if (history_.empty()) return std::nullopt;
+    const CheckReport report = run_checkers(history_);
+    if (report.valid != Validity::Invalid || !evaluate(expect_, report).matched) return std::nullopt;
+    std::set<std::string> kinds;
+    for (const auto& checker : report.checkers)
+        if (checker.counts_toward_verdict)
+            for (const auto& v : checker.violations) kinds.insert(v.kind);
+    std::string reason = "expectation met: invalid";
+    const char* separator = " with ";
+    for (const auto& kind : kinds) {
+        reason += separator + kind;
+        separator = ", ";
+    }
+    return EarlyDecision{reason, static_cast<std::int64_t>(history_.size()),
+                         static_cast<double>(history_.back().time) / 1e9};
+}
+
+std::optional<EarlyDecision> ExpectationWatch::watch(const std::stop_token& stop, std::chrono::milliseconds interval) {
+    auto wait = interval;
+    while (interruptible_sleep_for(stop, wait)) {
+        const auto began = std::chrono::steady_clock::now();
+        try {
+            if (auto decision = check()) return decision;
+        } catch (const HistoryError& e) {  // the recorder's own history: the end of the run reports it
+            spdlog::error("live check stopped: {}", e.what());
+            return std::nullopt;
+        }
+        const auto took =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began);
+        wait = std::max(interval, 4 * took);
+    }
+    return std::nullopt;
+}
+
+}  // namespace lockcheck
