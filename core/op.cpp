@@ -43,6 +43,31 @@ void optional_field(const nlohmann::json& object, const char* field, std::option
     if (it != object.end() && !it->is_null()) out = parse(*it, field);
 }
 
+// The rules of the op contract beyond the fields' types, one at a time, in
+// the order op_from_json applies them.
+
+void check_index(std::int64_t index) {
+    if (index < 0) throw OpFormatError("field 'index' must not be negative");
+}
+
+void check_time(std::int64_t time) {
+    if (time < 0) throw OpFormatError("field 'time' must not be negative (ns since the run started)");
+}
+
+void check_f(const Op& op) {
+    if (!is_known_f(op.f)) throw OpFormatError("field 'f' names no known op: '" + op.f + "'");
+    const bool fault = op.f == fn::kStartFault || op.f == fn::kStopFault;
+    if (op.is_nemesis() && !fault)
+        throw OpFormatError("the nemesis records only start-fault and stop-fault, not " + op.f);
+    if (!op.is_nemesis() && fault) throw OpFormatError(op.f + " is recorded by process \"nemesis\" only");
+}
+
+void check_ttl(const std::optional<std::int64_t>& ttl_ms) {
+    if (ttl_ms && *ttl_ms <= 0) throw OpFormatError("field 'ttl_ms' must be positive");
+}
+
+constexpr const char* kProcessRule = "field 'process' must be a non-negative integer or \"nemesis\"";
+
 }  // namespace
 
 bool is_known_f(std::string_view f) { return std::find(kKnownFs.begin(), kKnownFs.end(), f) != kKnownFs.end(); }
@@ -84,35 +109,39 @@ Op op_from_json(const nlohmann::json& object) {
     if (!object.is_object()) throw OpFormatError("record is not a JSON object");
     Op op;
     op.index = integer_field(required(object, "index"), "index");
-    if (op.index < 0) throw OpFormatError("field 'index' must not be negative");
+    check_index(op.index);
     op.time = integer_field(required(object, "time"), "time");
-    if (op.time < 0) throw OpFormatError("field 'time' must not be negative (ns since the run started)");
+    check_time(op.time);
     const auto& process = required(object, "process");
     if (process.is_string() && process.get<std::string>() == "nemesis")
         op.process = kNemesisProcess;
     else if (const auto number = json_integer<int>(process); number && *number >= 0)
         op.process = *number;
     else
-        throw OpFormatError("field 'process' must be a non-negative integer or \"nemesis\"");
+        throw OpFormatError(kProcessRule);
     auto type = op_type_from_string(string_field(required(object, "type"), "type"));
     if (!type) throw OpFormatError("field 'type' must be one of invoke, ok, fail, info");
     op.type = *type;
     op.f = string_field(required(object, "f"), "f");
-    if (!is_known_f(op.f)) throw OpFormatError("field 'f' names no known op: '" + op.f + "'");
-    const bool fault = op.f == fn::kStartFault || op.f == fn::kStopFault;
-    if (op.is_nemesis() && !fault)
-        throw OpFormatError("the nemesis records only start-fault and stop-fault, not " + op.f);
-    if (!op.is_nemesis() && fault) throw OpFormatError(op.f + " is recorded by process \"nemesis\" only");
+    check_f(op);
     if (auto it = object.find("key"); it != object.end() && !it->is_null()) op.key = string_field(*it, "key");
     if (auto it = object.find("value"); it != object.end()) op.value = *it;
     optional_field(object, "token", op.token, integer_field);
     optional_field(object, "error", op.error, string_field);
     optional_field(object, "node", op.node, string_field);
     optional_field(object, "ttl_ms", op.ttl_ms, integer_field);
-    if (op.ttl_ms && *op.ttl_ms <= 0) throw OpFormatError("field 'ttl_ms' must be positive");
+    check_ttl(op.ttl_ms);
     optional_field(object, "owner", op.owner, string_field);
     optional_field(object, "resource", op.resource, string_field);
     return op;
+}
+
+void check_op_contract(const Op& op) {
+    check_index(op.index);
+    check_time(op.time);
+    if (op.process < 0 && !op.is_nemesis()) throw OpFormatError(kProcessRule);
+    check_f(op);
+    check_ttl(op.ttl_ms);
 }
 
 }  // namespace lockcheck

@@ -105,5 +105,9 @@ nlohmann::json op_to_json(const Op& op);
 /// `f` that is not a known op, a nemesis op that is not a fault (or a fault
 /// by a worker), and a `ttl_ms` that is not positive.
 Op op_from_json(const nlohmann::json& object);
+/// The rules op_from_json applies beyond the fields' types (index and time
+/// not negative, a known f, faults by the nemesis only, a positive ttl_ms),
+/// in its order, for an Op read some other way; throws OpFormatError as it does.
+void check_op_contract(const Op& op);
 
 }  // namespace lockcheck
