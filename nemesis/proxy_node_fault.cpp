@@ -14,9 +14,9 @@ std::optional<std::string> proxy_unavailable_reason(const ProxiedNetwork* proxy)
 
 SpecVerdict refuse_unproxied_topology(const std::string& fault, const SpecView& spec) {
     if (spec.topology != "redis-sentinel") return std::nullopt;
-    return SpecRefusal{"nemesis", "fault '" + fault +
-                                      "' cannot run on redis-sentinel: its clients get the primary's address "
-                                      "from Sentinel, so they would not go through the fault proxy"};
+    return SpecRefusal{"nemesis", "cannot use " + fault +
+                                      " on topology redis-sentinel: its clients get the primary's address from "
+                                      "Sentinel, so they would not go through the fault proxy"};
 }
 
 OptionDescriptor proxy_latency_option(std::string name, std::string description, TtlTime default_value) {
