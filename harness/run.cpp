@@ -33,6 +33,7 @@
 #include "harness/workload_runner.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/nemesis.hpp"
+#include "nemesis/proxied_network.hpp"
 #include "reports/results_json.hpp"
 
 namespace lockcheck {
@@ -133,6 +134,13 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     make_data_durable(*topology);  // what the servers wrote while starting is no acknowledged write
     const auto endpoints = topology->client_endpoints();
     spdlog::info("topology {} ready: {}", spec.topology, join(endpoints, ", "));
+    // With a proxy fault in the nemesis, every worker reaches the nodes through links of its own in the
+    // run's fault proxy; otherwise there is no proxy. Made before the workers, gone after them.
+    std::unique_ptr<ProxiedNetwork> proxy;
+    if (nemesis_needs_proxy(spec)) {
+        proxy = std::make_unique<ProxiedNetwork>(endpoints, *spec.seed);
+        spdlog::info("fault proxy in front of {}: workers connect through it", join(endpoints, ", "));
+    }
 
     LiveState live;
     std::filesystem::create_directories(dir.path / "workers");
@@ -140,8 +148,9 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     WorkerPool pool(
         spec.workers,
         [&](int process) {
-            const auto launch = worker_launch(spec, endpoints, client_credentials(spec.topology, credentials),
-                                              options.self_exe, dir.path, dir.run_id, process);
+            const auto launch = worker_launch(spec, proxy ? proxy->endpoints_for(process) : endpoints,
+                                              client_credentials(spec.topology, credentials), options.self_exe,
+                                              dir.path, dir.run_id, process);
             return std::make_unique<WorkerProcess>(launch.child, launch.init);
         },
         live, kWorkerHelloTimeout);
@@ -167,9 +176,10 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
     Nemesis nemesis(
         schedule,
-        make_faults(spec.nemesis,
-                    {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted},
-                    spec.fault_options, OptionContext{spec.ttl_ms}),
+        make_faults(
+            spec.nemesis,
+            {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted, proxy.get()},
+            spec.fault_options, OptionContext{spec.ttl_ms}),
         [&](Op op) { recorder.record(std::move(op)); }, start);
 
     std::vector<std::string> keys;
@@ -217,6 +227,7 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     }
     progress.stop();
     pool.stop_all();
+    if (proxy) spdlog::info("{}", proxy->summary());
     figures.filesystem_failure = data_filesystem_failure(*topology).value_or("");
     topology->stop();
     figures.ops = recorder.count();

@@ -42,6 +42,12 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
     return options;
 }
 
+bool nemesis_needs_proxy(const Spec& spec) {
+    for (const auto& kind : spec.nemesis)
+        if (const FaultDescriptor* fault = find_fault(kind); fault && fault->needs_proxy) return true;
+    return false;
+}
+
 std::optional<std::string> host_refusal(const Spec& spec, const std::filesystem::path& self_exe) {
     const FaultDescriptor* fault = fault_needing_unsynced_data(spec);
     if (!fault) return std::nullopt;

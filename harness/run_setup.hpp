@@ -21,6 +21,11 @@ namespace lockcheck {
 TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::path& nodes_dir,
                                      const std::filesystem::path& self_exe);
 
+/// Whether a fault of `spec`'s nemesis acts through the fault proxy
+/// (FaultDescriptor::needs_proxy): the run then puts one in front of every
+/// node's client port (nemesis/proxied_network.hpp).
+bool nemesis_needs_proxy(const Spec& spec);
+
 /// Why this host cannot run `spec`'s nemesis, as "fault F cannot run here:
 /// REASON" (a fault that needs the lose-unsynced filesystem, which needs
 /// root, /dev/fuse and its daemon beside `self_exe`), or nullopt. A run asks

@@ -22,6 +22,8 @@
 
 namespace lockcheck {
 
+class ProxiedNetwork;
+
 /// What faults may act on in one run.
 struct FaultTargets {
     WorkerControl& workers;
@@ -29,6 +31,9 @@ struct FaultTargets {
     bool namespaces = false;           ///< nodes have their own network namespaces
     std::string server_password = "";  ///< the servers' client password (Redis asks for it)
     std::stop_token interrupt = {};    ///< the run's interrupt (Ctrl-C): ends waits that outlast the run's stop
+    /// The run's fault proxy in front of the nodes' client ports
+    /// (nemesis/proxied_network.hpp); null unless a fault needs_proxy.
+    ProxiedNetwork* proxy = nullptr;
 };
 
 struct FaultDescriptor {
@@ -48,6 +53,11 @@ struct FaultDescriptor {
     /// rules, traffic control): a run without them refuses it before it
     /// makes anything (harness/run_preflight.hpp).
     bool needs_namespaces = false;
+    /// Whether it acts through the fault proxy (nemesis/proxied_network.hpp):
+    /// the run then puts the proxy in front of every node's client port and
+    /// gives the workers the proxy's addresses. Without such a fault, workers
+    /// connect to the servers directly and no proxy exists.
+    bool needs_proxy = false;
     /// The fault for one run, acting on `targets`, with `options` resolved
     /// (core/option_descriptor.hpp: every option present, "Nxttl" in ms).
     std::function<std::unique_ptr<Fault>(const FaultTargets& targets, const nlohmann::json& options)> make;

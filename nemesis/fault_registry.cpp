@@ -13,13 +13,16 @@
 #include "nemesis/pause_holder.hpp"
 #include "nemesis/pause_node.hpp"
 #include "nemesis/power_loss.hpp"
+#include "nemesis/proxy_node_fault.hpp"
+#include "nemesis/slow_reply.hpp"
 
 namespace lockcheck {
 
 const std::vector<FaultDescriptor>& fault_descriptors() {
     static const std::vector<FaultDescriptor> all{
         pause_holder_fault(), pause_node_fault(), kill_holder_fault(), kill_restart_fault(), power_loss_fault(),
-        failover_fault(),     partition_fault(),  packet_loss_fault(), clock_skew_fault(),
+        failover_fault(),     partition_fault(),  packet_loss_fault(), clock_skew_fault(),   delay_fault(),
+        slow_reply_fault(),   blackhole_fault(),  reset_fault(),
     };
     return all;
 }

@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 
+#include <charconv>
 #include <stdexcept>
 
 namespace lockcheck::netproxy {
@@ -21,6 +22,24 @@ Endpoint from_sockaddr(const sockaddr_in& address) {
     char text[INET_ADDRSTRLEN] = {};
     ::inet_ntop(AF_INET, &address.sin_addr, text, sizeof text);
     return Endpoint{text, ntohs(address.sin_port)};
+}
+
+Endpoint parse_endpoint(const std::string& text) {
+    const auto colon = text.rfind(':');
+    const auto refuse = [&] { return std::invalid_argument("not an IPv4 address:port: '" + text + "'"); };
+    if (colon == std::string::npos) throw refuse();
+    unsigned port = 0;
+    const char* first = text.data() + colon + 1;
+    const char* last = text.data() + text.size();
+    const auto [end, error] = std::from_chars(first, last, port);
+    if (error != std::errc{} || end != last || first == last || port == 0 || port > 65535) throw refuse();
+    Endpoint endpoint{text.substr(0, colon), static_cast<std::uint16_t>(port)};
+    try {
+        to_sockaddr(endpoint);
+    } catch (const std::invalid_argument&) {
+        throw refuse();
+    }
+    return endpoint;
 }
 
 }  // namespace lockcheck::netproxy

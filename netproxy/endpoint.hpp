@@ -24,4 +24,9 @@ sockaddr_in to_sockaddr(const Endpoint& endpoint);
 
 Endpoint from_sockaddr(const sockaddr_in& address);
 
+/// The endpoint written "address:port" (to_string()'s form); throws
+/// std::invalid_argument quoting `text` when it is not a dotted IPv4 address,
+/// a colon and a port in 1..65535.
+Endpoint parse_endpoint(const std::string& text);
+
 }  // namespace lockcheck::netproxy

@@ -64,8 +64,8 @@ DirectionFault combine(const DirectionFault& a, const DirectionFault& b) {
 }
 
 void validate_duration(std::chrono::microseconds value, const char* name) {
-    if (value < std::chrono::microseconds::zero() || value > std::chrono::hours(1))
-        throw std::invalid_argument(std::string(name) + " must be within [0, 1 h], not " +
+    if (value < std::chrono::microseconds::zero() || value > std::chrono::hours(24))
+        throw std::invalid_argument(std::string(name) + " must be within [0, 24 h], not " +
                                     std::to_string(value.count()) + " us");
 }
 

@@ -79,7 +79,7 @@ LinkFault bandwidth(std::uint64_t bytes_per_second);
 LinkFault combine(const LinkFault& a, const LinkFault& b);
 
 /// Throws std::invalid_argument naming the field when a latency or jitter is
-/// negative or above one hour.
+/// negative or above one day (24 h).
 void validate(const LinkFault& fault);
 
 /// One line for logs, e.g. "to_server pass, to_client pass +300000us".

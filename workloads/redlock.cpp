@@ -1,13 +1,14 @@
 #include "workloads/redlock.hpp"
 
+#include <iostream>
 #include <thread>
 
 #include "workloads/redis_replies.hpp"
 
 namespace lockcheck {
 
-Redlock::Redlock(const std::vector<std::string>& endpoints, const ConnectionOptions& connection)
-    : rng_(std::random_device{}()) {
+Redlock::Redlock(const std::vector<std::string>& endpoints, const ConnectionOptions& connection, bool check_validity)
+    : rng_(std::random_device{}()), check_validity_(check_validity) {
     for (const auto& e : endpoints) nodes_.push_back(std::make_unique<RedisConnection>(e, connection));
 }
 
@@ -38,6 +39,7 @@ std::pair<int, int> Redlock::release_everywhere(const LockRequest& request) {
 LockResult Redlock::acquire(const LockRequest& request) {
     const auto ttl = std::chrono::milliseconds(request.ttl_ms);
     const auto drift = ttl / 100 + std::chrono::milliseconds(2);
+    bool validity_ran_out = false;  // some attempt had a majority but no validity left
     for (int attempt = 1;; ++attempt) {
         const auto start = std::chrono::steady_clock::now();
         const Votes votes = try_once(request);
@@ -45,11 +47,17 @@ LockResult Redlock::acquire(const LockRequest& request) {
             std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
         const auto validity = ttl - elapsed - drift;
         if (votes.ok >= quorum() && validity.count() > 0) return LockResult::ok();
+        if (votes.ok >= quorum()) {  // the replies came too late to use the grant: the worker's log says so
+            std::cerr << "redlock: attempt " << attempt << " had a majority after " << elapsed.count()
+                      << " ms: no validity left (ttl " << ttl.count() << " ms, drift " << drift.count() << " ms); "
+                      << (check_validity_ ? "releasing" : "taken anyway (validity_check false)") << "\n";
+            if (!check_validity_) return LockResult::ok();
+            validity_ran_out = true;
+        }
         release_everywhere(request);
         if (votes.held >= quorum()) return LockResult::fail(std::string(err::kHeld));
         if (attempt == kAttempts)
-            return LockResult::fail(votes.ok >= quorum() ? "validity expired while acquiring"
-                                                         : std::string(err::kHeld));
+            return LockResult::fail(validity_ran_out ? "validity expired while acquiring" : std::string(err::kHeld));
         std::uniform_int_distribution<std::int64_t> delay(0, kRetryDelayMax.count());
         std::this_thread::sleep_for(std::chrono::milliseconds(delay(rng_)));
     }

@@ -5,10 +5,17 @@
 //   every node in turn (each call bounded by the server timeout); elapsed is
 //   the time the attempt took; validity = ttl - elapsed - drift, with
 //   drift = ttl / 100 + 2 ms. Success when a majority (N/2 + 1) said OK and
-//   validity > 0. Otherwise release on every node (including those that failed
+//   validity > 0 (with option validity_check false, the default being true: a
+//   majority alone, however late its replies came; the mistake the algorithm's
+//   validity rule exists to prevent, kept to show what it costs). Otherwise release on every node (including those that failed
 //   or timed out, since the SET may have landed) and, unless a majority
 //   answered "held" (someone else has it), retry after a random delay of
-//   0..kRetryDelayMax.
+//   0..kRetryDelayMax. After the last attempt: fail "validity expired while
+//   acquiring" when some attempt had a majority but no validity left (its
+//   replies came too late, e.g. under slow-reply), else fail "held". Each
+//   round with a majority and no validity left is logged to stderr (the
+//   worker's log): "redlock: attempt N had a majority after X ms: no validity
+//   left (...); releasing", or "taken anyway (validity_check false)".
 // release: compare-and-delete (Lua) on every node; ok if any node deleted it.
 // Token: none. A fencing token must grow with every grant of the lock, but no
 //   Redlock quorum agrees on a counter: per-node INCR counters differ, a node
@@ -38,7 +45,8 @@ public:
     static constexpr int kAttempts = 3;
     static constexpr std::chrono::milliseconds kRetryDelayMax{50};
 
-    Redlock(const std::vector<std::string>& endpoints, const ConnectionOptions& connection);
+    /// `check_validity`: recipe option validity_check (see above).
+    Redlock(const std::vector<std::string>& endpoints, const ConnectionOptions& connection, bool check_validity);
     LockResult acquire(const LockRequest& request) override;
     LockResult release(const LockRequest& request) override;
 
@@ -49,6 +57,7 @@ private:
     };
     std::vector<std::unique_ptr<RedisConnection>> nodes_;
     std::mt19937_64 rng_;
+    bool check_validity_;
 
     Votes try_once(const LockRequest& request);
     /// Compare-and-delete on every node; how many deleted it, how many answered.

@@ -1,3 +1,4 @@
+#include "core/option_kinds.hpp"
 #include "workloads/redlock.hpp"
 
 namespace lockcheck {
@@ -6,7 +7,14 @@ RecipeDescriptor redlock_recipe() {
     return {.name = "redlock",
             .description = "Redlock over 5 independent nodes: quorum 3, validity = TTL - elapsed - drift; no token",
             .topologies = {"redis-independent"},
-            .make = construct_client<Redlock>,
+            .options = {boolean_option("validity_check",
+                                       "take the lock only while validity (TTL - elapsed - drift) is left, as the "
+                                       "algorithm prescribes; false: on a majority alone, however late it came",
+                                       true)},
+            .make = [](const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
+                       const nlohmann::json& options) -> std::unique_ptr<WorkerClient> {
+                return std::make_unique<Redlock>(endpoints, connection, options.at("validity_check").get<bool>());
+            },
             .refuses = [](const SpecView& spec) -> SpecVerdict {
                 if (spec.nodes != 0 && spec.nodes < 3)
                     return SpecRefusal{"nodes",

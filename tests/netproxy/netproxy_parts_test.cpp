@@ -113,9 +113,9 @@ TEST(NetproxyFaults, CombineAddsDelaysAndKeepsTheStrongerFlowAndLowerBandwidth) 
 }
 
 TEST(NetproxyFaults, ValidateRejectsNegativeOrHugeDurations) {
-    EXPECT_NO_THROW(validate(faults::delay(1h)));
+    EXPECT_NO_THROW(validate(faults::delay(24h)));
     EXPECT_THROW(validate(faults::delay(-1us)), std::invalid_argument);
-    EXPECT_THROW(validate(faults::delay(0us, 2h)), std::invalid_argument);
+    EXPECT_THROW(validate(faults::delay(0us, 25h)), std::invalid_argument);
 }
 
 }  // namespace

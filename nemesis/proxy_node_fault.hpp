@@ -1,0 +1,63 @@
+// The proxy faults that strike one node: every worker's connections to it
+// through the run's fault proxy (nemesis/proxied_network.hpp) get one
+// netproxy::LinkFault until the heal. Faults "delay", "blackhole" and "reset"
+// are this class with their own fault value (their descriptors:
+// nemesis/network_delay_descriptor.cpp, blackhole_descriptor.cpp,
+// connection_reset_descriptor.cpp). The node is the event's pick among the
+// topology's client endpoints; the target reported is "proxy to IP:PORT".
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "core/option_descriptor.hpp"
+#include "core/spec_view.hpp"
+#include "core/ttl_time.hpp"
+#include "nemesis/fault.hpp"
+#include "nemesis/fault_descriptor.hpp"
+#include "nemesis/proxied_network.hpp"
+#include "netproxy/fault.hpp"
+
+namespace lockcheck {
+
+class ProxyNodeFault : public Fault {
+public:
+    /// `proxy` may be null (a run without the proxy): the fault is then unavailable.
+    ProxyNodeFault(std::string kind, ProxiedNetwork* proxy, netproxy::LinkFault fault)
+        : kind_(std::move(kind)), proxy_(proxy), fault_(fault) {}
+    std::string kind() const override { return kind_; }
+    std::optional<std::string> unavailable_reason() const override;
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
+    void heal() noexcept override;
+
+private:
+    std::string kind_;
+    ProxiedNetwork* proxy_;
+    netproxy::LinkFault fault_;
+    std::mutex mutex_;
+    std::optional<int> struck_;
+};
+
+/// Why a fault that acts through the proxy cannot run without it ("the run
+/// has no fault proxy"), or nullopt when `proxy` is set.
+std::optional<std::string> proxy_unavailable_reason(const ProxiedNetwork* proxy);
+
+/// What every proxy fault refuses: topologies whose clients do not connect
+/// to the endpoints they are given (redis-sentinel: they ask Sentinel for the
+/// primary's address, which the proxy does not rewrite).
+SpecVerdict refuse_unproxied_topology(const std::string& fault, const SpecView& spec);
+
+/// A latency option of a proxy fault: ms, or "Nxttl", from 0 to 12 hours:
+/// every default ("1.5xttl" at most) fits the longest TTL (1 hour), and two
+/// proxy faults on one link add up to at most the 24 h netproxy::validate accepts.
+OptionDescriptor proxy_latency_option(std::string name, std::string description, TtlTime default_value);
+
+/// The descriptors of the faults that are this class: "delay"
+/// (nemesis/network_delay_descriptor.cpp), "blackhole"
+/// (blackhole_descriptor.cpp) and "reset" (connection_reset_descriptor.cpp).
+FaultDescriptor delay_fault();
+FaultDescriptor blackhole_fault();
+FaultDescriptor reset_fault();
+
+}  // namespace lockcheck

@@ -1,0 +1,211 @@
+// The run's fault proxy (nemesis/proxied_network.hpp) and the faults that act
+// through it (delay, blackhole, reset, slow-reply), against loopback echo
+// servers standing in for the nodes and a fake worker pool; and how a spec
+// asks for them (options, the proxy switch, refusals).
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <chrono>
+
+#include "harness/run_setup.hpp"
+#include "harness/spec.hpp"
+#include "nemesis/fault_factory.hpp"
+#include "nemesis/fault_registry.hpp"
+#include "nemesis/proxied_network.hpp"
+#include "nemesis/proxy_node_fault.hpp"
+#include "nemesis/slow_reply.hpp"
+#include "tests/netproxy/netproxy_test_support.hpp"
+#include "tests/support/spec_test_support.hpp"
+
+using namespace lockcheck;
+namespace np = lockcheck::netproxy;
+namespace nt = lockcheck::netproxy::testing;
+using lockcheck::testing::spec_error_of;
+using std::chrono::milliseconds;
+
+namespace {
+
+class FakeWorkers : public WorkerControl {
+public:
+    std::vector<int> holding;
+    std::vector<int> holders() const override { return holding; }
+    bool pause_worker(int) override { return true; }
+    void resume_worker(int) override {}
+};
+
+/// Two echo servers standing in for two nodes, and the proxy in front of them.
+struct TwoNodes {
+    nt::TestServer first{nt::serve_echo};
+    nt::TestServer second{nt::serve_echo};
+    ProxiedNetwork proxy{{np::to_string(first.endpoint()), np::to_string(second.endpoint())}, 7};
+};
+
+/// A connection of worker `process` to node `node` through the proxy.
+np::UniqueFd connect_as(ProxiedNetwork& proxy, int process, int node) {
+    return nt::connect_to(np::parse_endpoint(proxy.endpoints_for(process).at(node)));
+}
+
+/// Sends `text` and waits up to `wait` for its echo; how long it took, or nullopt.
+std::optional<milliseconds> echo_time(int fd, const std::string& text, milliseconds wait) {
+    const auto start = std::chrono::steady_clock::now();
+    nt::send_all(fd, text);
+    const auto got = nt::receive(fd, text.size(), wait);
+    if (got.bytes != text) return std::nullopt;
+    return std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start);
+}
+
+FaultEvent event_picking(std::uint64_t pick) {
+    FaultEvent e;
+    e.pick = pick;
+    return e;
+}
+
+}  // namespace
+
+TEST(ProxiedNetwork, EachWorkerGetsLinksOfItsOwnToEveryNode) {
+    TwoNodes nodes;
+    const auto worker0 = nodes.proxy.endpoints_for(0);
+    const auto worker1 = nodes.proxy.endpoints_for(1);
+    ASSERT_EQ(worker0.size(), 2u);
+    ASSERT_EQ(worker1.size(), 2u);
+    EXPECT_EQ(nodes.proxy.endpoints_for(0), worker0) << "asking again gives the same links";
+    for (const auto& endpoint : worker0) {
+        EXPECT_EQ(np::parse_endpoint(endpoint).address, "127.0.0.1");
+        EXPECT_EQ(std::find(worker1.begin(), worker1.end(), endpoint), worker1.end()) << endpoint;
+    }
+    EXPECT_NE(worker0[0], worker0[1]);
+    auto fd = connect_as(nodes.proxy, 1, 1);
+    EXPECT_TRUE(echo_time(fd.get(), "ping", milliseconds(2000))) << "bytes pass unchanged with no fault";
+    EXPECT_EQ(nodes.second.bytes_received(), 4u);
+    EXPECT_EQ(nodes.first.bytes_received(), 0u);
+}
+
+TEST(ProxiedNetwork, RefusesAnEndpointItCannotStandInFrontOf) {
+    try {
+        ProxiedNetwork proxy({"sentinel:127.0.0.1:26379"}, 1);
+        FAIL() << "a Sentinel endpoint was accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("'sentinel:127.0.0.1:26379'"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(np::parse_endpoint("127.0.0.1:0"), std::invalid_argument);
+    EXPECT_THROW(np::parse_endpoint("127.0.0.1:70000"), std::invalid_argument);
+    EXPECT_THROW(np::parse_endpoint("localhost:6379"), std::invalid_argument);
+    EXPECT_EQ(np::parse_endpoint("10.77.3.2:6379"), (np::Endpoint{"10.77.3.2", 6379}));
+}
+
+TEST(ProxyNodeFault, BlackholeSilencesOneNodeForEveryWorkerUntilTheHeal) {
+    TwoNodes nodes;
+    ProxyNodeFault blackhole("blackhole", &nodes.proxy, np::faults::blackhole());
+    auto to_first = connect_as(nodes.proxy, 0, 0);
+    auto to_second = connect_as(nodes.proxy, 0, 1);
+    const auto targets = blackhole.start(event_picking(2), {});  // 2 % 2 nodes: the first
+    ASSERT_TRUE(targets);
+    EXPECT_EQ(*targets, std::vector<std::string>{"proxy to " + np::to_string(nodes.first.endpoint())});
+    auto later_worker = connect_as(nodes.proxy, 5, 0);  // a replaced worker's new links get the fault too
+    EXPECT_FALSE(echo_time(to_first.get(), "lost", milliseconds(300)));
+    EXPECT_FALSE(echo_time(later_worker.get(), "lost", milliseconds(300)));
+    EXPECT_TRUE(echo_time(to_second.get(), "fine", milliseconds(2000))) << "the other node is untouched";
+    EXPECT_EQ(nodes.first.bytes_received(), 0u) << "the server never sees the requests";
+    blackhole.heal();
+    EXPECT_TRUE(echo_time(to_first.get(), "back", milliseconds(2000)));
+    blackhole.heal();  // idempotent
+}
+
+TEST(ProxyNodeFault, ResetClosesEveryConnectionToTheNode) {
+    TwoNodes nodes;
+    ProxyNodeFault reset("reset", &nodes.proxy, np::faults::reset());
+    auto to_second = connect_as(nodes.proxy, 3, 1);
+    ASSERT_TRUE(echo_time(to_second.get(), "hi", milliseconds(2000)));
+    ASSERT_TRUE(reset.start(event_picking(1), {}));
+    const auto got = nt::receive(to_second.get(), 1, milliseconds(2000));
+    EXPECT_EQ(got.error, ECONNRESET);
+    reset.heal();
+    auto again = connect_as(nodes.proxy, 3, 1);
+    EXPECT_TRUE(echo_time(again.get(), "after", milliseconds(2000))) << "new connections work after the heal";
+}
+
+TEST(ProxyNodeFault, DelayHoldsBothDirections) {
+    TwoNodes nodes;
+    ProxyNodeFault delay("delay", &nodes.proxy, np::faults::delay(milliseconds(150)));
+    auto fd = connect_as(nodes.proxy, 0, 0);
+    ASSERT_TRUE(delay.start(event_picking(0), {}));
+    const auto took = echo_time(fd.get(), "slow", milliseconds(5000));
+    ASSERT_TRUE(took);
+    EXPECT_GE(took->count(), 300) << "150 ms to the server and 150 ms back";
+    delay.heal();
+}
+
+TEST(SlowReply, DelaysOnlyTheHoldersReplies) {
+    TwoNodes nodes;
+    FakeWorkers workers;
+    workers.holding = {4, 2};
+    SlowReply slow(workers, &nodes.proxy, milliseconds(2000));
+    auto holder = connect_as(nodes.proxy, 4, 0);
+    auto other = connect_as(nodes.proxy, 1, 0);
+    const auto targets = slow.start(event_picking(1), {});  // sorted holders {2, 4}: pick 1 is worker 4
+    ASSERT_TRUE(targets);
+    EXPECT_EQ(*targets, std::vector<std::string>{"worker 4"});
+    const auto start = std::chrono::steady_clock::now();
+    nt::send_all(holder.get(), "grant?");
+    const auto other_took = echo_time(other.get(), "quick", milliseconds(1500));
+    EXPECT_TRUE(other_took) << "another worker's replies are not delayed";
+    EXPECT_TRUE(nt::eventually([&] { return nodes.first.bytes_received() >= 6 + 5; }, milliseconds(1000)))
+        << "the holder's request reaches the server at once";
+    EXPECT_EQ(nt::receive(holder.get(), 6, milliseconds(500)).bytes, "") << "its reply is held back";
+    slow.heal();  // bytes read before the heal keep their delay
+    EXPECT_EQ(nt::receive(holder.get(), 6, milliseconds(5000)).bytes, "grant?");
+    EXPECT_GE(std::chrono::steady_clock::now() - start, milliseconds(2000));
+    EXPECT_TRUE(echo_time(holder.get(), "healed", milliseconds(1000)));
+}
+
+TEST(SlowReply, WithoutAHolderItStrikesNothing) {
+    TwoNodes nodes;
+    FakeWorkers workers;
+    SlowReply slow(workers, &nodes.proxy, milliseconds(2000));
+    std::stop_source stop;
+    stop.request_stop();
+    EXPECT_FALSE(slow.start(event_picking(0), stop.get_token()));
+    slow.heal();
+}
+
+TEST(ProxyFaults, UnavailableWithoutTheProxy) {
+    FakeWorkers workers;
+    EXPECT_EQ(ProxyNodeFault("reset", nullptr, np::faults::reset()).unavailable_reason(),
+              std::optional<std::string>("the run has no fault proxy"));
+    EXPECT_TRUE(SlowReply(workers, nullptr, milliseconds(1)).unavailable_reason());
+}
+
+TEST(ProxyFaults, OnlyAProxyFaultPutsTheProxyInFrontOfTheNodes) {
+    EXPECT_FALSE(nemesis_needs_proxy(spec_from_json({{"nemesis", {"pause-holder"}}}, "t")));
+    EXPECT_FALSE(nemesis_needs_proxy(spec_from_json({{"nemesis", nlohmann::json::array()}}, "t")));
+    for (const char* kind : {"delay", "slow-reply", "blackhole", "reset"}) {
+        EXPECT_TRUE(nemesis_needs_proxy(spec_from_json({{"nemesis", {"pause-holder", kind}}}, "t"))) << kind;
+        ASSERT_NE(find_fault(kind), nullptr) << kind << " is listed";
+        EXPECT_FALSE(find_fault(kind)->needs_namespaces) << kind << " needs no root";
+    }
+}
+
+TEST(ProxyFaults, LatenciesAreMillisecondsOrMultiplesOfTheTtl) {
+    const Spec spec = spec_from_json({{"ttl_ms", 2000}, {"slow_reply_ms", "2xttl"}, {"delay_jitter_ms", 30}}, "t");
+    const OptionContext context{spec.ttl_ms};
+    EXPECT_EQ(fault_options_for(*find_fault("slow-reply"), spec.fault_options, context).at("slow_reply_ms"), 4000);
+    const auto delay = fault_options_for(*find_fault("delay"), spec.fault_options, context);
+    EXPECT_EQ(delay.at("delay_ms"), 1000) << "default 0.5xttl";
+    EXPECT_EQ(delay.at("delay_jitter_ms"), 30);
+    EXPECT_EQ(fault_options_for(*find_fault("slow-reply"), nlohmann::json::object(), context).at("slow_reply_ms"), 3000)
+        << "default 1.5xttl: after the lease";
+    EXPECT_NE(spec_error_of({{"delay_ms", -1}}).find("field 'delay_ms'"), std::string::npos);
+    EXPECT_NE(spec_error_of({{"slow_reply_ms", 50'000'000}}).find("field 'slow_reply_ms'"), std::string::npos)
+        << "above 12 hours";
+    EXPECT_EQ(spec_error_of({{"ttl_ms", 3'600'000}, {"op_timeout_ms", 3'600'000}, {"fault_duration_ms", {0, 1000}}}),
+              "")
+        << "the defaults (1.5xttl) fit the longest TTL";
+}
+
+TEST(ProxyFaults, RedisSentinelIsRefusedItsClientsBypassTheProxy) {
+    const std::string error =
+        spec_error_of({{"recipe", "redis-set-nx-px"}, {"topology", "redis-sentinel"}, {"nemesis", {"slow-reply"}}});
+    EXPECT_NE(error.find("field 'nemesis'"), std::string::npos) << error;
+    EXPECT_NE(error.find("Sentinel"), std::string::npos) << error;
+    EXPECT_EQ(spec_error_of({{"recipe", "redis-set-nx-px"}, {"topology", "redis-single"}, {"nemesis", {"reset"}}}), "");
+}
