@@ -2,38 +2,22 @@
 
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-#include <thread>
-
 #include "nemesis/proxy_node_fault.hpp"
+#include "nemesis/worker_target.hpp"
 
 namespace lockcheck {
-namespace {
-
-constexpr auto kWaitForHolder = std::chrono::seconds(5);
-constexpr auto kPoll = std::chrono::milliseconds(1);
-
-}  // namespace
 
 std::optional<std::string> SlowReply::unavailable_reason() const { return proxy_unavailable_reason(proxy_); }
 
 std::optional<std::vector<std::string>> SlowReply::start(const FaultEvent& event, const std::stop_token& stop) {
-    const auto give_up = std::chrono::steady_clock::now() + kWaitForHolder;
-    while (!stop.stop_requested() && std::chrono::steady_clock::now() < give_up) {
-        auto holders = workers_.holders();
-        if (holders.empty()) {
-            std::this_thread::sleep_for(kPoll);
-            continue;
-        }
-        std::sort(holders.begin(), holders.end());
-        const int target = holders[event.pick % holders.size()];
-        std::lock_guard lock(mutex_);
-        proxy_->set_worker_fault(target, netproxy::faults::slow_reply(latency_));
-        slowed_ = target;
-        spdlog::info("slow-reply: worker {}'s replies delayed by {} ms", target, latency_.count());
-        return std::vector<std::string>{"worker " + std::to_string(target)};
-    }
-    return std::nullopt;
+    const auto target = wait_for_worker_target([this] { return workers_.holders(); }, event.pick,
+                                               std::chrono::steady_clock::now() + kWaitForWorkerTarget, stop);
+    if (!target) return std::nullopt;
+    std::lock_guard lock(mutex_);
+    proxy_->set_worker_fault(*target, netproxy::faults::slow_reply(latency_));
+    slowed_ = *target;
+    spdlog::info("slow-reply: worker {}'s replies delayed by {} ms", *target, latency_.count());
+    return std::vector<std::string>{"worker " + std::to_string(*target)};
 }
 
 void SlowReply::heal() noexcept {
