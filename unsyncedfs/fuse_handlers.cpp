@@ -1,6 +1,7 @@
 #include "unsyncedfs/fuse_handlers.hpp"
 
 #include "unsyncedfs/directory_handles.hpp"
+#include "unsyncedfs/file_handles.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -16,29 +17,6 @@
 
 namespace lockcheck::unsyncedfs {
 namespace {
-
-/// "/proc/self/fd/N" for an O_PATH descriptor, to reopen or chmod what it names.
-std::string proc_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
-
-/// An open file: the backing descriptor and its inode.
-struct OpenFile {
-    int fd;
-    Inode* inode;
-};
-
-OpenFile& open_file(const fuse_file_info* fi) {
-    return *reinterpret_cast<OpenFile*>(static_cast<std::uintptr_t>(fi->fh));
-}
-
-/// Flags for the backing descriptor: readable (FileUndo reads what a write
-/// overwrites), without O_APPEND (the kernel passes the offset), O_DIRECT
-/// (the kernel aligns for the mount, not for the backing filesystem) and
-/// the flags open() has already acted on. O_SYNC/O_DSYNC stay, so the backing
-/// write costs what the caller asked for.
-int backing_flags(int flags) {
-    if ((flags & O_ACCMODE) == O_WRONLY) flags = (flags & ~O_ACCMODE) | O_RDWR;
-    return (flags & ~(O_APPEND | O_DIRECT | O_NOFOLLOW | O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY)) | O_CLOEXEC;
-}
 
 /// Looks `name` up in `parent`, registers the kernel's new lookup and fills `entry`.
 int lookup_entry(FilesystemContext& fs, Inode& parent, const char* name, fuse_entry_param& entry) {
@@ -243,35 +221,6 @@ void op_rename(fuse_req_t req, fuse_ino_t parent, const char* name, fuse_ino_t n
                                                fs.table.at(new_parent).shared_from_this(), new_name, flags));
 }
 
-/// Hands the kernel an open file for `fd`; closes it when the reply fails.
-void reply_open_file(fuse_req_t req, Inode& inode, int fd, fuse_file_info* fi, const fuse_entry_param* created) {
-    auto file = std::make_unique<OpenFile>(OpenFile{fd, &inode});
-    fi->fh = static_cast<uint64_t>(reinterpret_cast<std::uintptr_t>(file.get()));
-    fi->keep_cache = 1;
-    const int failed = created != nullptr ? fuse_reply_create(req, created, fi) : fuse_reply_open(req, fi);
-    if (failed != 0) {
-        ::close(fd);
-        return;
-    }
-    file.release();
-}
-
-void op_open(fuse_req_t req, fuse_ino_t ino, fuse_file_info* fi) {
-    FilesystemContext& fs = context(req);
-    const auto serving = fs.model.serve();
-    if (!serving) return reply_error(req, EIO);
-    Inode& inode = fs.table.at(ino);
-    const int fd = ::open(proc_path(inode.fd).c_str(), backing_flags(fi->flags));
-    if (fd < 0) return reply_error(req, errno);
-    if ((fi->flags & O_TRUNC) != 0) {
-        if (const int error = fs.model.truncate(inode, fd, 0); error != 0) {
-            ::close(fd);
-            return reply_error(req, error);
-        }
-    }
-    reply_open_file(req, inode, fd, fi, nullptr);
-}
-
 void op_create(fuse_req_t req, fuse_ino_t parent, const char* name, mode_t mode, fuse_file_info* fi) {
     FilesystemContext& fs = context(req);
     const auto serving = fs.model.serve();
@@ -301,44 +250,6 @@ void op_create(fuse_req_t req, fuse_ino_t parent, const char* name, mode_t mode,
     reply_open_file(req, *inode, fd, fi, &entry);
 }
 
-void op_read(fuse_req_t req, fuse_ino_t, size_t size, off_t offset, fuse_file_info* fi) {
-    FilesystemContext& fs = context(req);
-    const auto serving = fs.model.serve();
-    if (!serving) return reply_error(req, EIO);
-    fuse_bufvec buffer = FUSE_BUFVEC_INIT(size);
-    buffer.buf[0].flags = static_cast<fuse_buf_flags>(FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK);
-    buffer.buf[0].fd = open_file(fi).fd;
-    buffer.buf[0].pos = offset;
-    fuse_reply_data(req, &buffer, FUSE_BUF_SPLICE_MOVE);
-}
-
-void op_write(fuse_req_t req, fuse_ino_t, const char* data, size_t size, off_t offset, fuse_file_info* fi) {
-    FilesystemContext& fs = context(req);
-    const auto serving = fs.model.serve();
-    if (!serving) return reply_error(req, EIO);
-    OpenFile& file = open_file(fi);
-    size_t written = 0;
-    const int error = fs.model.write(*file.inode, file.fd, data, size, offset, written);
-    if (error != 0) return reply_error(req, error);
-    fuse_reply_write(req, written);
-}
-
-void op_flush(fuse_req_t req, fuse_ino_t, fuse_file_info*) { reply_error(req, 0); }
-
-void op_release(fuse_req_t req, fuse_ino_t, fuse_file_info* fi) {
-    std::unique_ptr<OpenFile> file(&open_file(fi));
-    ::close(file->fd);
-    reply_error(req, 0);
-}
-
-void op_fsync(fuse_req_t req, fuse_ino_t, int datasync, fuse_file_info* fi) {
-    FilesystemContext& fs = context(req);
-    const auto serving = fs.model.serve();
-    if (!serving) return reply_error(req, EIO);
-    OpenFile& file = open_file(fi);
-    reply_error(req, fs.model.sync_file(*file.inode, file.fd, datasync != 0));
-}
-
 void op_statfs(fuse_req_t req, fuse_ino_t ino) {
     FilesystemContext& fs = context(req);
     const auto serving = fs.model.serve();
@@ -346,23 +257,6 @@ void op_statfs(fuse_req_t req, fuse_ino_t ino) {
     struct statvfs st {};
     if (::fstatvfs(fs.table.at(ino).fd, &st) != 0) return reply_error(req, errno);
     fuse_reply_statfs(req, &st);
-}
-
-void op_fallocate(fuse_req_t req, fuse_ino_t, int mode, off_t offset, off_t length, fuse_file_info* fi) {
-    FilesystemContext& fs = context(req);
-    const auto serving = fs.model.serve();
-    if (!serving) return reply_error(req, EIO);
-    OpenFile& file = open_file(fi);
-    reply_error(req, fs.model.fallocate(*file.inode, file.fd, mode, offset, length));
-}
-
-void op_lseek(fuse_req_t req, fuse_ino_t, off_t offset, int whence, fuse_file_info* fi) {
-    FilesystemContext& fs = context(req);
-    const auto serving = fs.model.serve();
-    if (!serving) return reply_error(req, EIO);
-    const off_t result = ::lseek(open_file(fi).fd, offset, whence);
-    if (result < 0) return reply_error(req, errno);
-    fuse_reply_lseek(req, result);
 }
 
 fuse_lowlevel_ops make_operations() {
@@ -381,17 +275,10 @@ fuse_lowlevel_ops make_operations() {
     ops.unlink = op_unlink;
     ops.rmdir = op_rmdir;
     ops.rename = op_rename;
-    ops.open = op_open;
     ops.create = op_create;
-    ops.read = op_read;
-    ops.write = op_write;
-    ops.flush = op_flush;
-    ops.release = op_release;
-    ops.fsync = op_fsync;
     add_directory_handle_operations(ops);
+    add_file_handle_operations(ops);
     ops.statfs = op_statfs;
-    ops.fallocate = op_fallocate;
-    ops.lseek = op_lseek;
     return ops;
 }
 

@@ -1,169 +1,27 @@
-// Renders generated report.html and compare.html pages in headless Chromium
-// (Debian's `chromium`) and checks what the page drew by structure, never by
-// pixels: which elements exist, how many, their attributes, and where they
-// are. The page's own window.onerror hook writes script errors into the DOM
-// (#script-errors li.script-error), which --dump-dom shows.
-//
-// Positions come from a probe: the test appends a script to a copy of the
-// page that (optionally clicks something and) records the bounding boxes,
-// attributes and texts of the elements the test names, as JSON in a
-// <pre id="lockcheck-probe">, which --dump-dom then carries out.
+// report.html rendered in headless Chromium (tests/reports/browser_probe.hpp):
+// the verdict, violation marks, fault bands, latency and throughput plots,
+// legends, axes, narrow screens, advisories, "What now?" and long histories.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <regex>
 #include <set>
-#include <sstream>
 
 #include "checkers/run_checkers.hpp"
-#include "reports/compare_html.hpp"
-#include "reports/compare_metrics.hpp"
 #include "reports/html_report.hpp"
-#include "reports/markup.hpp"
-#include "reports/store_index.hpp"
+#include "tests/reports/browser_probe.hpp"
 #include "tests/support/report_fixtures.hpp"
 
 namespace fs = std::filesystem;
 using namespace lockcheck;
 using nlohmann::json;
+using namespace lockcheck::testing;
 
 namespace {
 
-const char* kChromium = "/usr/bin/chromium";
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-/// The DOM after the page's scripts ran, from `chromium --headless --dump-dom`, in a window `width` px wide.
-std::string rendered_dom(const fs::path& page, const fs::path& work, int width = 1280) {
-    const auto profile = work / "profile";
-    const auto out = work / "dom.html";
-    const std::string command = std::string("timeout 90 ") + kChromium +
-                                " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
-                                " --disable-background-networking --disable-component-update --disable-sync"
-                                " --hide-scrollbars --window-size=" +
-                                std::to_string(width) +
-                                ",900"
-                                " --user-data-dir=" +
-                                profile.string() + " --dump-dom file://" + page.string() + " > " + out.string() +
-                                " 2> " + (work / "chromium.log").string();
-    const int status = std::system(command.c_str());
-    EXPECT_EQ(status, 0) << command << "\n" << read_file(work / "chromium.log");
-    return read_file(out);
-}
-
-std::size_t count(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
-std::string unescape_text(std::string text) {
-    for (const auto& [from, to] :
-         {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}}) {
-        for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-            text.replace(at, from.size(), to);
-    }
-    return text;
-}
-
-/// A box as the probe reports it.
-struct Box {
-    double left = 0, top = 0, right = 0, bottom = 0;
-    std::string cls, text, fill, color, d, href;
-    json data;  ///< the element's data-* attributes
-};
-
-std::vector<Box> boxes(const json& probe, const std::string& selector) {
-    std::vector<Box> out;
-    for (const auto& e : probe["found"].value(selector, json::array()))
-        out.push_back(
-            {e["l"], e["t"], e["r"], e["b"], e["cls"], e["text"], e["fill"], e["color"], e["d"], e["href"], e["data"]});
-    return out;
-}
-
-bool inside(const Box& inner, const Box& outer, double slack = 0.5) {
-    return inner.top >= outer.top - slack && inner.bottom <= outer.bottom + slack;
-}
-
-/// Chromium's headless window is never narrower than this.
-constexpr int kNarrowestWindow = 500;
-
-/// Renders `page` (copied, with the probe appended) and returns what the probe saw of `selectors`;
-/// `before` is script run first (e.g. a click).
-json probe_page(const fs::path& page, const fs::path& work, const std::vector<std::string>& selectors, int width = 1280,
-                const std::string& before = "") {
-    const std::string probe =
-        "<script>(function(){" + before +
-        "var out={vw:window.innerWidth,sw:document.documentElement.scrollWidth,found:{}};"
-        "var sels=" +
-        json(selectors).dump() +
-        ";"
-        "sels.forEach(function(s){out.found[s]=Array.prototype.map.call(document.querySelectorAll(s),function(e){"
-        "var b=e.getBoundingClientRect(),cs=getComputedStyle(e),d={};"
-        "Array.prototype.forEach.call(e.attributes,function(a){if(a.name.indexOf('data-')===0)d[a.name.slice(5)]=a."
-        "value;});"
-        "return "
-        "{l:b.left,t:b.top,r:b.right,b:b.bottom,cls:e.getAttribute('class')||'',text:(e.textContent||'').slice(0,400),"
-        "fill:e.getAttribute('fill')||cs.fill||'',color:cs.color||'',d:e.getAttribute('d')||'',href:e.getAttribute('"
-        "href')||'',data:d};"
-        "});});"
-        "var host=window.parent.document;var pre=host.createElement('pre');pre.id='lockcheck-probe';"
-        "pre.textContent=JSON.stringify(out);host.body.appendChild(pre);})();</script>";
-    auto html = read_file(page);
-    html.insert(html.rfind("</body>"), probe);
-    // A page whose policy forbids scripts (compare.html) is probed without it: the probe is a script.
-    const auto policy = html.find("<meta http-equiv=\"Content-Security-Policy\"");
-    if (policy != std::string::npos &&
-        html.substr(policy, html.find('>', policy) - policy).find("script-src") == std::string::npos)
-        html.erase(policy, html.find('>', policy) + 1 - policy);
-    auto probed = work / ("probed-" + std::to_string(width) + ".html");
-    std::ofstream(probed) << html;
-    if (width < kNarrowestWindow) {  // Chromium's window is at least 500 px wide: a narrower page goes in an iframe
-        std::ofstream(work / "narrow.html")
-            << "<!DOCTYPE html><html><body style=\"margin:0\"><iframe style=\"border:0\" width=\"" << width
-            << "\" height=\"900\" srcdoc=\"" << escape_markup(html) << "\"></iframe></body></html>";
-        probed = work / "narrow.html";
-    }
-    const auto dom = rendered_dom(probed, work, std::max(width, kNarrowestWindow));
-    EXPECT_EQ(dom.find("class=\"script-error\""), std::string::npos) << dom.substr(0, 3000);
-    const auto start = dom.find("<pre id=\"lockcheck-probe\">");
-    if (start == std::string::npos) {
-        ADD_FAILURE() << "the probe did not run";
-        return json{{"found", json::object()}};
-    }
-    const auto body = start + std::string("<pre id=\"lockcheck-probe\">").size();
-    return json::parse(unescape_text(dom.substr(body, dom.find("</pre>", body) - body)));
-}
-
-/// Milliseconds of a tick label ("2.5 s", "250 ms").
-double tick_ms(const std::string& text) {
-    std::smatch m;
-    static const std::regex pattern(R"(^(-?[0-9.]+) (s|ms)$)");
-    EXPECT_TRUE(std::regex_match(text, m, pattern)) << text;
-    if (m.empty()) return NAN;
-    return std::stod(m[1]) * (m[2] == "s" ? 1000 : 1);
-}
-
-class ReportInBrowser : public ::testing::Test {
+class ReportInBrowser : public BrowserPageTest {
 protected:
-    void SetUp() override {
-        ASSERT_TRUE(fs::exists(kChromium)) << "Debian's chromium is not installed (scripts/setup.sh installs it)";
-        work_ = fs::temp_directory_path() / ("lockcheck-browser-" + std::to_string(::getpid()));
-        fs::remove_all(work_);
-        fs::create_directories(work_);
-    }
-    void TearDown() override { fs::remove_all(work_); }
-
     /// The showcase run's report (see report_fixtures.hpp), with its schedule and a run directory.
     fs::path showcase_page(ReportLimits limits = {}) {
         history_ = lockcheck::testing::showcase_history();
@@ -188,7 +46,6 @@ protected:
         return work_ / "report.html";
     }
 
-    fs::path work_;
     History history_;
     CheckReport report_;
 };
@@ -438,86 +295,4 @@ TEST_F(ReportInBrowser, ALongHistoryRendersCappedWithoutErrors) {
     EXPECT_NE(dom.find("Drawn with caps"), std::string::npos);
     EXPECT_NE(dom.find("data-verdict=\"valid\""), std::string::npos);
     EXPECT_LE(count(dom, "class=\"hold"), ReportLimits{}.max_holds);
-}
-
-TEST_F(ReportInBrowser, CompareLinksItsRunsShowsEveryRunAndFitsANarrowScreen) {  // item 11
-    RunMetrics a, b;
-    a.verdict = "invalid";
-    a.lease_expired = 4;
-    a.lost_updates = 2;
-    a.run_dir = "cells/00/run-0/x";
-    b = a;
-    b.lease_expired = 1;
-    b.run_dir = "cells/00/run-1/x";
-    const json compare = {{"spec_name", "s"},
-                          {"runs", 2},
-                          {"seeds", {1, 2}},
-                          {"cells",
-                           {cell_to_json(summarize_cell("restart_delay_ms=2xttl (2000 ms)", {a, b})),
-                            cell_to_json(summarize_cell("restart_delay_ms=0", {}))}}};
-    std::ofstream(work_ / "compare.html") << render_compare_html(compare);
-    const auto probe = probe_page(work_ / "compare.html", work_,
-                                  {"a.run-link", "circle.run-dot", "rect.bar", ".axis-title", ".empty-cell", "td.why",
-                                   "#compare-table td", "div.chart", "svg text"},
-                                  390);
-    const auto links = boxes(probe, "a.run-link");
-    ASSERT_EQ(links.size(), 2u);
-    EXPECT_EQ(links[0].href, "cells/00/run-0/x/report.html");
-    EXPECT_EQ(boxes(probe, "circle.run-dot").size(), 6u);
-    EXPECT_EQ(boxes(probe, ".axis-title").size(), 2u);
-    ASSERT_EQ(boxes(probe, ".empty-cell").size(), 1u);
-    EXPECT_NE(boxes(probe, "td.why").at(0).text.find("not run"), std::string::npos);
-    std::string cells;
-    for (const auto& td : boxes(probe, "#compare-table td")) cells += td.text + "|";
-    EXPECT_NE(cells.find("restart_delay_ms=2xttl (2000 ms)"), std::string::npos);
-    EXPECT_LE(boxes(probe, "div.chart").at(0).right, 390) << "a wide chart scrolls inside its box";
-    EXPECT_LE(probe["sw"].get<double>(), 390) << "the page does not scroll sideways";
-    for (const auto& text : boxes(probe, "svg text"))
-        EXPECT_GE(text.bottom - text.top, 10) << "'" << text.text << "' is shrunk to illegible";
-}
-
-TEST_F(ReportInBrowser, StoreIndexListsEveryRunNewestFirstWithItsVerdictAndFitsANarrowScreen) {  // issue 15, item 17
-    std::vector<IndexedRun> runs(3);
-    runs[0] = {"redis-no-faults/20261103T080000Z-dddddd",
-               "redis-no-faults",
-               "2026-11-03 08:00:00 UTC",
-               "",
-               "",
-               "",
-               std::nullopt,
-               false};
-    runs[1] = {"redis-holder-pause/20261102T090000Z-cccccc",
-               "redis-holder-pause",
-               "2026-11-02 09:00:00 UTC",
-               "invalid",
-               "met",
-               "lockcheck worker (redis-set-nx-px)",
-               20.5,
-               true};
-    runs[2] = {"redis-quick-no-faults/20261101T100000Z-aaaaaa",
-               "<b>odd</b>",
-               "2026-11-01 10:00:00 UTC",
-               "valid",
-               "",
-               "python redis-py SET NX PX, compare-and-delete release",
-               5.1,
-               true};
-    std::ofstream(work_ / "index.html") << render_store_index(runs, "store");
-    const auto probe =
-        probe_page(work_ / "index.html", work_, {"tr.run", "a.report-link", "td.verdict", "h1", "b"}, 390);
-    const auto rows = boxes(probe, "tr.run");
-    ASSERT_EQ(rows.size(), 3u);
-    for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_GT(rows[i].top, rows[i - 1].top) << "rows in the given order";
-    EXPECT_NE(rows[0].text.find("2026-11-03 08:00:00 UTC"), std::string::npos) << rows[0].text;
-    const auto links = boxes(probe, "a.report-link");
-    ASSERT_EQ(links.size(), 2u) << "a run without report.html has no link";
-    EXPECT_EQ(links[0].href, "redis-holder-pause/20261102T090000Z-cccccc/report.html");
-    const auto verdicts = boxes(probe, "td.verdict");
-    ASSERT_EQ(verdicts.size(), 3u);
-    EXPECT_EQ(verdicts[0].text, "no verdict");
-    EXPECT_EQ(verdicts[1].cls, "verdict invalid");
-    EXPECT_NE(verdicts[1].color, verdicts[2].color) << "invalid and valid read apart";
-    EXPECT_TRUE(boxes(probe, "b").empty()) << "a scenario name is text, never markup";
-    EXPECT_NE(rows[2].text.find("<b>odd</b>"), std::string::npos) << rows[2].text;
-    EXPECT_LE(probe["sw"].get<double>(), 390) << "the page does not scroll sideways";
 }
