@@ -10,7 +10,8 @@ TopologyDescriptor redis_independent_topology() {
                 [](const TopologyOptions& options) {
                     return options.node_count > 0 ? options.node_count : RedisIndependent::kDefaultNodes;
                 },
-            .make = construct_topology<RedisIndependent>};
+            .make = construct_topology<RedisIndependent>,
+            .peer_links_cut_peers = true};
 }
 
 }  // namespace lockcheck

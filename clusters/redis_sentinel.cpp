@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "clusters/peer_links.hpp"
 #include "clusters/private_file.hpp"
 #include "clusters/redis_admin.hpp"
 
@@ -11,8 +12,10 @@ namespace {
 /// sentinel.conf (mode 0600; Sentinel rewrites it, one writable file each):
 /// Sentinel itself asks for `password` (requirepass, which it also uses with
 /// the other sentinels) and logs in to the servers it watches with it (auth-pass).
-NodeProgram sentinel_program(const std::filesystem::path& dir, const std::string& address,
-                             const std::string& primary_address, const std::string& password) {
+/// `announce_port` is the port the other sentinels reach it at (its face
+/// with peer links, else kSentinelPort); `primary_port` the primary's.
+NodeProgram sentinel_program(const std::filesystem::path& dir, const std::string& address, int announce_port,
+                             const std::string& primary_address, int primary_port, const std::string& password) {
     std::filesystem::create_directories(dir);
     const std::string master = kSentinelMasterName;
     std::string text = "# written by lockcheck\n";
@@ -21,9 +24,9 @@ NodeProgram sentinel_program(const std::filesystem::path& dir, const std::string
              // Without these, in loopback mode every sentinel would connect from and
              // announce 127.0.0.1, and they would never find each other.
              redis_config_line("bind-source-addr", {address}), redis_config_line("sentinel announce-ip", {address}),
-             "protected-mode no", "daemonize no", "logfile \"\"", redis_config_line("dir", {dir.string()}),
-             redis_config_line("requirepass", {password}),
-             redis_config_line("sentinel monitor", {master, primary_address, std::to_string(kRedisPort), "2"}),
+             "sentinel announce-port " + std::to_string(announce_port), "protected-mode no", "daemonize no",
+             "logfile \"\"", redis_config_line("dir", {dir.string()}), redis_config_line("requirepass", {password}),
+             redis_config_line("sentinel monitor", {master, primary_address, std::to_string(primary_port), "2"}),
              redis_config_line("sentinel auth-pass", {master, password}),
              redis_config_line("sentinel down-after-milliseconds", {master, "1000"}),
              redis_config_line("sentinel failover-timeout", {master, "3000"}),
@@ -49,13 +52,22 @@ RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& 
     : password_(options.credentials.client_password), interrupt_(options.interrupt) {
     const auto persistence = redis_persistence_from_string(options.persistence);
     const std::string primary = network.address(0);
+    // Where peers reach a server or sentinel: with peer links (a partition in
+    // loopback mode) its face, else its port; every peer learns it from the
+    // configs below (replicaof, monitor, announce-port, replica-announce-port).
+    const auto peer_port = [&](int host, int port) {
+        return options.peer_links ? options.peer_links->add_face(network.address(host), port) : port;
+    };
+    std::vector<int> redis_peer_ports;
+    for (int i = 0; i < kRedisNodes; ++i) redis_peer_ports.push_back(peer_port(i, kRedisPort));
     for (int i = 0; i < kRedisNodes; ++i) {
         // bind-source-addr / replica-announce-ip: in loopback mode a replica
         // would otherwise connect from, and be known as, 127.0.0.1.
         std::vector<std::string> extra{"repl-diskless-sync-delay 0",
                                        redis_config_line("bind-source-addr", {network.address(i)}),
-                                       redis_config_line("replica-announce-ip", {network.address(i)})};
-        if (i > 0) extra.push_back(redis_config_line("replicaof", {primary, std::to_string(kRedisPort)}));
+                                       redis_config_line("replica-announce-ip", {network.address(i)}),
+                                       "replica-announce-port " + std::to_string(redis_peer_ports[i])};
+        if (i > 0) extra.push_back(redis_config_line("replicaof", {primary, std::to_string(redis_peer_ports[0])}));
         redis_.push_back(make_topology_node(
             options, network, i, "n" + std::to_string(i + 1), [&](const auto& dir, const auto& address) {
                 return redis_server_program(dir, address, persistence, password_, extra);
@@ -63,8 +75,10 @@ RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& 
     }
     for (int i = 0; i < kSentinels; ++i) {
         sentinels_.push_back(make_topology_node(
-            options, network, kRedisNodes + i, "s" + std::to_string(i + 1),
-            [&](const auto& dir, const auto& address) { return sentinel_program(dir, address, primary, password_); }));
+            options, network, kRedisNodes + i, "s" + std::to_string(i + 1), [&](const auto& dir, const auto& address) {
+                return sentinel_program(dir, address, peer_port(kRedisNodes + i, kSentinelPort), primary,
+                                        redis_peer_ports[0], password_);
+            }));
     }
 }
 

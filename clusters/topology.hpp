@@ -19,6 +19,8 @@
 
 namespace lockcheck {
 
+class PeerLinks;
+
 struct TopologyOptions {
     std::string name;                  ///< e.g. "redis-single"
     std::string persistence = "none";  ///< Redis: none | everysec | always
@@ -47,6 +49,11 @@ struct TopologyOptions {
     std::optional<UnsyncedDataOptions> unsynced_data;
     /// What the servers sync before they acknowledge (Redis's: persistence).
     DurabilitySettings durability;
+    /// When set (a partition or failover in loopback mode), the servers reach
+    /// their peers through faces on these links (clusters/peer_links.hpp),
+    /// on the topologies whose descriptor says peer_links_cut_peers; the
+    /// others ignore it. Null: peers connect to each other directly.
+    PeerLinks* peer_links = nullptr;
 };
 
 class Topology {

@@ -30,6 +30,11 @@ struct TopologyDescriptor {
     /// Why it cannot run `spec` (e.g. a fault its servers escape), or
     /// nullopt. Empty: it runs every spec the recipes and faults accept.
     std::function<SpecVerdict(const SpecView& spec)> refuses = {};
+    /// Whether, built with TopologyOptions::peer_links, every byte between
+    /// its nodes goes through those links, or its nodes exchange none: then
+    /// `partition` and `failover` work in loopback mode (no root), cutting
+    /// the links (docs/nemesis.md, "Partitions in loopback mode").
+    bool peer_links_cut_peers = false;
 };
 
 /// TopologyDescriptor::make of a topology class constructed from (options, network).

@@ -11,6 +11,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "clusters/peer_links.hpp"
 #include "clusters/power_loss.hpp"
 #include "clusters/run_containment.hpp"
 #include "clusters/server_credentials.hpp"
@@ -123,11 +124,18 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     figures.namespaces = network.uses_namespaces();
     if (!network.uses_namespaces())
         std::printf(
-            "note: no network namespaces (needs root): nodes run on %s; partition and packet-loss faults "
-            "are unavailable\n",
+            "note: no network namespaces (needs root): nodes run on %s; packet-loss is unavailable, partition "
+            "and failover cut the servers' links through the fault proxy\n",
             network.address(0).c_str());
     spdlog::info("network: {} ({} nodes, first at {})", figures.namespaces ? "namespaces" : "loopback",
                  network.node_count(), network.address(0));
+    // In loopback mode a partition or failover cuts the servers' peer links in the fault proxy: the
+    // topology is built with its peers talking through them. Destroyed after the topology stops.
+    std::unique_ptr<PeerLinks> peer_links;
+    if (!network.uses_namespaces() && nemesis_cuts_peers(spec)) {
+        peer_links = std::make_unique<PeerLinks>();
+        topology_options.peer_links = peer_links.get();
+    }
 
     auto topology = make_topology(topology_options, network);
     topology->start();
@@ -176,10 +184,10 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
     Nemesis nemesis(
         schedule,
-        make_faults(
-            spec.nemesis,
-            {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted, proxy.get()},
-            spec.fault_options, OptionContext{spec.ttl_ms}),
+        make_faults(spec.nemesis,
+                    {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted,
+                     proxy.get(), peer_links.get()},
+                    spec.fault_options, OptionContext{spec.ttl_ms}),
         [&](Op op) { recorder.record(std::move(op)); }, start);
 
     std::vector<std::string> keys;
@@ -228,6 +236,7 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     progress.stop();
     pool.stop_all();
     if (proxy) spdlog::info("{}", proxy->summary());
+    if (peer_links) spdlog::info("{}", peer_links->summary());
     figures.filesystem_failure = data_filesystem_failure(*topology).value_or("");
     topology->stop();
     figures.ops = recorder.count();

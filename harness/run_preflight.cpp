@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "clusters/topology_registry.hpp"
 #include "nemesis/fault_registry.hpp"
 
 namespace lockcheck {
@@ -17,11 +18,18 @@ NetworkMode preflight_network(const Spec& spec) {
     if (mode == NetworkMode::Namespaces && !namespaces)
         throw SpecError(
             "field 'network' is netns, which needs root and iproute2; run as root or use --network loopback");
-    for (const auto& kind : spec.nemesis)
-        if (const FaultDescriptor* fault = find_fault(kind); fault && fault->needs_namespaces && !namespaces)
-            throw SpecError("field 'nemesis': fault '" + kind + "' needs network namespaces, which this run " +
-                            (mode == NetworkMode::Loopback ? "was told not to use (network loopback)"
-                                                           : "cannot create (run as root)"));
+    const TopologyDescriptor* topology = find_topology(spec.topology);
+    const bool peers_cuttable = topology && topology->peer_links_cut_peers;
+    for (const auto& kind : spec.nemesis) {
+        const FaultDescriptor* fault = find_fault(kind);
+        if (namespaces || !fault || !(fault->needs_namespaces || (fault->cuts_peers && !peers_cuttable))) continue;
+        throw SpecError(
+            "field 'nemesis': fault '" + kind + "' needs network namespaces, which this run " +
+            (mode == NetworkMode::Loopback ? "was told not to use (network loopback)" : "cannot create (run as root)") +
+            (fault->cuts_peers ? "; without them only the Redis topologies' servers can be cut off "
+                                 "from each other (through the fault proxy)"
+                               : ""));
+    }
     return namespaces ? NetworkMode::Namespaces : NetworkMode::Loopback;
 }
 

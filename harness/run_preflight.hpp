@@ -12,8 +12,11 @@ namespace lockcheck {
 /// NetworkMode::Loopback (auto picks namespaces when this process can create
 /// them). Throws SpecError, naming the field, when `spec` asks for what this
 /// process cannot do: network "netns" without root, or a fault that needs
-/// namespaces (FaultDescriptor::needs_namespaces: partition, packet-loss,
-/// failover) in a run that will have none.
+/// namespaces (FaultDescriptor::needs_namespaces: packet-loss) in a run that
+/// will have none, or one that cuts servers off from each other
+/// (FaultDescriptor::cuts_peers: partition, failover) on a topology whose
+/// peers do not talk through the fault proxy in loopback mode
+/// (TopologyDescriptor::peer_links_cut_peers).
 NetworkMode preflight_network(const Spec& spec);
 
 }  // namespace lockcheck

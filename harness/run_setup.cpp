@@ -42,11 +42,20 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
     return options;
 }
 
-bool nemesis_needs_proxy(const Spec& spec) {
+namespace {
+
+/// Whether a fault of `spec`'s nemesis has `flag` set in its descriptor.
+bool nemesis_has(const Spec& spec, bool FaultDescriptor::*flag) {
     for (const auto& kind : spec.nemesis)
-        if (const FaultDescriptor* fault = find_fault(kind); fault && fault->needs_proxy) return true;
+        if (const FaultDescriptor* fault = find_fault(kind); fault && (*fault).*flag) return true;
     return false;
 }
+
+}  // namespace
+
+bool nemesis_needs_proxy(const Spec& spec) { return nemesis_has(spec, &FaultDescriptor::needs_proxy); }
+
+bool nemesis_cuts_peers(const Spec& spec) { return nemesis_has(spec, &FaultDescriptor::cuts_peers); }
 
 std::optional<std::string> host_refusal(const Spec& spec, const std::filesystem::path& self_exe) {
     const FaultDescriptor* fault = fault_needing_unsynced_data(spec);

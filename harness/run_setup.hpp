@@ -26,6 +26,12 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
 /// node's client port (nemesis/proxied_network.hpp).
 bool nemesis_needs_proxy(const Spec& spec);
 
+/// Whether a fault of `spec`'s nemesis cuts servers off from each other
+/// (FaultDescriptor::cuts_peers: partition, failover): in loopback mode the
+/// run then builds the topology with its peer traffic through the fault
+/// proxy (clusters/peer_links.hpp).
+bool nemesis_cuts_peers(const Spec& spec);
+
 /// Why this host cannot run `spec`'s nemesis, as "fault F cannot run here:
 /// REASON" (a fault that needs the lose-unsynced filesystem, which needs
 /// root, /dev/fuse and its daemon beside `self_exe`), or nullopt. A run asks

@@ -15,7 +15,7 @@ constexpr auto kPromotionWait = std::chrono::seconds(15);
 
 std::optional<std::string> Failover::unavailable_reason() const {
     if (!election_) return "it needs topology redis-sentinel or mysql-replicated";
-    if (!namespaces_) return "it needs network namespaces (run as root)";
+    if (!namespaces_ && !peer_links_) return "it needs network namespaces (run as root)";
     return std::nullopt;
 }
 
@@ -39,7 +39,13 @@ std::optional<std::vector<std::string>> Failover::start(const FaultEvent& event,
     for (Node* n : topology_.nodes())
         if (n != primary) peers.push_back(n->address());
     std::lock_guard lock(mutex_);
-    apply_firewall(*primary, isolation_rules(peers));
+    if (namespaces_) {
+        apply_firewall(*primary, isolation_rules(peers));
+    } else {
+        const auto caught = peer_links_->isolate({primary->address()}, peers);
+        spdlog::info("failover #{}: {} cut off from its peers ({} open peer connections held)", event.id,
+                     primary->name(), caught);
+    }
     cut_ = primary;
     stop_ = stop;
     cut_at_ = std::chrono::steady_clock::now();
@@ -58,7 +64,10 @@ void Failover::heal() noexcept {
             },
             give_up - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), stop_);
     } catch (...) {}
-    clear_firewall(*cut_);
+    if (namespaces_)
+        clear_firewall(*cut_);
+    else
+        peer_links_->heal();
     cut_ = nullptr;
 }
 

@@ -22,6 +22,7 @@
 
 namespace lockcheck {
 
+class PeerLinks;
 class ProxiedNetwork;
 
 /// What faults may act on in one run.
@@ -34,6 +35,10 @@ struct FaultTargets {
     /// The run's fault proxy in front of the nodes' client ports
     /// (nemesis/proxied_network.hpp); null unless a fault needs_proxy.
     ProxiedNetwork* proxy = nullptr;
+    /// The servers' peer links (clusters/peer_links.hpp): set in loopback
+    /// mode when a fault cuts_peers and the topology routes its peers
+    /// through them; null otherwise.
+    PeerLinks* peer_links = nullptr;
 };
 
 struct FaultDescriptor {
@@ -58,6 +63,13 @@ struct FaultDescriptor {
     /// gives the workers the proxy's addresses. Without such a fault, workers
     /// connect to the servers directly and no proxy exists.
     bool needs_proxy = false;
+    /// Whether it cuts servers off from each other (partition, failover):
+    /// with namespaces by firewall rules; without, through the peer links of
+    /// the fault proxy (clusters/peer_links.hpp), which the run then builds
+    /// the topology with. A topology whose peers do not go through them
+    /// (TopologyDescriptor::peer_links_cut_peers) is refused in loopback mode
+    /// before the run makes anything (harness/run_preflight.hpp).
+    bool cuts_peers = false;
     /// The fault for one run, acting on `targets`, with `options` resolved
     /// (core/option_descriptor.hpp: every option present, "Nxttl" in ms).
     std::function<std::unique_ptr<Fault>(const FaultTargets& targets, const nlohmann::json& options)> make;

@@ -13,7 +13,7 @@ const std::vector<std::string>& partition_modes() {
 }
 
 std::optional<std::string> Partition::unavailable_reason() const {
-    if (!namespaces_) return "it needs network namespaces (run as root)";
+    if (!namespaces_ && !peer_links_) return "it needs network namespaces (run as root)";
     if (std::find(partition_modes().begin(), partition_modes().end(), mode_) == partition_modes().end())
         return "partition_mode '" + mode_ + "' is not isolate-one, isolate-primary or majority-minority";
     return std::nullopt;
@@ -39,6 +39,13 @@ std::optional<std::vector<std::string>> Partition::start(const FaultEvent& event
         (in_minority ? minority_addresses : majority_addresses).push_back(n->address());
     }
     std::lock_guard lock(mutex_);
+    if (!namespaces_) {
+        peer_links_->isolate(minority_addresses, majority_addresses);
+        cut_ = minority;
+        std::vector<std::string> targets;
+        for (Node* n : minority) targets.push_back(n->name());
+        return targets;
+    }
     for (Node* n : nodes) {
         const bool in_minority = std::find(minority.begin(), minority.end(), n) != minority.end();
         cut_.push_back(n);
@@ -51,6 +58,11 @@ std::optional<std::vector<std::string>> Partition::start(const FaultEvent& event
 
 void Partition::heal() noexcept {
     std::lock_guard lock(mutex_);
+    if (!namespaces_) {
+        if (!cut_.empty()) peer_links_->heal();
+        cut_.clear();
+        return;
+    }
     for (Node* n : cut_) clear_firewall(*n);
     cut_.clear();
 }

@@ -1,6 +1,8 @@
-// Fault "partition": network partitions by iptables DROP rules inside the
-// node namespaces (never the root namespace's), healed when the fault ends
-// and at the end of every run. Unavailable without namespaces.
+// Fault "partition": network partitions between the servers, healed when the
+// fault ends and at the end of every run. With namespaces: iptables DROP
+// rules inside the node namespaces (never the root namespace's). In loopback
+// mode: the peer links of the fault proxy are cut (clusters/peer_links.hpp),
+// on topologies whose peers talk through them; unavailable without either.
 //
 // Modes (spec field partition_mode):
 //   isolate-one:       one node (the event's pick) loses every other node;
@@ -16,6 +18,7 @@
 #include <mutex>
 #include <vector>
 
+#include "clusters/peer_links.hpp"
 #include "clusters/topology.hpp"
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
@@ -24,8 +27,9 @@ namespace lockcheck {
 
 class Partition : public Fault {
 public:
-    Partition(Topology& topology, bool namespaces, std::string mode)
-        : topology_(topology), namespaces_(namespaces), mode_(std::move(mode)) {}
+    /// `peer_links`: the servers' peer links in loopback mode, or null.
+    Partition(Topology& topology, bool namespaces, PeerLinks* peer_links, std::string mode)
+        : topology_(topology), namespaces_(namespaces), peer_links_(peer_links), mode_(std::move(mode)) {}
     std::string kind() const override { return "partition"; }
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
@@ -34,9 +38,10 @@ public:
 private:
     Topology& topology_;
     bool namespaces_;
+    PeerLinks* peer_links_;
     std::string mode_;
     std::mutex mutex_;
-    std::vector<Node*> cut_;  ///< nodes with rules in place
+    std::vector<Node*> cut_;  ///< nodes with rules in place (loopback: the minority while cut)
 };
 
 /// The partition modes, for validation.

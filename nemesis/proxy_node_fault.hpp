@@ -1,9 +1,9 @@
 // The proxy faults that strike one node: every worker's connections to it
 // through the run's fault proxy (nemesis/proxied_network.hpp) get one
-// netproxy::LinkFault until the heal. Faults "delay", "blackhole" and "reset"
-// are this class with their own fault value (their descriptors:
-// nemesis/network_delay_descriptor.cpp, blackhole_descriptor.cpp,
-// connection_reset_descriptor.cpp). The node is the event's pick among the
+// netproxy::LinkFault until the heal. Faults "delay", "blackhole", "reset"
+// and "bandwidth" are this class with their own fault value (their
+// descriptors: nemesis/network_delay_descriptor.cpp, blackhole_descriptor.cpp,
+// connection_reset_descriptor.cpp, bandwidth_descriptor.cpp). The node is the event's pick among the
 // topology's client endpoints; the target reported is "proxy to IP:PORT".
 #pragma once
 
@@ -55,9 +55,11 @@ OptionDescriptor proxy_latency_option(std::string name, std::string description,
 
 /// The descriptors of the faults that are this class: "delay"
 /// (nemesis/network_delay_descriptor.cpp), "blackhole"
-/// (blackhole_descriptor.cpp) and "reset" (connection_reset_descriptor.cpp).
+/// (blackhole_descriptor.cpp), "reset" (connection_reset_descriptor.cpp)
+/// and "bandwidth" (bandwidth_descriptor.cpp).
 FaultDescriptor delay_fault();
 FaultDescriptor blackhole_fault();
 FaultDescriptor reset_fault();
+FaultDescriptor bandwidth_fault();
 
 }  // namespace lockcheck

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <regex>
 #include <sstream>
 
 #include "tests/support/integration_helpers.hpp"
@@ -105,14 +106,79 @@ TEST(RedisTopologies, PartitionOfTheIndependentNodesIsHealedAndLeavesNothing) {
 }
 
 TEST(RedisTopologies, NetworkFaultsWithoutNamespacesAreOneClearError) {
-    const auto store = fresh_store("partition-loopback");
-    auto child = start_lockcheck(store, {"run", scenario("redlock-crash-restart"), "--nemesis", "partition",
-                                         "--network", "loopback", "--time-limit", "5"});
-    auto run = finish(*child, store);
-    EXPECT_EQ(run.exit_code, 254) << run.output;
-    EXPECT_NE(run.output.find("fault 'partition' needs network namespaces, which this run was told not to use"),
-              std::string::npos)
-        << run.output;
-    EXPECT_TRUE(run.run_id.empty()) << "refused before a run existed, yet run " << run.run_id << " was created";
-    EXPECT_FALSE(std::filesystem::exists(store / "runs")) << "a refused run records nothing";
+    // packet-loss needs namespaces everywhere; partition on a topology whose
+    // peers do not talk through the fault proxy (ZooKeeper) needs them too.
+    for (const auto& [spec, fault] :
+         {std::pair{"redlock-crash-restart", "packet-loss"}, std::pair{"zk-leader-partition", "partition"}}) {
+        const auto store = fresh_store(std::string("loopback-") + fault);
+        auto child = start_lockcheck(
+            store, {"run", scenario(spec), "--nemesis", fault, "--network", "loopback", "--time-limit", "5"});
+        auto run = finish(*child, store);
+        EXPECT_EQ(run.exit_code, 254) << run.output;
+        EXPECT_NE(run.output.find(std::string("fault '") + fault +
+                                  "' needs network namespaces, which this run was told not to use"),
+                  std::string::npos)
+            << run.output;
+        EXPECT_TRUE(run.run_id.empty()) << "refused before a run existed, yet run " << run.run_id << " was created";
+        EXPECT_FALSE(std::filesystem::exists(store / "runs")) << "a refused run records nothing";
+    }
+}
+
+namespace {
+
+/// The peer links' totals the run logged at its end ("peer links: F faces, C
+/// connections, K cuts caught N open connections, R cut rules left").
+struct PeerLinkTotals {
+    long faces = -1, connections = -1, cuts = -1, caught = -1, left = -1;
+};
+PeerLinkTotals peer_link_totals(const RunOutcome& run) {
+    const auto log = read_file(run.run_dir / "lockcheck.log");
+    std::smatch m;
+    const std::regex line(
+        R"(peer links: (\d+) faces, (\d+) connections, (\d+) cuts caught (\d+) open connections, (\d+) cut rules left)");
+    if (!std::regex_search(log, m, line)) {
+        ADD_FAILURE() << "no peer link totals in lockcheck.log";
+        return {};
+    }
+    return {std::stol(m[1]), std::stol(m[2]), std::stol(m[3]), std::stol(m[4]), std::stol(m[5])};
+}
+
+/// Every sentinel's log (nodes/sN/server.log), joined.
+std::string sentinel_logs(const RunOutcome& run) {
+    std::string logs;
+    for (const char* s : {"s1", "s2", "s3"}) logs += read_file(run.run_dir / "nodes" / s / "server.log");
+    return logs;
+}
+
+}  // namespace
+
+TEST(RedisTopologies, LoopbackFailoverCutsThePrimarysPeerLinksUntilSentinelPromotesAReplica) {
+    auto run = run_lockcheck("failover-loopback", {"run", scenario("redis-failover-loopback"), "--time-limit", "22"});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_NE(run.output.find("note: no network namespaces"), std::string::npos) << "a loopback run";
+    EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1) << run.output;
+    EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
+    expect_faults_with_targets(run, "failover");
+    const auto totals = peer_link_totals(run);
+    EXPECT_EQ(totals.faces, 6) << "one face per server and sentinel";
+    EXPECT_GE(totals.cuts, 1);
+    EXPECT_GE(totals.caught, 3) << "the cut held the replicas' and the sentinels' open links to the primary";
+    EXPECT_EQ(totals.left, 0) << "healed";
+    const auto logs = sentinel_logs(run);
+    EXPECT_NE(logs.find("+switch-master"), std::string::npos) << "Sentinel named a new primary";
+    EXPECT_FALSE(std::filesystem::exists(run.run_dir / "nodes" / "n1" / "firewall.rules")) << "no iptables";
+    expect_nothing_left(run);
+}
+
+TEST(RedisTopologies, LoopbackPartitionOfTheSentinelClusterIsHealedAndLeavesNothing) {
+    auto run = run_lockcheck("partition-loopback", {"run", scenario("redis-failover-loopback"), "--nemesis",
+                                                    "partition", "--time-limit", "12"});
+    EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
+    expect_faults_with_targets(run, "partition");
+    const auto totals = peer_link_totals(run);
+    EXPECT_EQ(totals.faces, 6);
+    EXPECT_GE(totals.cuts, 1);
+    EXPECT_GE(totals.caught, 1) << "a node of the sentinel cluster always has open peer links";
+    EXPECT_EQ(totals.left, 0) << "healed";
+    expect_nothing_left(run);
 }

@@ -12,6 +12,7 @@
 #include "harness/command_line.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_flags.hpp"
+#include "harness/run_preflight.hpp"
 #include "harness/scenario_catalog.hpp"
 #include "nemesis/fault_registry.hpp"
 
@@ -102,13 +103,34 @@ TEST_F(FreshStore, AnUnknownNemesisListsTheFaultsAndMakesNothing) {
 // Regression: the refusal came after the run directory and store/latest
 // existed (and after the servers started).
 TEST_F(FreshStore, AFaultThatNeedsNamespacesIsRefusedBeforeTheRunDirectoryExists) {
-    for (const char* fault : {"partition", "packet-loss"}) {
-        const auto ran = run_cli(
-            {"run", "redis-quick-no-faults", "--network", "loopback", "--nemesis", fault, "--store", store_.string()});
+    for (const auto& [scenario, fault] :
+         {std::pair{"redis-quick-no-faults", "packet-loss"}, std::pair{"zk-leader-partition", "partition"},
+          std::pair{"mysql-replica-promotion", "failover"}}) {
+        const auto ran =
+            run_cli({"run", scenario, "--network", "loopback", "--nemesis", fault, "--store", store_.string()});
         EXPECT_EQ(ran.exit_code, exit_code::kBadInput) << ran.err;
         EXPECT_NE(ran.err.find(std::string("fault '") + fault + "' needs network namespaces"), std::string::npos)
             << ran.err;
         EXPECT_FALSE(fs::exists(store_)) << "neither a run directory nor store/latest";
+    }
+}
+
+// In loopback mode the Redis topologies' servers are cut off from each other
+// through the fault proxy's peer links; the others' peers talk directly.
+TEST(CommandLine, LoopbackPartitionsAreForTheTopologiesWhosePeersTalkThroughTheProxy) {
+    const auto spec_with = [](const char* topology, const char* fault) {
+        return spec_from_json({{"topology", topology}, {"network", "loopback"}, {"nemesis", {fault}}}, "t");
+    };
+    for (const char* topology : {"redis-single", "redis-independent", "redis-sentinel"})
+        for (const char* fault : {"partition", "failover"})
+            EXPECT_EQ(preflight_network(spec_with(topology, fault)), NetworkMode::Loopback) << topology << fault;
+    for (const char* topology : {"zookeeper", "etcd", "mysql-replicated"}) {
+        try {
+            preflight_network(spec_with(topology, "partition"));
+            ADD_FAILURE() << topology << " was not refused";
+        } catch (const SpecError& e) {
+            EXPECT_NE(std::string(e.what()).find("only the Redis topologies"), std::string::npos) << e.what();
+        }
     }
 }
 

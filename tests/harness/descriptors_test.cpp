@@ -64,7 +64,7 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
     for (const auto& [name, option] : seen) names.insert(name);
     EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "partition_mode", "packet_loss",
                                             "clock_skew_ms", "clock_skew_nodes", "delay_ms", "delay_jitter_ms",
-                                            "slow_reply_ms"}));
+                                            "slow_reply_ms", "bandwidth_bytes_per_s"}));
 }
 
 TEST(Registries, EveryDefaultPassesItsOwnCheck) {

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <random>
 
 #include "harness/run_setup.hpp"
 #include "harness/spec.hpp"
@@ -178,7 +179,7 @@ TEST(ProxyFaults, UnavailableWithoutTheProxy) {
 TEST(ProxyFaults, OnlyAProxyFaultPutsTheProxyInFrontOfTheNodes) {
     EXPECT_FALSE(nemesis_needs_proxy(spec_from_json({{"nemesis", {"pause-holder"}}}, "t")));
     EXPECT_FALSE(nemesis_needs_proxy(spec_from_json({{"nemesis", nlohmann::json::array()}}, "t")));
-    for (const char* kind : {"delay", "slow-reply", "blackhole", "reset"}) {
+    for (const char* kind : {"delay", "slow-reply", "blackhole", "reset", "bandwidth"}) {
         EXPECT_TRUE(nemesis_needs_proxy(spec_from_json({{"nemesis", {"pause-holder", kind}}}, "t"))) << kind;
         ASSERT_NE(find_fault(kind), nullptr) << kind << " is listed";
         EXPECT_FALSE(find_fault(kind)->needs_namespaces) << kind << " needs no root";
@@ -200,6 +201,35 @@ TEST(ProxyFaults, LatenciesAreMillisecondsOrMultiplesOfTheTtl) {
     EXPECT_EQ(spec_error_of({{"ttl_ms", 3'600'000}, {"op_timeout_ms", 3'600'000}, {"fault_duration_ms", {0, 1000}}}),
               "")
         << "the defaults (1.5xttl) fit the longest TTL";
+}
+
+TEST(ProxyNodeFault, BandwidthPacesTheNodesBytesAndKeepsThemInOrder) {
+    TwoNodes nodes;
+    const OptionContext context{1000};
+    const auto options = fault_options_for(*find_fault("bandwidth"), nlohmann::json::object(), context);
+    EXPECT_EQ(options.at("bandwidth_bytes_per_s"), 2000) << "the default";
+    constexpr std::uint64_t rate = 20'000;
+    constexpr std::size_t size = 16 * 1024, burst = 1500;  // the bucket's first burst passes at once
+    ProxyNodeFault bandwidth("bandwidth", &nodes.proxy, np::faults::bandwidth(rate));
+    auto limited = connect_as(nodes.proxy, 0, 0);
+    auto other = connect_as(nodes.proxy, 0, 1);
+    const auto targets = bandwidth.start(event_picking(0), {});
+    ASSERT_TRUE(targets);
+    EXPECT_EQ(*targets, std::vector<std::string>{"proxy to " + np::to_string(nodes.first.endpoint())});
+    std::string bytes(size, '\0');
+    std::mt19937_64 random(13);
+    for (auto& b : bytes) b = static_cast<char>(random());
+    const auto start = std::chrono::steady_clock::now();
+    nt::send_all(limited.get(), bytes);
+    EXPECT_EQ(nt::receive(limited.get(), size, milliseconds(30'000)).bytes, bytes) << "every byte, in order";
+    // A lower bound only (a slow host makes it longer, never shorter): the
+    // requests alone need (size - burst) / rate on their way to the server.
+    const auto took = std::chrono::steady_clock::now() - start;
+    EXPECT_GE(took, milliseconds((size - burst) * 1000 / rate)) << "faster than the rate";
+    EXPECT_EQ(nt::receive(other.get(), 1, milliseconds(0)).bytes, "");
+    EXPECT_TRUE(echo_time(other.get(), std::string(size, 'x'), milliseconds(10'000))) << "the other node is not paced";
+    bandwidth.heal();
+    EXPECT_NE(spec_error_of({{"bandwidth_bytes_per_s", 0}}).find("field 'bandwidth_bytes_per_s'"), std::string::npos);
 }
 
 TEST(ProxyFaults, RedisSentinelIsRefusedItsClientsBypassTheProxy) {

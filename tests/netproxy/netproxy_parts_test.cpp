@@ -2,6 +2,8 @@
 // times with jitter, the token bucket, and how faults combine.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "netproxy/delay_line.hpp"
 #include "netproxy/fault.hpp"
 #include "netproxy/release_schedule.hpp"
@@ -87,6 +89,31 @@ TEST(NetproxyTokenBucket, PacesToTheRate) {
     EXPECT_EQ(bucket.available(t0 + 1s), 2000u) << "never more than one burst saved";
     bucket.set_rate(0, t0 + 1s);
     EXPECT_FALSE(bucket.limited());
+}
+
+TEST(NetproxyTokenBucket, ReleaseTimesOfAStreamNeverOutrunTheRate) {
+    // What the proxy does with a limited direction: write what is available,
+    // else wait until when_available() for the next chunk.
+    const auto t0 = Clock::now();
+    constexpr std::uint64_t rate = 50'000;  // burst: 1500 bytes (20 ms is only 1000)
+    constexpr std::size_t total = 200'000, chunk = 1400;
+    TokenBucket bucket;
+    bucket.set_rate(rate, t0);
+    auto now = t0;
+    std::size_t sent = 0;
+    while (sent < total) {
+        const std::size_t want = std::min(chunk, total - sent);
+        if (bucket.available(now) < want) now = bucket.when_available(want, now);
+        ASSERT_GE(bucket.available(now), want);
+        bucket.take(want);
+        sent += want;
+        // Never more than one burst ahead of the rate.
+        const double allowed = 1500 + static_cast<double>(rate) * std::chrono::duration<double>(now - t0).count();
+        ASSERT_LE(static_cast<double>(sent), allowed + 1) << "at " << sent << " bytes";
+    }
+    const double seconds = std::chrono::duration<double>(now - t0).count();
+    EXPECT_GE(seconds, (total - 1500) / double(rate) - 0.001);
+    EXPECT_LE(seconds, total / double(rate) + 0.01) << "and it does not wait longer than the rate needs";
 }
 
 TEST(NetproxyFaults, NamedFaultsSayWhatTheyDo) {

@@ -280,7 +280,8 @@ bool run_until_finished(const std::vector<PolledConnection*>& connections, std::
     return std::all_of(connections.begin(), connections.end(), [](auto* c) { return c->finished(); });
 }
 
-TestServer::TestServer(Serve serve) : serve_(std::move(serve)), listener_(listen_on({"127.0.0.1", 0})) {
+TestServer::TestServer(Serve serve, const std::string& address)
+    : serve_(std::move(serve)), listener_(listen_on({address, 0})) {
     endpoint_ = local_endpoint(listener_.get());
     thread_ = std::thread([this] { run(); });
 }
@@ -343,10 +344,17 @@ std::unique_ptr<StreamExchange> start_stream_client(const Endpoint& server, std:
     return std::make_unique<StreamExchange>(std::move(fd), StreamPlan{seed, size, server_seed(seed), size});
 }
 
-UniqueFd connect_to(const Endpoint& server) {
+UniqueFd connect_to(const Endpoint& server) { return connect_from("", server); }
+
+UniqueFd connect_from(const std::string& source, const Endpoint& server) {
     const sockaddr_in address = to_sockaddr(server);
     UniqueFd fd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
     if (!fd.valid()) throw_errno("socket");
+    if (!source.empty()) {
+        const sockaddr_in local = to_sockaddr({source, 0});
+        if (::bind(fd.get(), reinterpret_cast<const sockaddr*>(&local), sizeof local) != 0)
+            throw_errno("bind " + source);
+    }
     if (::connect(fd.get(), reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0)
         throw_errno("connect " + to_string(server));
     set_non_blocking(fd.get());

@@ -99,12 +99,13 @@ private:
 /// when all finished.
 bool run_until_finished(const std::vector<PolledConnection*>& connections, std::chrono::milliseconds budget);
 
-/// A loopback server (127.0.0.1, ephemeral port) on a thread of its own: one
-/// poll loop over its listener and its connections, each made by `serve`.
+/// A loopback server (`address`, 127.0.0.1 unless said, ephemeral port) on a
+/// thread of its own: one poll loop over its listener and its connections,
+/// each made by `serve`.
 class TestServer {
 public:
     using Serve = std::function<std::unique_ptr<PolledConnection>(UniqueFd)>;
-    explicit TestServer(Serve serve);
+    explicit TestServer(Serve serve, const std::string& address = "127.0.0.1");
     /// Stops the thread and closes every socket.
     ~TestServer();
     TestServer(const TestServer&) = delete;
@@ -147,6 +148,9 @@ std::unique_ptr<PolledConnection> serve_silence(UniqueFd fd);
 
 /// A blocking connect to `server`; the socket is then non-blocking.
 UniqueFd connect_to(const Endpoint& server);
+/// connect_to() from `source` (a local address, any port): what the proxy
+/// reports as the connection's client address.
+UniqueFd connect_from(const std::string& source, const Endpoint& server);
 /// Starts a non-blocking connect (it may still be in progress).
 UniqueFd start_connect_to(const Endpoint& server);
 /// True when a non-blocking connect completes successfully within `wait`.
