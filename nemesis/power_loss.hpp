@@ -13,7 +13,7 @@
 // Like kill-restart it waits up to 5 s for a held lock (on Redis) and strikes
 // nothing without one. Restarts follow nemesis/delayed_restart.hpp.
 //
-// When (spec field power_loss_after_grant_ms, default unset: at the event's
+// When (spec field power_loss_after_grant_ms, default -1: at the event's
 // time): with N set, the event waits for a fresh grant, an acquire ok the
 // history records after the event began (up to kWaitForFreshGrant), and
 // strikes N ms after it if that worker still holds (else it waits for the

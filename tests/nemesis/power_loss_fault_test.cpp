@@ -100,18 +100,19 @@ TEST(PowerLossSpec, NodesAreOneMajorityOrAllAndTheDelayIsKillRestarts) {
 
 TEST(PowerLossSpec, AfterGrantIsUnsetByDefaultOrMillisecondsUpToAMinute) {
     const auto& fault = *find_fault("power-loss");
-    EXPECT_FALSE(fault_options_for(fault, spec_from_json(nlohmann::json::object(), "t").fault_options, {1000})
-                     .contains("power_loss_after_grant_ms"))
-        << "unset: the fault strikes at the event's time";
+    EXPECT_EQ(fault_options_for(fault, spec_from_json(nlohmann::json::object(), "t").fault_options, {1000})
+                  .at("power_loss_after_grant_ms"),
+              -1)
+        << "-1: the fault strikes at the event's time";
     const Spec s = spec_from_json({{"power_loss_after_grant_ms", 150}}, "t");
     EXPECT_EQ(fault_options_for(fault, s.fault_options, OptionContext{s.ttl_ms}).at("power_loss_after_grant_ms"), 150);
     EXPECT_EQ(fault_options_for(fault, spec_from_json({{"power_loss_after_grant_ms", 0}}, "t").fault_options, {1000})
                   .at("power_loss_after_grant_ms"),
               0);
     for (const nlohmann::json& bad :
-         {nlohmann::json(-1), nlohmann::json(60'001), nlohmann::json("0.1xttl"), nlohmann::json(1.5)})
+         {nlohmann::json(-2), nlohmann::json(60'001), nlohmann::json("0.1xttl"), nlohmann::json(1.5)})
         EXPECT_EQ(lockcheck::testing::spec_error_of({{"power_loss_after_grant_ms", bad}}),
-                  "spec t.json: field 'power_loss_after_grant_ms' must be an integer in [0, 60000]")
+                  "spec t.json: field 'power_loss_after_grant_ms' must be an integer in [-1, 60000]")
             << bad;
 }
 
