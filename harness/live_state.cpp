@@ -7,15 +7,15 @@ namespace lockcheck {
 void LiveState::acquired(int process, const std::string& key) {
     std::lock_guard lock(mutex_);
     const auto [first, last] = holders_.equal_range(key);
-    overlaps_ += std::count_if(first, last, [&](const auto& h) { return h.second != process; });
-    holders_.emplace(key, process);
+    overlaps_ += std::count_if(first, last, [&](const auto& h) { return h.second.process != process; });
+    holders_.emplace(key, Holding{process, std::chrono::steady_clock::now()});
 }
 
 void LiveState::releasing(int process, const std::string& key) {
     std::lock_guard lock(mutex_);
     auto [first, last] = holders_.equal_range(key);
     for (auto it = first; it != last; ++it)
-        if (it->second == process) {
+        if (it->second.process == process) {
             holders_.erase(it);
             return;
         }
@@ -23,7 +23,7 @@ void LiveState::releasing(int process, const std::string& key) {
 
 void LiveState::forget(int process) {
     std::lock_guard lock(mutex_);
-    std::erase_if(holders_, [&](const auto& h) { return h.second == process; });
+    std::erase_if(holders_, [&](const auto& h) { return h.second.process == process; });
     acquiring_.erase(process);
 }
 
@@ -49,7 +49,15 @@ std::vector<int> LiveState::acquiring_for(std::chrono::milliseconds at_least) co
 std::vector<int> LiveState::holders() const {
     std::lock_guard lock(mutex_);
     std::vector<int> out;
-    for (const auto& [key, process] : holders_) out.push_back(process);
+    for (const auto& [key, holding] : holders_) out.push_back(holding.process);
+    return out;
+}
+
+std::vector<int> LiveState::granted_since(std::chrono::steady_clock::time_point since) const {
+    std::lock_guard lock(mutex_);
+    std::vector<int> out;
+    for (const auto& [key, holding] : holders_)
+        if (holding.granted >= since) out.push_back(holding.process);
     return out;
 }
 

@@ -27,13 +27,19 @@ public:
     void acquire_done(int process);
 
     std::vector<int> holders() const;
+    /// Holders whose acquire ok was recorded at or after `since` (a fresh grant).
+    std::vector<int> granted_since(std::chrono::steady_clock::time_point since) const;
     /// Processes whose acquire has been in flight for at least `at_least`.
     std::vector<int> acquiring_for(std::chrono::milliseconds at_least) const;
     std::int64_t overlaps() const;
 
 private:
     mutable std::mutex mutex_;
-    std::multimap<std::string, int> holders_;                         // key -> process
+    struct Holding {
+        int process = 0;
+        std::chrono::steady_clock::time_point granted;
+    };
+    std::multimap<std::string, Holding> holders_;                     // key -> holder
     std::map<int, std::chrono::steady_clock::time_point> acquiring_;  // process -> since
     std::int64_t overlaps_ = 0;
 };

@@ -39,6 +39,9 @@ public:
     void stop_all();
 
     std::vector<int> holders() const override { return live_.holders(); }
+    std::vector<int> granted_since(std::chrono::steady_clock::time_point since) const override {
+        return live_.granted_since(since);
+    }
     bool pause_worker(int process) override;
     void resume_worker(int process) override;
     std::vector<int> acquiring_for(std::chrono::milliseconds at_least) const override {

@@ -17,6 +17,9 @@ public:
     virtual ~WorkerControl() = default;
     /// Worker numbers that hold a lock right now (acquire ok, release not yet invoked).
     virtual std::vector<int> holders() const = 0;
+    /// Worker numbers that hold a lock granted (acquire ok recorded) at or
+    /// after `since`: fresh grants.
+    virtual std::vector<int> granted_since(std::chrono::steady_clock::time_point) const { return {}; }
     /// SIGSTOP / SIGCONT the process running worker `process`; pause returns
     /// false when that worker no longer runs.
     virtual bool pause_worker(int process) = 0;

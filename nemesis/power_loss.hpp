@@ -13,12 +13,23 @@
 // Like kill-restart it waits up to 5 s for a held lock (on Redis) and strikes
 // nothing without one. Restarts follow nemesis/delayed_restart.hpp.
 //
+// When (spec field power_loss_after_grant_ms, default -1: at the event's
+// time): with N set, the event waits for a fresh grant, an acquire ok the
+// history records after the event began (up to kWaitForFreshGrant), and
+// strikes N ms after it if that worker still holds (else it waits for the
+// next grant). A power loss N ms after a commit catches what a database
+// writes at commit but syncs later (InnoDB's once-a-second log flush with
+// innodb_flush_log_at_trx_commit = 2); one at a random moment mostly finds
+// the holder's record synced already.
+//
 // Unavailable in a run whose nodes keep no data on the lose-unsynced
 // filesystem (TopologyOptions::unsynced_data unset). A failing filesystem
 // makes start() throw UnsyncedFsError; the run learns of it through
 // UnsyncedDataOptions::on_failure.
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <vector>
 
 #include "nemesis/delayed_restart.hpp"
@@ -28,14 +39,25 @@
 
 namespace lockcheck {
 
+/// How long an event with power_loss_after_grant_ms waits for a fresh grant
+/// (the run's end stops the wait sooner); without one it strikes nothing.
+inline constexpr auto kWaitForFreshGrant = std::chrono::seconds(60);
+
 class PowerLoss : public Fault {
 public:
     /// How many nodes lose power together (spec field power_loss_nodes).
     enum class Reach { One, Majority, All };
 
+    /// `workers`: whose grants power_loss_after_grant_ms waits for;
+    /// `after_grant_ms`: that field (nullopt: strike at the event's time);
     /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
-    PowerLoss(LockLocator locator, Reach reach, std::int64_t restart_delay_ms, std::stop_token interrupt)
-        : locator_(std::move(locator)), reach_(reach), restart_("power-loss", restart_delay_ms, std::move(interrupt)) {}
+    PowerLoss(LockLocator locator, WorkerControl& workers, Reach reach, std::int64_t restart_delay_ms,
+              std::optional<std::int64_t> after_grant_ms, std::stop_token interrupt)
+        : locator_(std::move(locator)),
+          workers_(workers),
+          reach_(reach),
+          after_grant_ms_(after_grant_ms),
+          restart_("power-loss", restart_delay_ms, std::move(interrupt)) {}
     std::string kind() const override { return "power-loss"; }
     std::optional<std::string> unavailable_reason() const override;
     std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
@@ -44,8 +66,15 @@ public:
 
 private:
     LockLocator locator_;
+    WorkerControl& workers_;
     Reach reach_;
+    std::optional<std::int64_t> after_grant_ms_;
     DelayedRestart restart_;
+
+    /// Waits for a grant recorded after the call began and then
+    /// after_grant_ms_ more while that worker still holds; the worker, or
+    /// nullopt when none came within kWaitForFreshGrant or `stop` was requested.
+    std::optional<int> await_fresh_grant(const FaultEvent& event, const std::stop_token& stop) const;
 };
 
 /// The nodes `reach` strikes among `capable` (the nodes that can lose power,

@@ -6,6 +6,15 @@
 #include "nemesis/power_loss.hpp"
 
 namespace lockcheck {
+namespace {
+
+/// power_loss_after_grant_ms at most a minute: a strike later than that is no
+/// longer "right after" the grant.
+constexpr std::int64_t kMaxAfterGrantMs = 60'000;
+/// power_loss_after_grant_ms's default: no waiting for a grant.
+constexpr std::int64_t kAtTheEventsTime = -1;
+
+}  // namespace
 
 FaultDescriptor power_loss_fault() {
     // The same field as kill-restart's: one restart delay for both kinds of crash.
@@ -18,16 +27,22 @@ FaultDescriptor power_loss_fault() {
                                       "which nodes lose power: one the holder's lock is on, a majority (the lock's "
                                       "first) or all at once",
                                       "one", {"one", "majority", "all"}),
-                        restart_delay},
+                        restart_delay,
+                        integer_option("power_loss_after_grant_ms",
+                                       "strike this many ms after a fresh grant (an acquire ok after the event's "
+                                       "time) while its holder holds; -1: at the event's time",
+                                       kAtTheEventsTime, kAtTheEventsTime, kMaxAfterGrantMs)},
             .needs_unsynced_data = true,
             .make = [](const FaultTargets& targets, const nlohmann::json& options) -> std::unique_ptr<Fault> {
                 static const std::map<std::string, PowerLoss::Reach> reaches{{"one", PowerLoss::Reach::One},
                                                                              {"majority", PowerLoss::Reach::Majority},
                                                                              {"all", PowerLoss::Reach::All}};
-                return std::make_unique<PowerLoss>(LockLocator(targets.topology, targets.server_password),
-                                                   reaches.at(options.at("power_loss_nodes").get<std::string>()),
-                                                   options.at("restart_delay_ms").get<std::int64_t>(),
-                                                   targets.interrupt);
+                const auto after_grant = options.at("power_loss_after_grant_ms").get<std::int64_t>();
+                return std::make_unique<PowerLoss>(
+                    LockLocator(targets.topology, targets.server_password), targets.workers,
+                    reaches.at(options.at("power_loss_nodes").get<std::string>()),
+                    options.at("restart_delay_ms").get<std::int64_t>(),
+                    after_grant == kAtTheEventsTime ? std::nullopt : std::optional(after_grant), targets.interrupt);
             }};
 }
 

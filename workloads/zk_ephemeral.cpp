@@ -12,7 +12,7 @@ LockResult ZkEphemeral::acquire(const LockRequest& request) {
     if (auto refused = lease_.ensure_parents(request.key, false)) return *refused;
     const std::string path = zk_lock_path(request.key);
     for (int attempt = 0; attempt < 2; ++attempt) {
-        const ZkReply created = zk.create(path, request.owner, ZOO_EPHEMERAL);
+        const ZkReply created = lease_.create_under_parents(request.key, false, path, request.owner, ZOO_EPHEMERAL);
         if (created.rc == ZOK) {
             LockResult ok = LockResult::ok(created.stat.czxid);
             ok.value = lease_.granted(path);

@@ -35,6 +35,15 @@ std::optional<LockResult> ZkLease::ensure_parents(const std::string& key, bool k
     return std::nullopt;
 }
 
+ZkReply ZkLease::create_under_parents(const std::string& key, bool key_node, const std::string& path,
+                                      const std::string& data, int flags) {
+    ZkReply created = session_.create(path, data, flags);
+    if (created.rc != ZNONODE) return created;
+    made_.clear();  // what we made is gone
+    if (ensure_parents(key, key_node)) return created;
+    return session_.create(path, data, flags);
+}
+
 LockResult ZkLease::acquire_failure(int rc, const std::string& what) {
     if (!zk_may_have_applied(rc)) return LockResult::fail(what + ": " + zk_error_text(rc));
     session_.close();  // whatever the request created is ephemeral: it goes with the session

@@ -42,6 +42,13 @@ public:
     /// unless they exist; a fail result when that does not work (no lock
     /// node was created, so the acquire was not executed).
     std::optional<LockResult> ensure_parents(const std::string& key, bool key_node);
+    /// Creates the lock node `path` (`data`, `flags`) under the parents
+    /// ensure_parents(key, key_node) made. When the server answers that a
+    /// parent is missing (an ensemble that lost what it never synced: a power
+    /// loss with forceSync=no), makes the parents again and creates once more,
+    /// as Curator's creatingParentsIfNeeded does.
+    ZkReply create_under_parents(const std::string& key, bool key_node, const std::string& path,
+                                 const std::string& data, int flags);
 
     /// The result of an acquire that failed with `rc`: info when the request
     /// may have been applied (the session is closed then, so whatever it

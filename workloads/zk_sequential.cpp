@@ -29,7 +29,8 @@ LockResult ZkSequential::acquire(const LockRequest& request) {
     if (auto refused = lease_.ensure_parents(request.key, true)) return *refused;
     auto& zk = lease_.session();
     const std::string parent = zk_lock_path(request.key);
-    const ZkReply created = zk.create(parent + "/" + kChildPrefix, request.owner, ZOO_EPHEMERAL | ZOO_SEQUENCE);
+    const ZkReply created = lease_.create_under_parents(request.key, true, parent + "/" + kChildPrefix, request.owner,
+                                                        ZOO_EPHEMERAL | ZOO_SEQUENCE);
     if (created.rc != ZOK) return lease_.acquire_failure(created.rc, "create");
     const std::string mine = created.path.substr(parent.size() + 1);
     const auto deadline = std::chrono::steady_clock::now() + zk.call_timeout();

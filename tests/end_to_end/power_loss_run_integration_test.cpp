@@ -3,14 +3,17 @@
 // line (exit 254) before it makes a run directory (adversarial: not root, no
 // daemon); a run killed with kill -9 while nodes are without power leaves
 // mounts that `lockcheck clean` takes down; a filesystem daemon that dies
-// stops the run with exit 255 and one line, leaving no mount; and a run
-// without power-loss mounts nothing.
+// stops the run with exit 255 and one line, leaving no mount; a run
+// without power-loss mounts nothing; and power_loss_after_grant_ms strikes
+// that many ms after a grant recorded after the event began.
 #include <gtest/gtest.h>
 
 #include <signal.h>
 
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <regex>
 #include <thread>
 
 #include "tests/support/integration_helpers.hpp"
@@ -59,7 +62,53 @@ bool nodes_without_power(const fs::path& path) {
     return down;
 }
 
+/// The history's ops, in order (whole lines only).
+std::vector<nlohmann::json> history_ops(const fs::path& path) {
+    std::ifstream history(path);
+    std::vector<nlohmann::json> ops;
+    for (std::string line; std::getline(history, line);) {
+        auto op = nlohmann::json::parse(line, nullptr, false);
+        if (!op.is_discarded()) ops.push_back(std::move(op));
+    }
+    return ops;
+}
+
 }  // namespace
+
+TEST(PowerLossRun, AfterGrantStrikesThatLongAfterAFreshGrant) {
+    // power_loss_after_grant_ms 100 on one MariaDB, holds of 6-7 s.
+    const auto run = run_lockcheck("power-loss-after-grant",
+                                   {"run", scenario("mysql-record-power-loss-flush-1"), "--time-limit", "15"});
+    ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
+    const auto ops = history_ops(run.run_dir / "history.jsonl");
+    const std::regex named(R"((\d+) ms after the grant to worker (\d+))");
+    std::map<int, std::int64_t> last_grant;  // process -> time of its latest acquire ok
+    std::int64_t event_began = -1;
+    int strikes = 0;
+    for (const auto& op : ops) {
+        if (op["f"] == "acquire" && op["type"] == "ok") last_grant[op["process"].get<int>()] = op["time"];
+        if (op["process"] != "nemesis" || op["f"] != "start-fault") continue;
+        if (op["type"] == "invoke") {
+            event_began = op["time"];
+            continue;
+        }
+        if (!op["value"].contains("targets")) continue;  // the run ended while it waited for a grant
+        const auto targets = op["value"]["targets"];
+        ASSERT_EQ(targets.size(), 2u) << op.dump();
+        EXPECT_EQ(targets[0], "n1");
+        std::smatch m;
+        const std::string what = targets[1];
+        ASSERT_TRUE(std::regex_match(what, m, named)) << what;
+        EXPECT_EQ(m[1], "100");
+        const int worker = std::stoi(m[2]);
+        ASSERT_TRUE(last_grant.count(worker)) << "worker " << worker << " was never granted the lock";
+        const std::int64_t granted = last_grant[worker];
+        EXPECT_GE(granted, event_began) << "the grant is older than the event: not fresh";
+        EXPECT_GE(op["time"].get<std::int64_t>() - granted, 100'000'000) << "struck sooner than 100 ms after the grant";
+        ++strikes;
+    }
+    EXPECT_GE(strikes, 1) << run.output;
+}
 
 TEST(PowerLossRun, RefusedWithoutRoot) {
     // A user namespace without a mapping: geteuid() is the overflow uid.

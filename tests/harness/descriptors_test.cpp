@@ -62,9 +62,9 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
         }
     std::set<std::string> names;
     for (const auto& [name, option] : seen) names.insert(name);
-    EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "partition_mode", "packet_loss",
-                                            "clock_skew_ms", "clock_skew_nodes", "delay_ms", "delay_jitter_ms",
-                                            "slow_reply_ms", "bandwidth_bytes_per_s"}));
+    EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "power_loss_after_grant_ms",
+                                            "partition_mode", "packet_loss", "clock_skew_ms", "clock_skew_nodes",
+                                            "delay_ms", "delay_jitter_ms", "slow_reply_ms", "bandwidth_bytes_per_s"}));
 }
 
 TEST(Registries, EveryDefaultPassesItsOwnCheck) {

@@ -1,11 +1,15 @@
 // The power-loss fault without servers: which nodes each power_loss_nodes
 // value strikes, its spec fields (the restart delay it shares with
-// kill-restart), and that it refuses to run where no node can lose power.
+// kill-restart, power_loss_after_grant_ms), the fresh grants
+// power_loss_after_grant_ms waits for, and that it refuses to run where no
+// node can lose power.
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <thread>
 
 #include "clusters/topology.hpp"
+#include "harness/live_state.hpp"
 #include "harness/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
@@ -92,6 +96,40 @@ TEST(PowerLossSpec, NodesAreOneMajorityOrAllAndTheDelayIsKillRestarts) {
               "one");
     EXPECT_EQ(lockcheck::testing::spec_error_of({{"power_loss_nodes", "rack"}}),
               "spec redis-holder-pause: field 'power_loss_nodes' must be one, majority or all");
+}
+
+TEST(PowerLossSpec, AfterGrantIsUnsetByDefaultOrMillisecondsUpToAMinute) {
+    const auto& fault = *find_fault("power-loss");
+    EXPECT_EQ(fault_options_for(fault, spec_from_json(nlohmann::json::object(), "t").fault_options, {1000})
+                  .at("power_loss_after_grant_ms"),
+              -1)
+        << "-1: the fault strikes at the event's time";
+    const Spec s = spec_from_json({{"power_loss_after_grant_ms", 150}}, "t");
+    EXPECT_EQ(fault_options_for(fault, s.fault_options, OptionContext{s.ttl_ms}).at("power_loss_after_grant_ms"), 150);
+    EXPECT_EQ(fault_options_for(fault, spec_from_json({{"power_loss_after_grant_ms", 0}}, "t").fault_options, {1000})
+                  .at("power_loss_after_grant_ms"),
+              0);
+    for (const nlohmann::json& bad :
+         {nlohmann::json(-2), nlohmann::json(60'001), nlohmann::json("0.1xttl"), nlohmann::json(1.5)})
+        EXPECT_EQ(lockcheck::testing::spec_error_of({{"power_loss_after_grant_ms", bad}}),
+                  "spec t.json: field 'power_loss_after_grant_ms' must be an integer in [-1, 60000]")
+            << bad;
+}
+
+TEST(LiveState, FreshGrantsAreTheHoldersGrantedSinceAMoment) {
+    LiveState live;
+    live.acquired(1, "lock");
+    const auto after_first = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    EXPECT_TRUE(live.granted_since(after_first).empty()) << "worker 1's grant came before";
+    live.acquired(2, "other");
+    EXPECT_EQ(live.granted_since(after_first), std::vector<int>{2});
+    live.releasing(2, "other");
+    EXPECT_TRUE(live.granted_since(after_first).empty()) << "a released grant is no holder";
+    live.acquired(3, "lock");
+    live.forget(3);
+    EXPECT_TRUE(live.granted_since(after_first).empty()) << "a forgotten worker holds nothing";
+    EXPECT_EQ(live.holders(), std::vector<int>{1});
 }
 
 TEST_F(FiveNodes, UnavailableWhereNoNodeKeepsDataOnTheFilesystem) {
