@@ -1,33 +1,24 @@
 #include "checkers/lock_ops.hpp"
 
-#include <deque>
 #include <map>
 #include <utility>
 
-#include <string_view>
-#include <unordered_map>
 #include "checkers/lock_sessions.hpp"
+#include "core/string_interner.hpp"
 
 namespace lockcheck {
 namespace {
 
 struct KeyBuilder {
     KeyLockOps ops;
-    std::unordered_map<std::string_view, std::int32_t> owner_ids;  ///< views into the history or `synthetic`
-    std::deque<std::string> synthetic;
-
-    std::int32_t intern(std::string_view name) {
-        auto [it, inserted] = owner_ids.try_emplace(name, static_cast<std::int32_t>(ops.owners.size()));
-        if (inserted) ops.owners.emplace_back(name);
-        return it->second;
-    }
+    StringInterner owners;  ///< becomes ops.owners
 };
 
 }  // namespace
 
 std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vector<std::int64_t>& partner) {
     std::vector<KeyBuilder> keys;
-    std::unordered_map<std::string_view, std::size_t> key_slot;
+    StringInterner key_slots;  // key -> its position in `keys`
     // (process, key slot) -> owner of its acquire not yet followed by a release invoke.
     std::map<std::pair<int, std::size_t>, std::int32_t> holding;
     for (std::size_t p = 0; p < history.size(); ++p) {
@@ -63,31 +54,32 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
             continue;  // did not take effect, says nothing about the lock
         }
 
-        auto [slot, fresh] = key_slot.try_emplace(inv.key, keys.size());
-        if (fresh) {
+        const auto slot = static_cast<std::size_t>(key_slots.intern(inv.key));
+        if (slot == keys.size()) {
             keys.emplace_back();
             keys.back().ops.key = inv.key;
         }
-        KeyBuilder& key = keys[slot->second];
+        KeyBuilder& key = keys[slot];
         if (inv.owner) {
-            op.owner = key.intern(*inv.owner);
+            op.owner = key.owners.intern(*inv.owner);
         } else if (completion && completion->owner) {
-            op.owner = key.intern(*completion->owner);
+            op.owner = key.owners.intern(*completion->owner);
         } else {
             key.ops.synthetic_owners = true;
-            const std::string name = "process " + std::to_string(inv.process);
-            auto known = key.owner_ids.find(name);
-            op.owner = known != key.owner_ids.end() ? known->second : key.intern(key.synthetic.emplace_back(name));
+            op.owner = key.owners.intern("process " + std::to_string(inv.process));
         }
         key.ops.ops.push_back(op);
         if (acquire && op.outcome != LockOutcome::Busy)
-            holding[{inv.process, slot->second}] = op.owner;
+            holding[{inv.process, slot}] = op.owner;
         else if (!acquire)
-            holding.erase({inv.process, slot->second});
+            holding.erase({inv.process, slot});
     }
     std::vector<KeyLockOps> out;
     out.reserve(keys.size());
-    for (auto& k : keys) out.push_back(std::move(k.ops));
+    for (auto& k : keys) {
+        k.ops.owners = k.owners.take_names();
+        out.push_back(std::move(k.ops));
+    }
     return out;
 }
 

@@ -17,6 +17,7 @@ double quantile(const std::vector<double>& sorted, double q) {
 
 std::vector<LatencyPoint> all_points(const History& history, const std::vector<std::int64_t>& partner) {
     std::vector<LatencyPoint> points;
+    points.reserve(history.size() / 2);  // an invoke and its completion per point
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& op = history[p];
         if (!op.is_invoke() || op.is_nemesis() || partner[p] == kNoOp) continue;

@@ -49,8 +49,9 @@ struct HoldBar {
 struct AcquireMark {
     int process = 0;
     std::int64_t time_ns = 0;
-    std::int64_t op = kNoOp;  ///< index of the invoke
-    std::string outcome;      ///< "ok", "held", "fail", "info" or "open" (never completed)
+    std::int64_t op = kNoOp;             ///< index of the invoke
+    std::int64_t completion_op = kNoOp;  ///< index of its completion, kNoOp when it never completed
+    std::string outcome;                 ///< "ok", "held", "fail", "info" or "open" (never completed)
 };
 
 struct KeyTimeline {

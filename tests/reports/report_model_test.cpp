@@ -6,6 +6,7 @@
 
 #include "checkers/run_checkers.hpp"
 #include "reports/html_report.hpp"
+#include "reports/thinning.hpp"
 #include "reports/timeline_model.hpp"
 #include "reports/verdict_story.hpp"
 #include "reports/what_now.hpp"
@@ -84,13 +85,41 @@ TEST(ReportModel, CapsWhatItDrawsOnALongHistoryAndSaysSo) {
     ASSERT_EQ(m.keys.size(), 1u);
     EXPECT_EQ(m.keys[0].holds_total, 20'000u);
     EXPECT_LE(m.keys[0].holds.size(), 500u);
-    EXPECT_LE(m.keys[0].attempts.size(), 20'000u);  // every granted attempt is kept
+    EXPECT_GE(m.keys[0].attempts_total, 20'000u);
+    EXPECT_LE(m.keys[0].attempts.size(), 400u);  // a valid history: no attempt is cited, the cap holds
     EXPECT_EQ(m.latency.points.size(), 300u);
     EXPECT_GE(m.notes.size(), 2u);
     EXPECT_NE(m.notes[0].find("of 20000 lock sessions"), std::string::npos);
     const auto page = render_report_html({h, run_checkers(h), nlohmann::json::object(), nullptr, limits});
     EXPECT_LT(page.size(), 2'000'000u);
     EXPECT_NE(page.find("Drawn with caps"), std::string::npos);
+}
+
+TEST(ReportModel, KeepsTheAttemptsAViolationCitesPastTheCap) {
+    // 2000 valid sessions, then a double grant: worker 4 is granted while worker 3 holds the lock.
+    lockcheck::testing::HistoryBuilder b;
+    for (int i = 0; i < 2000; ++i) b.session(i % 3, i * 10.0, i * 10.0 + 1, i * 10.0 + 8, i * 10.0 + 9);
+    const double t = 2000 * 10.0;
+    b.acquire_invoke(t, 3);
+    b.acquire_done(t + 1, 3, OpType::Ok);
+    const std::int64_t second = b.acquire_invoke(t + 2, 4);
+    b.acquire_done(t + 3, 4, OpType::Ok);
+    b.release_invoke(t + 4, 4);
+    b.release_done(t + 5, 4, OpType::Ok);
+    b.release_invoke(t + 6, 3);
+    b.release_done(t + 7, 3, OpType::Ok);
+    const History& h = b.history();
+    const CheckReport report = run_checkers(h);
+    ASSERT_EQ(report.valid, Validity::Invalid);
+    ReportLimits limits;
+    limits.max_attempts = 50;
+    const ReportModel m = build_report_model(h, report, limits);
+    ASSERT_EQ(m.keys.size(), 1u);
+    EXPECT_EQ(m.keys[0].attempts_total, 2002u);
+    EXPECT_LE(m.keys[0].attempts.size(), 50u);
+    const auto& attempts = m.keys[0].attempts;
+    EXPECT_TRUE(std::any_of(attempts.begin(), attempts.end(), [&](const AcquireMark& a) { return a.op == second; }))
+        << "the second grant's attempt is cited by the overlap and must stay visible";
 }
 
 TEST(VerdictStory, SaysWhichLockWhoOverlappedForHowLongUnderWhichFault) {
@@ -311,4 +340,23 @@ TEST(ReportPage, AnAdvisoryCheckerIsNeverShownAsInvalid) {
     const auto row_end = page.find("</tr>", row);
     EXPECT_EQ(page.substr(row, row_end - row).find("invalid"), std::string::npos) << page.substr(row, row_end - row);
     EXPECT_NE(page.find("<meta name=\"viewport\""), std::string::npos);
+}
+
+TEST(Thinning, KeepsWhatMustStayThenEvenlySpacedOthers) {
+    std::vector<int> items(100);
+    for (int i = 0; i < 100; ++i) items[static_cast<std::size_t>(i)] = i;
+    int asked = 0;
+    const auto thinned = thin(items, 10, [&](int x) {
+        ++asked;
+        return x == 50;
+    });
+    EXPECT_EQ(asked, 100);  // once per item
+    // 50 first, then 9 of the other 99, one every 11.
+    EXPECT_EQ(thinned, (std::vector<int>{50, 0, 11, 22, 33, 44, 56, 67, 78, 89}));
+    // More that must stay than the cap: all of them, nothing else.
+    const auto sevens = thin(items, 10, [](int x) { return x % 7 == 0; });
+    EXPECT_EQ(sevens.size(), 15u);
+    EXPECT_EQ(sevens.back(), 98);
+    // Under the cap: untouched.
+    EXPECT_EQ(thin(items, 100, [](int) { return false; }), items);
 }
