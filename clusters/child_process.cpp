@@ -8,6 +8,7 @@
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "clusters/contained_spawn.hpp"
@@ -61,8 +62,17 @@ boost::filesystem::path executable(const std::string& name) {
 
 }  // namespace
 
-std::string last_log_line(const std::filesystem::path& log) {
+std::string log_text(const std::filesystem::path& log) {
     std::ifstream in(log);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string last_log_line(const std::filesystem::path& log) { return last_nonblank_line(log_text(log)); }
+
+std::string last_nonblank_line(const std::string& text) {
+    std::istringstream in(text);
     std::string line, last;
     while (std::getline(in, line))
         if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;

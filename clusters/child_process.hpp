@@ -36,8 +36,12 @@ struct ChildSpec {
     std::vector<std::string> env = {};
 };
 
+/// Everything in a child's log, or "" when it cannot be read.
+std::string log_text(const std::filesystem::path& log);
 /// The last line of a child's log that is not blank, or "(log is empty)".
 std::string last_log_line(const std::filesystem::path& log);
+/// The last line of `text` that is not blank, or "(log is empty)".
+std::string last_nonblank_line(const std::string& text);
 
 class SpawnError : public std::runtime_error {
 public:

@@ -4,8 +4,6 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "clusters/command.hpp"
-
 namespace lockcheck {
 
 std::vector<std::string> isolation_rules(const std::vector<std::string>& peers) {
@@ -25,7 +23,8 @@ std::vector<std::string> packet_loss_rules(double probability) {
 }
 
 void apply_firewall(const Node& node, const std::vector<std::string>& rules) {
-    if (!node.netns()) throw std::runtime_error("node " + node.name() + " has no network namespace of its own");
+    if (!node.has_own_network())
+        throw std::runtime_error("node " + node.name() + " has no network namespace of its own");
     const auto path = node.dir() / "firewall.rules";
     {
         std::ofstream out(path, std::ios::trunc);
@@ -34,7 +33,7 @@ void apply_firewall(const Node& node, const std::vector<std::string>& rules) {
         out << "COMMIT\n";
         if (!out) throw std::runtime_error("cannot write " + path.string());
     }
-    run_checked({"ip", "netns", "exec", *node.netns(), "iptables-restore", path.string()});
+    node.run_in_network({"iptables-restore", path.string()});
 }
 
 void clear_firewall(const Node& node) noexcept {

@@ -1,34 +1,47 @@
 #include "clusters/node.hpp"
 
-#include <fstream>
-
+#include "clusters/child_process.hpp"
 #include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {
 
-Node::Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
-           NodeProgram program, std::vector<std::string> env, std::stop_token interrupt,
-           std::unique_ptr<NodeDataMount> data)
+Node::Node(std::string name, std::unique_ptr<NodeRuntime> runtime, std::filesystem::path dir, NodeProgram program,
+           std::vector<std::string> env, std::stop_token interrupt, std::unique_ptr<NodeDataMount> data)
     : name_(std::move(name)),
-      address_(std::move(address)),
-      netns_(std::move(netns)),
       dir_(std::move(dir)),
       program_(std::move(program)),
       env_(std::move(env)),
       interrupt_(std::move(interrupt)),
-      data_(std::move(data)) {}
+      data_(std::move(data)),
+      runtime_(std::move(runtime)) {}
 
 Node::~Node() {
     std::lock_guard lock(mutex_);
-    process_.reset();  // kills if still running
+    runtime_->kill();  // kills if still running
     data_.reset();     // then unmounts
 }
 
-std::string Node::last_log_line() const { return lockcheck::last_log_line(log_path()); }
+std::string Node::last_log_line() const { return last_nonblank_line(runtime_->read_log()); }
+
+std::string Node::run_in_network(const std::vector<std::string>& argv) const {
+    try {
+        return runtime_->run_in_network(argv);
+    } catch (const NodeRuntimeError& e) {
+        throw std::runtime_error("node " + name_ + ": " + e.what());
+    }
+}
+
+void Node::copy_in(const std::filesystem::path& from, const std::filesystem::path& to) const {
+    try {
+        runtime_->copy_in(from, to);
+    } catch (const NodeRuntimeError& e) {
+        throw std::runtime_error("node " + name_ + ": " + e.what());
+    }
+}
 
 void Node::start(std::chrono::milliseconds ready_timeout) {
     std::unique_lock lock(mutex_);
-    process_.reset();
+    runtime_->kill();
     paused_ = false;
     if (data_) {
         try {
@@ -37,21 +50,20 @@ void Node::start(std::chrono::milliseconds ready_timeout) {
             throw NodeStartError("node " + name_ + ": " + e.what());
         }
     }
-    ChildSpec spec{program_.argv, netns_, log_path(), false, env_};
     try {
-        process_ = std::make_unique<ChildProcess>(spec);
-    } catch (const SpawnError& e) {
+        runtime_->start(ServerLaunch{program_.argv, env_});
+    } catch (const NodeRuntimeError& e) {
         throw NodeStartError("node " + name_ + ": " + e.what());
     }
     const auto deadline = std::chrono::steady_clock::now() + ready_timeout;
-    while (!program_.ready(address_)) {
-        if (!process_->running())
+    while (!program_.ready(address())) {
+        if (!runtime_->running())
             throw NodeStartError("node " + name_ + " (" + program_.argv.front() + ") exited with status " +
-                                 std::to_string(process_->exit_status().value_or(-1)) +
+                                 std::to_string(runtime_->exit_status().value_or(-1)) +
                                  " before it was ready; its log says: " + last_log_line());
         if (std::chrono::steady_clock::now() >= deadline) {
-            process_->kill();
-            throw NodeStartError("node " + name_ + " (" + program_.argv.front() + ") was not ready at " + address_ +
+            runtime_->kill();
+            throw NodeStartError("node " + name_ + " (" + program_.argv.front() + ") was not ready at " + address() +
                                  " after " + std::to_string(ready_timeout.count()) +
                                  " ms; its log says: " + last_log_line());
         }
@@ -59,7 +71,7 @@ void Node::start(std::chrono::milliseconds ready_timeout) {
         const bool interrupted = !interruptible_sleep_for(interrupt_, std::chrono::milliseconds(20));
         lock.lock();
         if (interrupted) {
-            process_->kill();
+            runtime_->kill();
             throw NodeStartError("node " + name_ + ": interrupted before it was ready");
         }
     }
@@ -67,28 +79,28 @@ void Node::start(std::chrono::milliseconds ready_timeout) {
 
 void Node::stop(std::chrono::milliseconds grace) {
     std::lock_guard lock(mutex_);
-    if (process_) process_->stop(grace);
+    runtime_->stop(grace);
     paused_ = false;
     if (data_) data_->unmount();
 }
 
 void Node::stop_at_once() {
     std::lock_guard lock(mutex_);
-    if (process_) process_->kill();
+    runtime_->kill();
     paused_ = false;
     if (data_) data_->unmount();
 }
 
 void Node::kill() {
     std::lock_guard lock(mutex_);
-    if (process_) process_->kill();
+    runtime_->kill();
     paused_ = false;
 }
 
 PowerLossSummary Node::lose_power() {
     std::lock_guard lock(mutex_);
     if (!data_) throw std::logic_error("node " + name_ + " keeps no data on the lose-unsynced filesystem");
-    if (process_) process_->kill();  // reaped: none of its writes can arrive after the loss
+    runtime_->kill();  // reaped: none of its writes can arrive after the loss
     paused_ = false;
     return data_->power_loss();
 }
@@ -105,13 +117,13 @@ std::optional<std::string> Node::data_failure() const {
 
 void Node::pause() {
     std::lock_guard lock(mutex_);
-    if (process_) process_->pause();
+    runtime_->pause();
     paused_ = true;
 }
 
 void Node::resume() {
     std::lock_guard lock(mutex_);
-    if (process_) process_->resume();
+    runtime_->resume();
     paused_ = false;
 }
 
@@ -122,12 +134,12 @@ bool Node::paused() const {
 
 bool Node::running() {
     std::lock_guard lock(mutex_);
-    return process_ && process_->running();
+    return runtime_->running();
 }
 
 pid_t Node::pid() const {
     std::lock_guard lock(mutex_);
-    return process_ ? process_->pid() : -1;
+    return runtime_->pid();
 }
 
 std::vector<Node*> node_pointers(const std::vector<std::unique_ptr<Node>>& nodes) {

@@ -1,8 +1,10 @@
-// One database server node: its process, address, namespace, directory and log.
+// One database server node: its runtime (where its server runs and how it is
+// controlled: clusters/node_runtime.hpp), directory, program and data mount.
 //
-// Lifecycle: start (spawn + readiness probe), stop, kill, pause (SIGSTOP),
-// resume (SIGCONT), and with a data mount lose_power. The node's config and
-// log live in its own directory under the run directory. Thread-safe.
+// Lifecycle: start (the runtime starts the server, then a readiness probe),
+// stop, kill, pause, resume, and with a data mount lose_power. The node's
+// config and log live in its own directory under the run directory.
+// Thread-safe.
 //
 // A node built with a data mount (clusters/node_data_mount.hpp: the run asked
 // for the lose-unsynced filesystem) keeps its server's data directory on it:
@@ -23,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "clusters/child_process.hpp"
 #include "clusters/node_data_mount.hpp"
+#include "clusters/node_runtime.hpp"
 
 namespace lockcheck {
 
@@ -51,20 +53,33 @@ public:
 
 class Node {
 public:
-    /// `env`: "NAME=value" entries for the server's environment (ChildSpec::env).
+    /// `runtime`: where the server runs (never nullptr).
+    /// `env`: "NAME=value" entries for the server's environment (ServerLaunch::env).
     /// `interrupt`: a stop requested on it ends a wait for readiness (Ctrl-C).
     /// `data`: the lose-unsynced filesystem for program.data_dir, or nullptr.
-    Node(std::string name, std::string address, std::optional<std::string> netns, std::filesystem::path dir,
-         NodeProgram program, std::vector<std::string> env = {}, std::stop_token interrupt = {},
+    Node(std::string name, std::unique_ptr<NodeRuntime> runtime, std::filesystem::path dir, NodeProgram program,
+         std::vector<std::string> env = {}, std::stop_token interrupt = {},
          std::unique_ptr<NodeDataMount> data = nullptr);
     /// Kills the server, then unmounts its data directory.
     ~Node();
 
     const std::string& name() const { return name_; }
-    const std::string& address() const { return address_; }
-    const std::optional<std::string>& netns() const { return netns_; }
+    const std::string& address() const { return runtime_->address(); }
     const std::filesystem::path& dir() const { return dir_; }
-    std::filesystem::path log_path() const { return dir_ / "server.log"; }
+    /// Where a node in `dir` keeps its server's log (NodePlacement::log).
+    static std::filesystem::path log_path(const std::filesystem::path& dir) { return dir / "server.log"; }
+
+    /// True when the node has a network namespace of its own (NodeRuntime::has_own_network).
+    bool has_own_network() const { return runtime_->has_own_network(); }
+    /// Runs `argv` inside the node's network namespace and returns its
+    /// output. Throws std::runtime_error naming the node without a namespace
+    /// of its own, or the command's CommandError when it fails.
+    std::string run_in_network(const std::vector<std::string>& argv) const;
+    /// Copies the host's file `from` to `to` as the server sees it. Throws
+    /// std::runtime_error naming the node.
+    void copy_in(const std::filesystem::path& from, const std::filesystem::path& to) const;
+    /// Everything the server wrote to its log so far.
+    std::string read_log() const { return runtime_->read_log(); }
 
     /// Mounts the data directory (with a data mount), spawns the server and
     /// waits until its probe succeeds. Throws NodeStartError naming the node,
@@ -101,15 +116,13 @@ public:
 
 private:
     std::string name_;
-    std::string address_;
-    std::optional<std::string> netns_;
     std::filesystem::path dir_;
     NodeProgram program_;
     std::vector<std::string> env_;
     std::stop_token interrupt_;
     mutable std::mutex mutex_;
-    std::unique_ptr<NodeDataMount> data_;  ///< destroyed after process_: the server dies before its mount goes
-    std::unique_ptr<ChildProcess> process_;
+    std::unique_ptr<NodeDataMount> data_;  ///< destroyed after runtime_: the server dies before its mount goes
+    std::unique_ptr<NodeRuntime> runtime_;
     bool paused_ = false;
 
     std::string last_log_line() const;

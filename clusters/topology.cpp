@@ -19,7 +19,9 @@ std::unique_ptr<Node> make_topology_node(
     auto node_program = program(dir, network.address(host));
     auto data =
         make_node_data_mount(options.unsynced_data, name, dir, node_program.data_dir, node_program.metadata_rule);
-    return std::make_unique<Node>(name, network.address(host), network.netns(host), dir, std::move(node_program),
+    auto runtime = make_node_runtime(
+        options.runtime, NodePlacement{name, network.address(host), network.netns(host), Node::log_path(dir)});
+    return std::make_unique<Node>(name, std::move(runtime), dir, std::move(node_program),
                                   clock_environment(options.clock_library, dir), options.interrupt, std::move(data));
 }
 

@@ -14,6 +14,7 @@
 #include "clusters/failover_control.hpp"
 #include "clusters/node.hpp"
 #include "clusters/node_data_mount.hpp"
+#include "clusters/node_runtime_registry.hpp"
 #include "clusters/server_credentials.hpp"
 #include "clusters/test_network.hpp"
 
@@ -22,7 +23,9 @@ namespace lockcheck {
 class PeerLinks;
 
 struct TopologyOptions {
-    std::string name;                  ///< e.g. "redis-single"
+    std::string name;  ///< e.g. "redis-single"
+    /// Where every node's server runs (clusters/node_runtime_registry.hpp).
+    std::string runtime = kDefaultNodeRuntime;
     std::string persistence = "none";  ///< Redis: none | everysec | always
     std::filesystem::path dir;         ///< the run's nodes/ directory
     /// Where nodes keep bulky data that is no evidence (etcd's data dirs):
@@ -80,7 +83,8 @@ public:
     virtual FailoverControl failover_control() { return {}; }
 };
 
-/// Node `name` of a topology on network host `host`: its directory is
+/// Node `name` of a topology on network host `host`, run by runtime
+/// options.runtime: its directory is
 /// options.dir/name (created mode 0700: its configs hold the run's password), it runs with the clock library when the run has one
 /// (clock_environment), and options.interrupt ends its readiness wait. `program` writes the server's config into that
 /// directory and says how to run it at the host's address. With options.unsynced_data, the program's data_dir is

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "clusters/node_runtime_registry.hpp"
 #include "clusters/topology_registry.hpp"
 #include "harness/check_command.hpp"
 #include "harness/clean_command.hpp"
@@ -63,6 +64,9 @@ int list_command() {
     std::printf("topologies:\n");
     for (const auto& t : topology_descriptors())
         std::printf("%s", hanging_paragraph("  " + t.name, kNameColumn, t.description).c_str());
+    std::printf("runtimes:\n");
+    for (const auto& r : node_runtime_descriptors())
+        std::printf("%s", hanging_paragraph("  " + r.name, kNameColumn, r.description).c_str());
     std::printf("nemeses:\n");
     for (const auto& f : fault_descriptors()) {
         std::printf("%s", hanging_paragraph("  " + f.name, kNameColumn, f.description).c_str());
@@ -108,6 +112,8 @@ int lockcheck_main(int argc, const char* const* argv) {
     run->add_option("--nemesis", flags.nemesis, "Comma-separated faults (`lockcheck list` shows them) or none");
     run->add_flag("--fencing", flags.fencing, "Reject stale fencing tokens at the protected resource");
     run->add_option("--network", flags.network, "auto, netns (needs root) or loopback");
+    run->add_option("--runtime", flags.runtime,
+                    "Where the nodes' servers run: a runtime `lockcheck list` shows (default netns)");
     run->add_option("--name", flags.name, "Scenario name (the run directory's parent)");
     run->add_option("--client-cmd", flags.client_cmd,
                     "Run this command (through sh -c) as every worker: your own lock client speaking "

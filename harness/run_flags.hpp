@@ -20,6 +20,7 @@ struct RunFlags {
     std::optional<std::string> nemesis;  ///< comma-separated fault names, or "none"
     bool fencing = false;
     std::optional<std::string> network;
+    std::optional<std::string> runtime;
     std::optional<std::string> name;
     std::optional<std::string> client_cmd;
     std::string store = "store";

@@ -22,6 +22,7 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
                                      const std::filesystem::path& self_exe) {
     TopologyOptions options;
     options.name = spec.topology;
+    options.runtime = spec.runtime;
     options.persistence = spec.persistence;
     options.durability = spec.durability;
     options.dir = nodes_dir;

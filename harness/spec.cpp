@@ -140,6 +140,7 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.integer("mariadb_sync_binlog", s.durability.mariadb_sync_binlog, 0);
     r.boolean("etcd_fsync", s.durability.etcd_fsync);
     r.string("network", s.network);
+    r.string("runtime", s.runtime);
     r.integer("workers", s.workers, 1);
     r.integer("keys", s.keys, 1);
     r.integer("ttl_ms", s.ttl_ms, 1);
@@ -201,6 +202,7 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"mariadb_sync_binlog", s.durability.mariadb_sync_binlog},
                      {"etcd_fsync", s.durability.etcd_fsync},
                      {"network", s.network},
+                     {"runtime", s.runtime},
                      {"workers", s.workers},
                      {"keys", s.keys},
                      {"ttl_ms", s.ttl_ms},

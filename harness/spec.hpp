@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "clusters/durability_settings.hpp"
+#include "clusters/node_runtime_registry.hpp"
 #include "nemesis/fault_registry.hpp"
 
 namespace lockcheck {
@@ -64,6 +65,8 @@ struct Spec {
     /// topologies, where a run writes it into the servers' configs.
     DurabilitySettings durability;
     std::string network = "auto";  ///< auto | netns | loopback
+    /// Where the nodes' servers run: a runtime of clusters/node_runtime_registry.hpp.
+    std::string runtime = kDefaultNodeRuntime;
     int workers = 5;
     int keys = 1;
     std::int64_t ttl_ms = 1000;

@@ -4,6 +4,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "clusters/node_runtime_registry.hpp"
 #include "clusters/topology_registry.hpp"
 #include "core/option_kinds.hpp"
 #include "nemesis/fault_registry.hpp"
@@ -157,6 +158,8 @@ void validate(const Spec& s) {
     check_durability(s, fail);
     if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
         fail("network", "must be auto, netns or loopback");
+    if (!find_node_runtime(s.runtime))
+        fail("runtime", "names no known runtime ('" + s.runtime + "'); the runtimes are " + node_runtime_names());
     for (const auto& kind : s.nemesis)
         if (!find_fault(kind)) {
             std::string known;

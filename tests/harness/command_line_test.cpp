@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "clusters/node_runtime_registry.hpp"
 #include "harness/command_line.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_flags.hpp"
@@ -134,6 +135,15 @@ TEST(CommandLine, LoopbackPartitionsAreForTheTopologiesWhosePeersTalkThroughTheP
     }
 }
 
+TEST_F(FreshStore, AnUnknownRuntimeIsRefusedInOneLineAndMakesNothing) {
+    const auto ran = run_cli({"run", "redis-quick-no-faults", "--runtime", "docker", "--store", store_.string()});
+    EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
+    EXPECT_NE(ran.err.find("field 'runtime' names no known runtime ('docker'); the runtimes are netns"),
+              std::string::npos)
+        << ran.err;
+    EXPECT_FALSE(fs::exists(store_));
+}
+
 // Regression: `run NAME` needed the spec file's path relative to a checkout.
 TEST(CommandLine, RunFindsAScenarioByNameFromAnyDirectory) {
     from_directory(fs::temp_directory_path(), [] {
@@ -191,4 +201,8 @@ TEST(CommandLine, ListWrapsEveryDescriptionWhole) {
         EXPECT_NE(flat.find(collapsed(first_sentence(entry.spec->description))), std::string::npos) << entry.path;
     }
     for (const auto& fault : fault_descriptors()) EXPECT_NE(flat.find(collapsed(fault.description)), std::string::npos);
+    EXPECT_NE(flat.find("runtimes:"), std::string::npos);
+    for (const auto& runtime : node_runtime_descriptors())
+        EXPECT_NE(flat.find(collapsed("  " + runtime.name + " " + runtime.description)), std::string::npos)
+            << runtime.name;
 }

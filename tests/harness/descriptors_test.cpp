@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "clusters/node_runtime_registry.hpp"
 #include "clusters/topology_registry.hpp"
 #include "harness/spec.hpp"
 #include "nemesis/fault_factory.hpp"
@@ -31,6 +32,9 @@ TEST(Registries, EveryNameIsListedOnce) {
     EXPECT_TRUE(names_unique(topology_descriptors()));
     EXPECT_TRUE(names_unique(recipe_descriptors()));
     EXPECT_TRUE(names_unique(fault_descriptors()));
+    EXPECT_TRUE(names_unique(node_runtime_descriptors()));
+    EXPECT_EQ(find_node_runtime(kDefaultNodeRuntime)->name, "netns");
+    EXPECT_EQ(find_node_runtime("vm"), nullptr);
     EXPECT_EQ(find_topology("etcd")->name, "etcd");
     EXPECT_EQ(find_recipe("redlock")->name, "redlock");
     EXPECT_EQ(find_fault("kill-restart")->name, "kill-restart");

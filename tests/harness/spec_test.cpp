@@ -56,6 +56,15 @@ TEST(Spec, FaultsLongerThanTheOpTimeoutAreRejected) {
     EXPECT_NE(error_of({{"fault_duration_ms", {1000, 20000}}}).find("op_timeout_ms"), std::string::npos);
 }
 
+TEST(Spec, RuntimeIsReadCheckedAndWrittenBack) {
+    EXPECT_EQ(spec_from_json(nlohmann::json::object(), "t").runtime, "netns");
+    EXPECT_EQ(spec_to_json(spec_from_json({{"runtime", "netns"}}, "t"))["runtime"], "netns");
+    EXPECT_EQ(error_of({{"runtime", "netns"}}), "");
+    EXPECT_EQ(error_of({{"runtime", "vm"}}),
+              "spec redis-holder-pause: field 'runtime' names no known runtime ('vm'); the runtimes are netns");
+    EXPECT_EQ(error_of({{"runtime", 3}}), "spec t.json: field 'runtime' must be a string");
+}
+
 TEST(Spec, ResolvedSpecRoundTrips) {
     Spec s =
         spec_from_json({{"seed", 7}, {"fencing", true}, {"expect", {{"valid", false}, {"has", {"lost-update"}}}}}, "t");

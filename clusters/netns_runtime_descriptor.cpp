@@ -1,0 +1,14 @@
+#include "clusters/netns_runtime.hpp"
+#include "clusters/node_runtime_registry.hpp"
+
+namespace lockcheck {
+
+NodeRuntimeDescriptor netns_runtime() {
+    return {.name = "netns",
+            .description =
+                "the default: the servers of this host, one process per node, in the node's network "
+                "namespace when the run has them",
+            .make = [](const NodePlacement& placement) { return std::make_unique<NetnsRuntime>(placement); }};
+}
+
+}  // namespace lockcheck

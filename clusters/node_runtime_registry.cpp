@@ -1,0 +1,34 @@
+// To add a runtime: implement NodeRuntime (clusters/node_runtime.hpp) in
+// clusters/NAME_runtime.{hpp,cpp}, write its descriptor in
+// clusters/NAME_runtime_descriptor.cpp, and list it here.
+#include "clusters/node_runtime_registry.hpp"
+
+#include <stdexcept>
+
+#include "core/find_by_name.hpp"
+
+namespace lockcheck {
+
+const std::vector<NodeRuntimeDescriptor>& node_runtime_descriptors() {
+    static const std::vector<NodeRuntimeDescriptor> all{netns_runtime()};
+    return all;
+}
+
+const NodeRuntimeDescriptor* find_node_runtime(const std::string& name) {
+    return find_by_name(node_runtime_descriptors(), name);
+}
+
+std::string node_runtime_names() {
+    std::string names;
+    for (const auto& runtime : node_runtime_descriptors()) names += (names.empty() ? "" : ", ") + runtime.name;
+    return names;
+}
+
+std::unique_ptr<NodeRuntime> make_node_runtime(const std::string& name, const NodePlacement& placement) {
+    const NodeRuntimeDescriptor* runtime = find_node_runtime(name);
+    if (!runtime)
+        throw std::invalid_argument("unknown runtime '" + name + "'; the runtimes are " + node_runtime_names());
+    return runtime->make(placement);
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,36 @@
+// The node runtimes this build knows (spec field `runtime`, flag --runtime):
+// one descriptor each, listed in node_runtime_registry.cpp, shown by
+// `lockcheck list`. A runtime not listed here is refused by the spec validator.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "clusters/node_runtime.hpp"
+
+namespace lockcheck {
+
+inline constexpr const char* kDefaultNodeRuntime = "netns";
+
+struct NodeRuntimeDescriptor {
+    std::string name;         ///< spec field runtime, e.g. "netns"
+    std::string description;  ///< one line, for `lockcheck list`
+    /// The runtime of one node placed at `placement`, its server not started.
+    std::function<std::unique_ptr<NodeRuntime>(const NodePlacement& placement)> make;
+};
+
+/// Every runtime, in the order `lockcheck list` shows them.
+const std::vector<NodeRuntimeDescriptor>& node_runtime_descriptors();
+/// The runtime called `name`, or nullptr.
+const NodeRuntimeDescriptor* find_node_runtime(const std::string& name);
+/// "netns" (, "docker" ...): the known names, for messages.
+std::string node_runtime_names();
+/// The runtime `name` of one node. Throws std::invalid_argument for an unknown name.
+std::unique_ptr<NodeRuntime> make_node_runtime(const std::string& name, const NodePlacement& placement);
+
+/// The descriptor of runtime netns (clusters/netns_runtime_descriptor.cpp).
+NodeRuntimeDescriptor netns_runtime();
+
+}  // namespace lockcheck
