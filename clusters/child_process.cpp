@@ -2,38 +2,21 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/process.hpp>
-#include <boost/process/extend.hpp>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
-#include "clusters/contained_spawn.hpp"
 #include "clusters/run_containment.hpp"
-
-namespace bp = boost::process;
 
 namespace lockcheck {
 namespace {
 
 static_assert(SIGSTOP == 19 && SIGCONT == 18, "signal numbers of Linux x86/arm");
-
-/// Runs in the child between fork and exec.
-struct IsolateChild : bp::extend::handler {
-    template <typename Executor>
-    void on_exec_setup(Executor&) const {
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        ::setpgid(0, 0);
-        // The controller blocks and ignores signals for its own handling; a server must not inherit that.
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        ::signal(SIGPIPE, SIG_DFL);
-    }
-};
 
 std::vector<std::string> full_argv(const ChildSpec& spec) {
     std::vector<std::string> argv;
@@ -42,23 +25,23 @@ std::vector<std::string> full_argv(const ChildSpec& spec) {
     return argv;
 }
 
-/// The controller's environment with `extra` ("NAME=value") set on top.
-bp::environment child_environment(const std::vector<std::string>& extra) {
-    bp::environment env = boost::this_process::environment();
-    for (const auto& entry : extra) {
-        const auto eq = entry.find('=');
-        if (eq == std::string::npos || eq == 0) throw SpawnError("environment entry '" + entry + "' is not NAME=value");
-        env[entry.substr(0, eq)] = entry.substr(eq + 1);
+/// The controller's fds a spawn hands to the child; closed when the spawn is over.
+struct SpawnFds {
+    std::vector<int> fds;
+    ~SpawnFds() {
+        for (const int fd : fds)
+            if (fd >= 0) ::close(fd);
     }
-    return env;
-}
+    /// Keeps `fd` to close later; throws SpawnError (with `what`) when it is -1.
+    int keep(int fd, const std::string& what) {
+        if (fd < 0) throw SpawnError(what + ": " + std::strerror(errno));
+        fds.push_back(fd);
+        return fd;
+    }
+};
 
-boost::filesystem::path executable(const std::string& name) {
-    if (name.find('/') != std::string::npos) return name;
-    auto found = bp::search_path(name);
-    if (found.empty()) throw SpawnError("cannot start '" + name + "': not found in PATH");
-    return found;
-}
+/// The exit code, or 128+signal, from a waitpid status.
+int exit_code(int status) { return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status); }
 
 }  // namespace
 
@@ -80,39 +63,43 @@ std::string last_nonblank_line(const std::string& text) {
 }
 
 struct ChildProcess::Impl {
-    bp::child child;
     std::unique_ptr<ProcessCgroup> cgroup;  ///< the child's subtree, when the run has cgroups
 };
 
-ChildProcess::ChildProcess(const ChildSpec& spec) {
+ChildProcess::ChildProcess(const ChildSpec& spec) : impl_(std::make_unique<Impl>()) {
     const auto argv = full_argv(spec);
     if (argv.empty()) throw SpawnError("cannot start a process without argv");
-    const auto exe = executable(argv[0]);
-    const std::vector<std::string> args(argv.begin() + 1, argv.end());
+    SpawnPlan plan;
+    plan.executable = resolve_executable(argv[0]);
+    plan.argv = argv;
+    plan.environment = child_environment(spec.env);
     const std::string log = spec.output_log.empty() ? std::string("/dev/null") : spec.output_log.string();
-    const bp::environment env = child_environment(spec.env);
-    std::error_code ec;
-    impl_ = std::make_unique<Impl>();
     try {
         impl_->cgroup = new_child_cgroup();
-    } catch (const std::runtime_error& e) {
+        if (impl_->cgroup) plan.cgroup_procs_file = impl_->cgroup->procs_file();
+        SpawnFds handed;  // the child's ends, closed here once it has them
+        const int log_fd = handed.keep(::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0660),
+                                       "cannot open its log " + log);
+        plan.stderr_fd = log_fd;
+        if (spec.pipe_stdio) {
+            int to_child[2], from_child[2];
+            handed.keep(::pipe2(to_child, O_CLOEXEC) == 0 ? to_child[0] : -1, "pipe2");
+            stdin_fd_ = to_child[1];
+            handed.keep(::pipe2(from_child, O_CLOEXEC) == 0 ? from_child[1] : -1, "pipe2");
+            stdout_fd_ = from_child[0];
+            plan.stdin_fd = to_child[0];
+            plan.stdout_fd = from_child[1];
+        } else {
+            plan.stdin_fd = handed.keep(::open("/dev/null", O_RDONLY | O_CLOEXEC), "cannot open /dev/null");
+            plan.stdout_fd = log_fd;
+        }
+        pid_ = spawn_child(plan);
+    } catch (const std::runtime_error& e) {  // SpawnError, or the cgroup that cannot be made
+        close_stdin();
+        if (stdout_fd_ >= 0) ::close(stdout_fd_);
+        stdout_fd_ = -1;
         throw SpawnError("cannot start '" + argv[0] + "': " + e.what());
     }
-    const JoinCgroup contain{{}, impl_->cgroup ? impl_->cgroup->procs_file().c_str() : nullptr};
-    if (spec.pipe_stdio) {
-        bp::pipe to_child, from_child;
-        impl_->child = bp::child(exe, bp::args(args), bp::std_in<to_child, bp::std_out> from_child, bp::std_err > log,
-                                 env, IsolateChild{}, contain, ec);
-        if (!ec) {
-            stdin_fd_ = ::fcntl(to_child.native_sink(), F_DUPFD_CLOEXEC, 0);
-            stdout_fd_ = ::fcntl(from_child.native_source(), F_DUPFD_CLOEXEC, 0);
-        }
-    } else {
-        impl_->child = bp::child(exe, bp::args(args), bp::std_in<bp::null, (bp::std_out & bp::std_err)> log, env,
-                                 IsolateChild{}, contain, bp::limit_handles, ec);
-    }
-    if (ec) throw SpawnError("cannot start '" + argv[0] + "': " + ec.message());
-    pid_ = impl_->child.id();
 }
 
 ChildProcess::~ChildProcess() {
@@ -125,10 +112,11 @@ ChildProcess::~ChildProcess() {
 
 bool ChildProcess::running_locked() {
     if (exit_status_) return false;
-    std::error_code ec;
-    if (impl_->child.running(ec)) return true;
-    const int native = impl_->child.native_exit_code();
-    exit_status_ = WIFSIGNALED(native) ? 128 + WTERMSIG(native) : WEXITSTATUS(native);
+    int status = 0;
+    const pid_t reaped = ::waitpid(pid_, &status, WNOHANG);
+    if (reaped == 0) return true;
+    // ECHILD: reaped elsewhere (the run's last clean-up reaps every child); its status is lost.
+    exit_status_ = reaped == pid_ ? exit_code(status) : 128 + SIGKILL;
     return false;
 }
 
@@ -180,10 +168,11 @@ void ChildProcess::kill() {
     if (impl_->cgroup) impl_->cgroup->kill_all();  // every descendant, wherever it went
     std::lock_guard lock(mutex_);
     if (exit_status_) return;
-    std::error_code ec;
-    impl_->child.wait(ec);
-    running_locked();
-    if (!exit_status_) exit_status_ = 128 + SIGKILL;
+    int status = 0;
+    pid_t reaped = -1;
+    do reaped = ::waitpid(pid_, &status, 0);
+    while (reaped < 0 && errno == EINTR);
+    exit_status_ = reaped == pid_ ? exit_code(status) : 128 + SIGKILL;
 }
 
 void ChildProcess::close_stdin() {

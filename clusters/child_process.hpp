@@ -1,6 +1,7 @@
 // One child process the harness started: a server node or a worker.
 //
-// Spawned with Boost.Process. Every child gets its own process group (so a
+// Spawned by spawn_child (clusters/process_spawn.hpp), so several threads can
+// start children at once. Every child gets its own process group (so a
 // terminal's Ctrl-C reaches only the controller, which then cleans up) and
 // PR_SET_PDEATHSIG=SIGKILL (so it dies with the controller, even on kill -9).
 // PDEATHSIG fires when the *thread* that spawned the child exits: spawn from
@@ -24,13 +25,16 @@
 #include <string>
 #include <vector>
 
+#include "clusters/process_spawn.hpp"
+
 namespace lockcheck {
 
 struct ChildSpec {
     std::vector<std::string> argv;     ///< argv[0]: absolute path, or a name looked up in PATH
     std::optional<std::string> netns;  ///< run inside this network namespace (via `ip netns exec`)
-    std::filesystem::path output_log;  ///< stdout and stderr are appended here (stderr only with pipe_stdio)
-    bool pipe_stdio = false;           ///< stdin/stdout become pipes to the controller
+    std::filesystem::path
+        output_log;           ///< stdout and stderr are appended here (stderr only with pipe_stdio); empty: /dev/null
+    bool pipe_stdio = false;  ///< stdin/stdout become pipes to the controller
     /// "NAME=value" entries added to (or replacing in) the controller's
     /// environment for this child, e.g. LD_PRELOAD of the clock library.
     std::vector<std::string> env = {};
@@ -43,14 +47,10 @@ std::string last_log_line(const std::filesystem::path& log);
 /// The last line of `text` that is not blank, or "(log is empty)".
 std::string last_nonblank_line(const std::string& text);
 
-class SpawnError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
 class ChildProcess {
 public:
-    /// Starts the child; throws SpawnError when it cannot be started.
+    /// Starts the child; throws SpawnError when it cannot be started. The
+    /// child has no fd of the controller's but its stdin, stdout and stderr.
     explicit ChildProcess(const ChildSpec& spec);
     /// kill(), then removes the child's cgroup.
     ~ChildProcess();
