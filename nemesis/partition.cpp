@@ -42,14 +42,12 @@ std::optional<std::vector<std::string>> Partition::start(const FaultEvent& event
     if (!namespaces_) {
         peer_links_->isolate(minority_addresses, majority_addresses);
         cut_ = minority;
-        std::vector<std::string> targets;
-        for (Node* n : minority) targets.push_back(n->name());
-        return targets;
-    }
-    for (Node* n : nodes) {
-        const bool in_minority = std::find(minority.begin(), minority.end(), n) != minority.end();
-        cut_.push_back(n);
-        apply_firewall(*n, isolation_rules(in_minority ? majority_addresses : minority_addresses));
+    } else {
+        for (Node* n : nodes) {
+            const bool in_minority = std::find(minority.begin(), minority.end(), n) != minority.end();
+            cut_.push_back(n);
+            apply_firewall(*n, isolation_rules(in_minority ? majority_addresses : minority_addresses));
+        }
     }
     std::vector<std::string> targets;
     for (Node* n : minority) targets.push_back(n->name());
