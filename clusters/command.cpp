@@ -1,14 +1,51 @@
 #include "clusters/command.hpp"
 
-#include <boost/process.hpp>
-#include <iterator>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-#include "clusters/contained_spawn.hpp"
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+#include "clusters/process_spawn.hpp"
 #include "clusters/run_containment.hpp"
 
-namespace bp = boost::process;
-
 namespace lockcheck {
+namespace {
+
+/// An fd closed when it goes out of scope.
+struct OwnedFd {
+    int fd = -1;
+    ~OwnedFd() { reset(); }
+    void reset() {
+        if (fd >= 0) ::close(fd);
+        fd = -1;
+    }
+};
+
+/// Everything written to `fd` until EOF.
+std::string read_until_eof(int fd) {
+    std::string text;
+    char buffer[4096];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n > 0) {
+            text.append(buffer, static_cast<std::size_t>(n));
+        } else if (n == 0 || errno != EINTR) {
+            return text;
+        }
+    }
+}
+
+/// Reaps `pid`; its exit code, or 128+signal.
+int wait_exit_code(pid_t pid) {
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+}  // namespace
 
 std::string join_argv(const std::vector<std::string>& argv) {
     std::string text;
@@ -21,25 +58,43 @@ std::string join_argv(const std::vector<std::string>& argv) {
 
 CommandResult run_command(const std::vector<std::string>& argv) {
     if (argv.empty()) throw CommandError("empty command");
-    auto exe = argv[0].find('/') == std::string::npos ? bp::search_path(argv[0]) : boost::filesystem::path(argv[0]);
-    if (exe.empty()) throw CommandError("`" + argv[0] + "` is not installed (not found in PATH)");
-    bp::ipstream out;
-    std::error_code ec;
-    std::unique_ptr<ProcessCgroup> cgroup;  // when the run has cgroups: whatever the command leaves dies with it
+    const auto cannot_run = [&](const std::string& why) {
+        return CommandError("cannot run `" + join_argv(argv) + "`: " + why);
+    };
+    SpawnPlan plan;
     try {
-        cgroup = new_child_cgroup();
-    } catch (const std::runtime_error& e) {
-        throw CommandError("cannot run `" + join_argv(argv) + "`: " + e.what());
+        plan.executable = resolve_executable(argv[0]);
+    } catch (const SpawnError&) {
+        throw CommandError("`" + argv[0] + "` is not installed (not found in PATH)");
     }
-    // No bp::limit_handles here: in Boost 1.74 it closes the output pipe in the child, and the output is lost.
-    bp::child child(exe, bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())),
-                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> out,
-                    JoinCgroup{{}, cgroup ? cgroup->procs_file().c_str() : nullptr}, ec);
-    if (ec) throw CommandError("cannot run `" + join_argv(argv) + "`: " + ec.message());
+    plan.argv = argv;
+    std::unique_ptr<ProcessCgroup> cgroup;  // when the run has cgroups: whatever the command leaves dies with it
+    OwnedFd null_in, out_read, out_write;
+    try {
+        plan.environment = child_environment({});
+        cgroup = new_child_cgroup();
+        if (cgroup) plan.cgroup_procs_file = cgroup->procs_file();
+    } catch (const std::runtime_error& e) {
+        throw cannot_run(e.what());
+    }
+    null_in.fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    int pipe_fds[2] = {-1, -1};
+    if (null_in.fd < 0 || ::pipe2(pipe_fds, O_CLOEXEC) != 0) throw cannot_run(std::strerror(errno));
+    out_read.fd = pipe_fds[0];
+    out_write.fd = pipe_fds[1];
+    plan.stdin_fd = null_in.fd;
+    plan.stdout_fd = out_write.fd;
+    plan.stderr_fd = out_write.fd;
+    pid_t pid = -1;
+    try {
+        pid = spawn_child(plan);
+    } catch (const SpawnError& e) {
+        throw cannot_run(e.what());
+    }
+    out_write.reset();  // the child holds the only write end now: EOF when it (and what it left) is done
     CommandResult result;
-    result.output.assign(std::istreambuf_iterator<char>(out), {});
-    child.wait(ec);
-    result.exit_code = child.exit_code();
+    result.output = read_until_eof(out_read.fd);
+    result.exit_code = wait_exit_code(pid);
     return result;
 }
 

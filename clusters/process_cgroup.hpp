@@ -73,7 +73,7 @@ public:
     const std::filesystem::path& dir() const { return dir_; }
     const CgroupHierarchy& hierarchy() const { return hierarchy_; }
     /// Its cgroup.procs file. A child joins between fork and exec by writing
-    /// its own PID there (join_cgroup; JoinCgroup in clusters/contained_spawn.hpp).
+    /// its own PID there (join_cgroup, as spawn_child does).
     const std::string& procs_file() const { return procs_file_; }
     /// kill_cgroup_tree on this cgroup.
     bool kill_all() noexcept { return kill_cgroup_tree(hierarchy_, dir_); }

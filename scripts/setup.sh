@@ -10,7 +10,7 @@ packages=(
   mariadb-server mariadb-client libmariadb-dev
   zookeeper default-jre-headless libzookeeper-mt-dev
   etcd-server etcd-client libcurl4-openssl-dev
-  libhiredis-dev nlohmann-json3-dev libsimdjson-dev libboost-dev libboost-filesystem-dev
+  libhiredis-dev nlohmann-json3-dev libsimdjson-dev
   libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   iproute2 iptables procps

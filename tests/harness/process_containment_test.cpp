@@ -18,7 +18,6 @@
 #include <thread>
 
 #include "clusters/child_process.hpp"
-#include "clusters/contained_spawn.hpp"
 #include "clusters/process_cgroup.hpp"
 #include "clusters/run_containment.hpp"
 #include "harness/run_liveness.hpp"
