@@ -1,5 +1,7 @@
 #include "nemesis/nemesis.hpp"
 
+#include <algorithm>
+
 #include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {
@@ -20,11 +22,20 @@ void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, c
 }
 
 void Nemesis::run(const std::stop_token& stop) {
+    // How far the schedule runs late: a start or heal that took longer than
+    // planned (a power loss restarting a ZooKeeper node) moves every later
+    // fault by its overrun, so each keeps its quiet gap before it.
+    std::chrono::steady_clock::duration lag{0};
+    const auto catch_up = [&](std::chrono::steady_clock::time_point planned_end) {
+        lag += std::max(std::chrono::steady_clock::duration{0}, std::chrono::steady_clock::now() - planned_end);
+    };
     for (const auto& event : schedule_) {
-        if (!interruptible_sleep_until(stop, run_start_ + std::chrono::milliseconds(event.at_ms))) break;
+        const auto planned_start = run_start_ + std::chrono::milliseconds(event.at_ms) + lag;
+        if (!interruptible_sleep_until(stop, planned_start)) break;
         auto it = faults_.find(event.kind);
         if (it == faults_.end()) continue;
         Fault& fault = *it->second;
+        const auto planned_end = planned_start + std::chrono::milliseconds(fault.duration_ms(event));
         record(OpType::Invoke, fn::kStartFault, event, nullptr);
         std::optional<std::vector<std::string>> targets;
         try {
@@ -32,10 +43,12 @@ void Nemesis::run(const std::stop_token& stop) {
         } catch (const std::exception& e) {  // e.g. iptables failed: undo what was done, record why, go on
             fault.heal();
             record(OpType::Info, fn::kStartFault, event, nullptr, std::string("fault failed: ") + e.what());
+            catch_up(planned_end);
             continue;
         }
         if (!targets) {
             record(OpType::Info, fn::kStartFault, event, nullptr, "no target");
+            catch_up(planned_end);
             continue;
         }
         {
@@ -50,6 +63,7 @@ void Nemesis::run(const std::stop_token& stop) {
         record(OpType::Info, fn::kStartFault, event, &*targets);
         interruptible_sleep_for(stop, std::chrono::milliseconds(fault.duration_ms(event)));
         heal();
+        catch_up(planned_end);
     }
     heal();
 }

@@ -28,7 +28,9 @@ public:
 
     /// Executes the schedule until it ends or a stop is requested (which
     /// also ends every wait at once); heals the fault
-    /// in progress before returning. A fault whose start throws is healed and
+    /// in progress before returning. A fault whose start or heal overruns its
+    /// planned end delays every later fault by the overrun, so each still
+    /// comes after the quiet gap the schedule gave it. A fault whose start throws is healed and
     /// recorded as a start-fault info with error "fault failed: ...". Call on a thread that outlives the run's
     /// children (see ChildProcess).
     void run(const std::stop_token& stop);

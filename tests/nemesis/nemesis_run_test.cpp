@@ -1,0 +1,118 @@
+// The nemesis running a schedule with faults whose start and heal take as
+// long as the test says: what it records, and that a fault that overruns its
+// planned end pushes the next one back so its quiet gap is kept.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "nemesis/nemesis.hpp"
+
+using namespace lockcheck;
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+namespace {
+
+/// A fault that takes `start_takes` to start and `heal_takes` to heal, and
+/// notes when each start began and each heal ended.
+class TimedFault : public Fault {
+public:
+    TimedFault(milliseconds start_takes, milliseconds heal_takes)
+        : start_takes_(start_takes), heal_takes_(heal_takes) {}
+    std::string kind() const override { return "timed"; }
+    std::optional<std::vector<std::string>> start(const FaultEvent&, const std::stop_token&) override {
+        {
+            std::lock_guard lock(mutex_);
+            starts.push_back(Clock::now());
+            active_ = true;
+        }
+        std::this_thread::sleep_for(start_takes_);
+        return std::vector<std::string>{"n1"};
+    }
+    void heal() noexcept override {
+        {
+            std::lock_guard lock(mutex_);
+            if (!active_) return;
+            active_ = false;
+        }
+        std::this_thread::sleep_for(heal_takes_);
+        std::lock_guard lock(mutex_);
+        heals_ended.push_back(Clock::now());
+    }
+
+    std::vector<Clock::time_point> starts;
+    std::vector<Clock::time_point> heals_ended;
+
+private:
+    milliseconds start_takes_, heal_takes_;
+    std::mutex mutex_;
+    bool active_ = false;
+};
+
+FaultEvent event_at(int id, std::int64_t at_ms, std::int64_t duration_ms) {
+    FaultEvent e;
+    e.id = id;
+    e.kind = "timed";
+    e.at_ms = at_ms;
+    e.duration_ms = duration_ms;
+    return e;
+}
+
+struct Outcome {
+    std::vector<Op> ops;
+    std::vector<Clock::time_point> starts;       ///< when each fault's start began
+    std::vector<Clock::time_point> heals_ended;  ///< when each fault's heal returned
+};
+
+/// Runs `schedule` on one TimedFault to its end.
+Outcome run_schedule(const std::vector<FaultEvent>& schedule, milliseconds start_takes, milliseconds heal_takes) {
+    Outcome outcome;
+    auto owned = std::make_unique<TimedFault>(start_takes, heal_takes);
+    TimedFault& fault = *owned;
+    std::map<std::string, std::unique_ptr<Fault>> faults;
+    faults.emplace("timed", std::move(owned));
+    Nemesis nemesis(
+        schedule, std::move(faults), [&](Op op) { outcome.ops.push_back(std::move(op)); }, Clock::now());
+    nemesis.run(std::stop_token{});
+    outcome.starts = fault.starts;
+    outcome.heals_ended = fault.heals_ended;
+    return outcome;
+}
+
+}  // namespace
+
+TEST(NemesisRun, RecordsEachFaultAsStartAndStopPairs) {
+    const auto outcome = run_schedule({event_at(1, 0, 20), event_at(2, 60, 20)}, milliseconds(0), milliseconds(0));
+    ASSERT_EQ(outcome.ops.size(), 8u);  // start invoke/info and stop invoke/info, twice
+    for (std::size_t i = 0; i < outcome.ops.size(); ++i) {
+        const auto& op = outcome.ops[i];
+        EXPECT_TRUE(op.is_nemesis());
+        EXPECT_EQ(op.f, i % 4 < 2 ? "start-fault" : "stop-fault") << i;
+        EXPECT_EQ(op.type, i % 2 == 0 ? OpType::Invoke : OpType::Info) << i;
+        EXPECT_EQ(op.value["id"], i < 4 ? 1 : 2) << i;
+    }
+    EXPECT_EQ(outcome.ops[1].value["targets"], nlohmann::json::array({"n1"}));
+}
+
+TEST(NemesisRun, AHealThatOverrunsPushesTheNextFaultBackByItsOverrun) {
+    // Planned: fault 1 from 0 to 50 ms, a quiet gap of 150 ms, fault 2 at 200 ms.
+    // Healing takes 400 ms, so fault 1 really ends at ≈ 450 ms: fault 2 must
+    // still come ≈ 150 ms after that, not at once.
+    const auto outcome = run_schedule({event_at(1, 0, 50), event_at(2, 200, 50)}, milliseconds(0), milliseconds(400));
+    ASSERT_EQ(outcome.starts.size(), 2u);
+    ASSERT_EQ(outcome.heals_ended.size(), 2u);
+    const auto gap = std::chrono::duration_cast<milliseconds>(outcome.starts[1] - outcome.heals_ended[0]);
+    EXPECT_GE(gap.count(), 140) << "the second fault came " << gap.count() << " ms after the first was healed";
+}
+
+TEST(NemesisRun, AStartThatOverrunsPushesTheNextFaultBackToo) {
+    // Starting takes 300 ms (a restart waiting for its node), longer than the
+    // fault's planned 50 ms: the next fault keeps its 150 ms gap after the heal.
+    const auto outcome = run_schedule({event_at(1, 0, 50), event_at(2, 200, 50)}, milliseconds(300), milliseconds(0));
+    ASSERT_EQ(outcome.starts.size(), 2u);
+    ASSERT_EQ(outcome.heals_ended.size(), 2u);
+    const auto gap = std::chrono::duration_cast<milliseconds>(outcome.starts[1] - outcome.heals_ended[0]);
+    EXPECT_GE(gap.count(), 140) << "the second fault came " << gap.count() << " ms after the first was healed";
+}
