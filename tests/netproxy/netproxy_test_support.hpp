@@ -1,7 +1,7 @@
 // Helpers for the fault proxy's tests: seeded random byte streams exchanged
-// both ways and checked byte for byte, loopback test servers on a thread of
-// their own, client-side reads with a bounded wait, and the process's
-// descriptor and thread counts. Loopback only, ephemeral ports only.
+// both ways and checked byte for byte, and loopback test servers on a thread
+// of their own. Loopback only, ephemeral ports only. The client side's socket
+// calls are in tests/netproxy/test_sockets.hpp (included here).
 #pragma once
 
 #include <atomic>
@@ -21,6 +21,7 @@
 
 #include "netproxy/endpoint.hpp"
 #include "netproxy/unique_fd.hpp"
+#include "tests/netproxy/test_sockets.hpp"
 
 namespace lockcheck::netproxy::testing {
 
@@ -145,33 +146,5 @@ std::unique_ptr<StreamExchange> start_stream_client(const Endpoint& server, std:
 std::unique_ptr<PolledConnection> serve_echo(UniqueFd fd);
 /// Accepts and never reads nor writes; outcome() "closed".
 std::unique_ptr<PolledConnection> serve_silence(UniqueFd fd);
-
-/// A blocking connect to `server`; the socket is then non-blocking.
-UniqueFd connect_to(const Endpoint& server);
-/// connect_to() from `source` (a local address, any port): what the proxy
-/// reports as the connection's client address.
-UniqueFd connect_from(const std::string& source, const Endpoint& server);
-/// Starts a non-blocking connect (it may still be in progress).
-UniqueFd start_connect_to(const Endpoint& server);
-/// True when a non-blocking connect completes successfully within `wait`.
-bool connect_completes(int fd, std::chrono::milliseconds wait);
-
-struct Received {
-    std::string bytes;
-    bool eof = false;
-    int error = 0;  ///< errno of a failed read, e.g. ECONNRESET
-};
-/// Reads from a non-blocking socket until `want` bytes came, EOF, an error,
-/// or `wait` passed.
-Received receive(int fd, std::size_t want, std::chrono::milliseconds wait);
-/// Writes all of `bytes` to a non-blocking socket (waiting for room).
-void send_all(int fd, std::string_view bytes);
-
-/// Waits (checking every 5 ms) until `condition` holds or `wait` passed.
-bool eventually(const std::function<bool()>& condition, std::chrono::milliseconds wait);
-
-/// Entries of /proc/self/fd and /proc/self/task.
-std::size_t open_descriptor_count();
-std::size_t thread_count();
 
 }  // namespace lockcheck::netproxy::testing
