@@ -92,17 +92,40 @@ void ProxiedNetwork::heal_all() noexcept {
     }
 }
 
+void ProxiedNetwork::drop_worker(int process) noexcept {
+    std::lock_guard lock(mutex_);
+    worker_faults_.erase(process);
+    for (auto it = links_.begin(); it != links_.end();) {
+        if (it->first.first != process) {
+            ++it;
+            continue;
+        }
+        try {
+            const auto stats = proxy_.stats(it->second.id);
+            dropped_.links += 1;
+            dropped_.accepted += stats.accepted;
+            dropped_.reset += stats.reset_by_fault;
+            dropped_.discarded += stats.to_server.discarded + stats.to_client.discarded;
+            proxy_.remove_link(it->second.id);
+        } catch (const std::exception& e) {  // the proxy stopped: its sockets are closed already
+            spdlog::warn("fault proxy: closing the links of worker {}: {}", process, e.what());
+        }
+        it = links_.erase(it);
+    }
+}
+
 std::string ProxiedNetwork::summary() const {
     std::lock_guard lock(mutex_);
-    std::uint64_t accepted = 0, reset = 0, discarded = 0;
+    Counts counts = dropped_;
+    counts.links += links_.size();
     for (const auto& [key, link] : links_) {
         const auto stats = proxy_.stats(link.id);
-        accepted += stats.accepted;
-        reset += stats.reset_by_fault;
-        discarded += stats.to_server.discarded + stats.to_client.discarded;
+        counts.accepted += stats.accepted;
+        counts.reset += stats.reset_by_fault;
+        counts.discarded += stats.to_server.discarded + stats.to_client.discarded;
     }
-    return fmt::format("proxy: {} links, {} connections, {} reset by faults, {} bytes discarded", links_.size(),
-                       accepted, reset, discarded);
+    return fmt::format("proxy: {} links, {} connections, {} reset by faults, {} bytes discarded", counts.links,
+                       counts.accepted, counts.reset, counts.discarded);
 }
 
 }  // namespace lockcheck

@@ -13,7 +13,8 @@
 //
 // Faults are link-wide faults (netproxy::LinkFault) set per node and per
 // worker; a link gets both, combined (netproxy::combine), and a link made
-// later (a replaced worker) gets the faults in force. The proxy runs on a
+// later (a replaced worker) gets the faults in force; the links of the worker
+// it replaced are closed (drop_worker). The proxy runs on a
 // thread of the lockcheck process: the destructor closes every socket and
 // joins it; if the process dies (even SIGKILL) the kernel closes the sockets.
 // Thread-safe.
@@ -50,6 +51,10 @@ public:
     /// with the faults in force. Throws std::system_error when it cannot listen.
     std::vector<std::string> endpoints_for(int process);
 
+    /// Closes the links of worker `process` (a worker that was replaced) and
+    /// forgets its fault; summary() still counts what they carried. Never throws.
+    void drop_worker(int process) noexcept;
+
     /// The fault of every worker's link to `node`, until changed (pass: none).
     void set_node_fault(int node, const netproxy::LinkFault& fault);
     /// The fault of every link of worker `process`, until changed (pass: none).
@@ -73,7 +78,11 @@ private:
     std::map<int, netproxy::LinkFault> node_faults_;
     std::map<int, netproxy::LinkFault> worker_faults_;
     std::map<std::pair<int, int>, netproxy::LinkInfo> links_;  ///< (process, node) -> its link
-    netproxy::ProxyServer proxy_;                              // last: stopped first
+    struct Counts {
+        std::uint64_t links = 0, accepted = 0, reset = 0, discarded = 0;
+    };
+    Counts dropped_;               ///< what the links of replaced workers carried
+    netproxy::ProxyServer proxy_;  // last: stopped first
 };
 
 }  // namespace lockcheck

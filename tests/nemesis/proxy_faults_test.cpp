@@ -81,6 +81,25 @@ TEST(ProxiedNetwork, EachWorkerGetsLinksOfItsOwnToEveryNode) {
     EXPECT_EQ(nodes.first.bytes_received(), 0u);
 }
 
+TEST(ProxiedNetwork, AReplacedWorkersLinksAreClosedAndStillCounted) {
+    TwoNodes nodes;
+    const auto replaced = nodes.proxy.endpoints_for(0);
+    const auto kept = nodes.proxy.endpoints_for(1);
+    auto fd = connect_as(nodes.proxy, 0, 0);
+    ASSERT_TRUE(echo_time(fd.get(), "ping", milliseconds(2000)));
+    nodes.proxy.drop_worker(0);
+    for (const auto& endpoint : replaced) {
+        const auto refused = nt::start_connect_to(np::parse_endpoint(endpoint));
+        EXPECT_FALSE(nt::connect_completes(refused.get(), milliseconds(500))) << endpoint << " still listens";
+    }
+    EXPECT_TRUE(nt::eventually([&] { return nt::receive(fd.get(), 1, milliseconds(50)).eof; }, milliseconds(2000)))
+        << "the replaced worker's open connection was not closed";
+    auto kept_fd = connect_as(nodes.proxy, 1, 0);
+    EXPECT_TRUE(echo_time(kept_fd.get(), "ping", milliseconds(2000))) << "another worker's links stay";
+    EXPECT_NE(nodes.proxy.summary().find("proxy: 4 links, 2 connections"), std::string::npos) << nodes.proxy.summary();
+    EXPECT_EQ(nodes.proxy.endpoints_for(1), kept);
+}
+
 TEST(ProxiedNetwork, RefusesAnEndpointItCannotStandInFrontOf) {
     try {
         ProxiedNetwork proxy({"sentinel:127.0.0.1:26379"}, 1);
