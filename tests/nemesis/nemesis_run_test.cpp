@@ -96,23 +96,26 @@ TEST(NemesisRun, RecordsEachFaultAsStartAndStopPairs) {
     EXPECT_EQ(outcome.ops[1].value["targets"], nlohmann::json::array({"n1"}));
 }
 
+/// Fault 1 planned from 0 to 50 ms, a quiet gap of 150 ms, fault 2 at 200 ms:
+/// how long after fault 1's heal returned fault 2 started.
+milliseconds gap_after_first_heal(milliseconds start_takes, milliseconds heal_takes) {
+    const auto outcome = run_schedule({event_at(1, 0, 50), event_at(2, 200, 50)}, start_takes, heal_takes);
+    EXPECT_EQ(outcome.starts.size(), 2u);
+    EXPECT_EQ(outcome.heals_ended.size(), 2u);
+    if (outcome.starts.size() < 2 || outcome.heals_ended.empty()) return milliseconds(-1);
+    return std::chrono::duration_cast<milliseconds>(outcome.starts[1] - outcome.heals_ended[0]);
+}
+
 TEST(NemesisRun, AHealThatOverrunsPushesTheNextFaultBackByItsOverrun) {
-    // Planned: fault 1 from 0 to 50 ms, a quiet gap of 150 ms, fault 2 at 200 ms.
     // Healing takes 400 ms, so fault 1 really ends at ≈ 450 ms: fault 2 must
     // still come ≈ 150 ms after that, not at once.
-    const auto outcome = run_schedule({event_at(1, 0, 50), event_at(2, 200, 50)}, milliseconds(0), milliseconds(400));
-    ASSERT_EQ(outcome.starts.size(), 2u);
-    ASSERT_EQ(outcome.heals_ended.size(), 2u);
-    const auto gap = std::chrono::duration_cast<milliseconds>(outcome.starts[1] - outcome.heals_ended[0]);
+    const auto gap = gap_after_first_heal(milliseconds(0), milliseconds(400));
     EXPECT_GE(gap.count(), 140) << "the second fault came " << gap.count() << " ms after the first was healed";
 }
 
 TEST(NemesisRun, AStartThatOverrunsPushesTheNextFaultBackToo) {
     // Starting takes 300 ms (a restart waiting for its node), longer than the
     // fault's planned 50 ms: the next fault keeps its 150 ms gap after the heal.
-    const auto outcome = run_schedule({event_at(1, 0, 50), event_at(2, 200, 50)}, milliseconds(300), milliseconds(0));
-    ASSERT_EQ(outcome.starts.size(), 2u);
-    ASSERT_EQ(outcome.heals_ended.size(), 2u);
-    const auto gap = std::chrono::duration_cast<milliseconds>(outcome.starts[1] - outcome.heals_ended[0]);
+    const auto gap = gap_after_first_heal(milliseconds(300), milliseconds(0));
     EXPECT_GE(gap.count(), 140) << "the second fault came " << gap.count() << " ms after the first was healed";
 }
