@@ -15,7 +15,11 @@ TopologyDescriptor etcd_topology() {
                                        "cannot use clock-skew on topology etcd: etcd is Go and reads time "
                                        "from the vDSO, which no LD_PRELOAD clock library reaches"};
                 return std::nullopt;
-            }};
+            },
+            .no_peer_links_reason =
+                "etcd members learn each other's peer URL from the cluster membership, one URL per member for all "
+                "the others, so no member can reach another through a link of its own, and etcd does not bind the "
+                "source address of its peer connections, so one shared link cannot tell the members apart"};
 }
 
 }  // namespace lockcheck

@@ -35,6 +35,10 @@ struct TopologyDescriptor {
     /// `partition` and `failover` work in loopback mode (no root), cutting
     /// the links (docs/nemesis.md, "Partitions in loopback mode").
     bool peer_links_cut_peers = false;
+    /// Without peer_links_cut_peers: why its servers' peer traffic cannot go
+    /// through the peer links, for the refusal of `partition` and `failover`
+    /// in loopback mode.
+    std::string no_peer_links_reason = {};
 };
 
 /// TopologyDescriptor::make of a topology class constructed from (options, network).

@@ -6,7 +6,8 @@ TopologyDescriptor zookeeper_topology() {
     return {.name = "zookeeper",
             .description = "an ensemble of three ZooKeeper servers",
             .node_count = fixed_node_count(ZooKeeperEnsemble::kServers),
-            .make = construct_topology<ZooKeeperEnsemble>};
+            .make = construct_topology<ZooKeeperEnsemble>,
+            .peer_links_cut_peers = true};
 }
 
 }  // namespace lockcheck

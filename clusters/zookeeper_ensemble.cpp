@@ -1,12 +1,37 @@
 #include "clusters/zookeeper_ensemble.hpp"
 
+#include "clusters/peer_links.hpp"
+#include "clusters/zookeeper_election_hello.hpp"
+
 namespace lockcheck {
+namespace {
+
+/// The server lines of server `self`'s zoo.cfg: its own real ports, and for
+/// each other server its ports or, with peer links, pair faces from `self`
+/// to it (the election face rewrites the handshake, so that a server that
+/// calls back uses its own zoo.cfg: clusters/zookeeper_election_hello.hpp).
+std::vector<ZooKeeperServerLine> server_lines(const TopologyOptions& options, const TestNetwork& network, int self,
+                                              int servers) {
+    std::vector<ZooKeeperServerLine> lines;
+    for (int i = 0; i < servers; ++i) {
+        ZooKeeperServerLine line{network.address(i)};
+        if (options.peer_links && i != self) {
+            const auto from = network.address(self);
+            line.quorum_port = options.peer_links->add_pair_face(from, line.address, kZooKeeperQuorumPort);
+            line.election_port = options.peer_links->add_pair_face(from, line.address, kZooKeeperElectionPort,
+                                                                   zookeeper_election_hello_rewriter());
+        }
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+}  // namespace
 
 ZooKeeperEnsemble::ZooKeeperEnsemble(const TopologyOptions& options, const TestNetwork& network)
     : interrupt_(options.interrupt) {
-    std::vector<std::string> ensemble;
-    for (int i = 0; i < kServers; ++i) ensemble.push_back(network.address(i));
     for (int i = 0; i < kServers; ++i) {
+        const auto ensemble = server_lines(options, network, i, kServers);
         nodes_.push_back(
             make_topology_node(options, network, i, "n" + std::to_string(i + 1), [&](const auto& dir, const auto&) {
                 return zookeeper_server_program(dir, i + 1, ensemble, options.durability.zookeeper_force_sync);

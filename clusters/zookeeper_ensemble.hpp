@@ -9,6 +9,11 @@
 // request is served. Session timeouts granted lie in
 // [kZooKeeperMinSessionMs, kZooKeeperMaxSessionMs] = [1000, 60000] ms.
 //
+// With TopologyOptions::peer_links (a loopback run that partitions), each
+// server reaches each other one through pair faces of its own, one for the
+// quorum port and one for the election port (docs/nemesis.md, "Partitions in
+// loopback mode"); clients still connect to the real client ports.
+//
 // With TopologyOptions::clock_library the JVMs run with the clock library:
 // clock-skew moves System.currentTimeMillis (node ctime/mtime, log times),
 // not session expiry, which ZooKeeper measures with System.nanoTime.

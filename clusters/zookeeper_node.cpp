@@ -54,14 +54,14 @@ struct Socket {
 }  // namespace
 
 NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
-                                     const std::vector<std::string>& ensemble, bool force_sync) {
+                                     const std::vector<ZooKeeperServerLine>& ensemble, bool force_sync) {
     const auto data = dir / "data";
     const auto conf = dir / "conf";
     std::filesystem::create_directories(data);
     std::filesystem::create_directories(conf);
     write_private_file(data / "myid", std::to_string(myid) + "\n");
     write_private_file(conf / "log4j.properties", kLog4j);
-    const std::string& address = ensemble.at(static_cast<std::size_t>(myid - 1));
+    const std::string& address = ensemble.at(static_cast<std::size_t>(myid - 1)).address;
     std::string cfg =
         "# written by lockcheck\n"
         "tickTime=" +
@@ -92,8 +92,13 @@ NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
         "autopurge.purgeInterval=0\n"
         "forceSync=" +
         std::string(force_sync ? "yes" : "no") + "\n";
-    for (std::size_t i = 0; i < ensemble.size(); ++i)
-        cfg += "server." + std::to_string(i + 1) + "=" + zookeeper_config_value(ensemble[i] + ":2888:3888") + "\n";
+    for (std::size_t i = 0; i < ensemble.size(); ++i) {
+        const auto& server = ensemble[i];
+        cfg += "server." + std::to_string(i + 1) + "=" +
+               zookeeper_config_value(server.address + ":" + std::to_string(server.quorum_port) + ":" +
+                                      std::to_string(server.election_port)) +
+               "\n";
+    }
     write_private_file(dir / "zoo.cfg", cfg);
     return NodeProgram{{"java", "-Xms64m", "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                         "-XX:-UsePerfData",  // no /tmp/hsperfdata_* file per JVM

@@ -14,6 +14,8 @@
 namespace lockcheck {
 
 inline constexpr int kZooKeeperClientPort = 2181;
+inline constexpr int kZooKeeperQuorumPort = 2888;
+inline constexpr int kZooKeeperElectionPort = 3888;
 inline constexpr int kZooKeeperTickMs = 500;
 /// The session timeouts a server grants: a client's request is clamped into
 /// [min, max] (zoo.cfg minSessionTimeout / maxSessionTimeout).
@@ -26,9 +28,19 @@ inline constexpr int kZooKeeperMaxSessionMs = 60'000;
 /// sessions through them.
 inline constexpr const char* kZooKeeperFourLetterWords = "ruok, srvr";
 
+/// One line server.N of a zoo.cfg: where that server listens (its own line)
+/// or where this server reaches it (the others: its ports, or in loopback
+/// mode this server's pair faces for it, clusters/peer_links.hpp).
+struct ZooKeeperServerLine {
+    std::string address;
+    int quorum_port = kZooKeeperQuorumPort;
+    int election_port = kZooKeeperElectionPort;
+};
+
 /// Writes `dir`/zoo.cfg, `dir`/data/myid and `dir`/conf/log4j.properties for
-/// server `myid` (1-based) of the ensemble whose server addresses are
-/// `ensemble` (in myid order), and returns the program that runs it: a JVM
+/// server `myid` (1-based) of the ensemble whose servers are `ensemble` (in
+/// myid order; its own line is where it listens, clients included), and
+/// returns the program that runs it: a JVM
 /// with a small heap, logging to stdout (the node's server.log), ready when
 /// it answers `ruok` with `imok` (which it does before a quorum forms). Every
 /// path and address in zoo.cfg is escaped (zookeeper_config_value); the files
@@ -38,7 +50,7 @@ inline constexpr const char* kZooKeeperFourLetterWords = "ruok, srvr";
 /// any-fsync: ZooKeeper never fsyncs a directory and relies on the
 /// filesystem's journal, as ext4's, to keep the files it syncs (docs/nemesis.md).
 NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
-                                     const std::vector<std::string>& ensemble, bool force_sync = true);
+                                     const std::vector<ZooKeeperServerLine>& ensemble, bool force_sync = true);
 
 /// Sends a four-letter word (`ruok`, `srvr`, ...) to the server's client port
 /// and returns everything it answers before closing, or nullopt when it does

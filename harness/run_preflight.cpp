@@ -26,9 +26,10 @@ NetworkMode preflight_network(const Spec& spec) {
         throw SpecError(
             "field 'nemesis': fault '" + kind + "' needs network namespaces, which this run " +
             (mode == NetworkMode::Loopback ? "was told not to use (network loopback)" : "cannot create (run as root)") +
-            (fault->cuts_peers ? "; without them only the Redis topologies' servers can be cut off "
-                                 "from each other (through the fault proxy)"
-                               : ""));
+            (fault->cuts_peers
+                 ? "; without them the servers of topology " + spec.topology + " cannot be cut off from each other: " +
+                       (topology ? topology->no_peer_links_reason : "it is unknown")
+                 : ""));
     }
     return namespaces ? NetworkMode::Namespaces : NetworkMode::Loopback;
 }

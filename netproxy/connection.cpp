@@ -18,9 +18,10 @@ std::optional<Clock::time_point> earliest(std::optional<Clock::time_point> a, st
 }  // namespace
 
 Connection::Connection(ConnectionInfo info, UniqueFd client, ConnectStart upstream, std::uint64_t seed,
-                       std::size_t buffer_limit, DirectionCounters& to_server, DirectionCounters& to_client)
+                       std::size_t buffer_limit, DirectionCounters& to_server, DirectionCounters& to_client,
+                       HeadRewriter to_server_head)
     : info_(std::move(info)),
-      to_server_(seed, buffer_limit, to_server),
+      to_server_(seed, buffer_limit, to_server, std::move(to_server_head)),
       to_client_(seed ^ kToClientSeedSalt, buffer_limit, to_client) {
     client_.fd = std::move(client);
     upstream_.fd = std::move(upstream.fd);

@@ -25,8 +25,10 @@ class Connection {
 public:
     /// `upstream`: the connect to the server, started (it may have failed
     /// already). `seed` makes the jitter draws of both directions reproducible.
+    /// `to_server_head`: rewrites the start of the client's stream, or empty.
     Connection(ConnectionInfo info, UniqueFd client, ConnectStart upstream, std::uint64_t seed,
-               std::size_t buffer_limit, DirectionCounters& to_server, DirectionCounters& to_client);
+               std::size_t buffer_limit, DirectionCounters& to_server, DirectionCounters& to_client,
+               HeadRewriter to_server_head = {});
 
     const ConnectionInfo& info() const { return info_; }
     int fd(SideName side) const { return side_(side).fd.get(); }

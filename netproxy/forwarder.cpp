@@ -21,12 +21,16 @@ void Side::note_events(std::uint32_t events) {
     if (events & (EPOLLOUT | EPOLLHUP | EPOLLERR)) writable = true;
 }
 
-Forwarder::Forwarder(std::uint64_t seed, std::size_t buffer_limit, DirectionCounters& counters)
-    : schedule_(seed), buffer_limit_(buffer_limit), counters_(counters) {}
+Forwarder::Forwarder(std::uint64_t seed, std::size_t buffer_limit, DirectionCounters& counters, HeadRewriter head)
+    : rewriter_(std::move(head)), schedule_(seed), buffer_limit_(buffer_limit), counters_(counters) {}
 
 void Forwarder::set_fault(const DirectionFault& fault, Clock::time_point now) {
     fault_ = fault;
-    if (fault_.flow == Flow::discard) counters_.discarded += line_.clear();
+    if (fault_.flow == Flow::discard) {
+        counters_.discarded += line_.clear() + head_.size();
+        head_.clear();
+        rewriter_ = nullptr;  // what comes after a discard is no stream head
+    }
     bucket_.set_rate(fault_.bytes_per_second, now);
 }
 
@@ -41,6 +45,7 @@ bool Forwarder::can_write(const Side& dst) const {
 }
 
 void Forwarder::end_stream(StreamEnd end, Clock::time_point now) {
+    if (rewriter_) release_head(std::nullopt, now);  // a head cut short passes unchanged
     end_ = end;
     end_release_ = schedule_.next(now, fault_.latency, fault_.jitter);
 }
@@ -55,7 +60,7 @@ bool Forwarder::read_once(Side& src, const Side& dst, Clock::time_point now, std
         if (fault_.flow == Flow::discard) {
             counters_.discarded += bytes.size();
         } else {
-            line_.push(bytes, schedule_.next(now, fault_.latency, fault_.jitter));
+            queue(bytes, now);
         }
         return true;
     }
@@ -71,6 +76,29 @@ bool Forwarder::read_once(Side& src, const Side& dst, Clock::time_point now, std
     }
     src.dead = true;  // ECONNRESET and the like; pump() ends the stream with a reset
     return true;
+}
+
+void Forwarder::queue(std::span<const std::byte> bytes, Clock::time_point now) {
+    if (!rewriter_) {
+        line_.push(bytes, schedule_.next(now, fault_.latency, fault_.jitter));
+        return;
+    }
+    head_.insert(head_.end(), bytes.begin(), bytes.end());
+    auto rewrite = rewriter_(head_);
+    if (rewrite || head_.size() >= kMaxHeadBytes) release_head(std::move(rewrite), now);
+}
+
+void Forwarder::release_head(std::optional<HeadRewrite> rewrite, Clock::time_point now) {
+    rewriter_ = nullptr;
+    std::vector<std::byte> out;
+    std::size_t consumed = 0;
+    if (rewrite) {
+        out = std::move(rewrite->replacement);
+        consumed = std::min(rewrite->consumed, head_.size());
+    }
+    out.insert(out.end(), head_.begin() + static_cast<std::ptrdiff_t>(consumed), head_.end());
+    head_.clear();
+    if (!out.empty()) line_.push(out, schedule_.next(now, fault_.latency, fault_.jitter));
 }
 
 bool Forwarder::write_once(Side& dst, Clock::time_point now) {

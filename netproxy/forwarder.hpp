@@ -14,6 +14,7 @@
 
 #include "netproxy/delay_line.hpp"
 #include "netproxy/fault.hpp"
+#include "netproxy/head_rewriter.hpp"
 #include "netproxy/release_schedule.hpp"
 #include "netproxy/token_bucket.hpp"
 #include "netproxy/unique_fd.hpp"
@@ -47,7 +48,9 @@ class Forwarder {
 public:
     /// `buffer_limit`: reading stops while this many bytes are queued.
     /// `seed`: the jitter draws. `counters` must outlive the forwarder.
-    Forwarder(std::uint64_t seed, std::size_t buffer_limit, DirectionCounters& counters);
+    /// `head`: rewrites the start of the stream (netproxy/head_rewriter.hpp),
+    /// or empty.
+    Forwarder(std::uint64_t seed, std::size_t buffer_limit, DirectionCounters& counters, HeadRewriter head = {});
 
     /// Takes effect at once; bytes already queued keep their release times
     /// (a discard drops them).
@@ -78,9 +81,15 @@ private:
     /// One write of released bytes; true when it made progress.
     bool write_once(Side& dst, Clock::time_point now);
     void end_stream(StreamEnd end, Clock::time_point now);
+    /// Queues bytes read, through the head rewriter while it has not decided.
+    void queue(std::span<const std::byte> bytes, Clock::time_point now);
+    /// Queues the head (rewritten when `rewrite`) and ends the rewriting.
+    void release_head(std::optional<HeadRewrite> rewrite, Clock::time_point now);
     void deliver_end(Side& dst, Clock::time_point now);
 
     DirectionFault fault_;
+    HeadRewriter rewriter_;        ///< empty once it has decided (or there is none)
+    std::vector<std::byte> head_;  ///< the bytes the rewriter has not decided on yet
     ReleaseSchedule schedule_;
     DelayLine line_;
     TokenBucket bucket_;

@@ -20,8 +20,9 @@ std::uint64_t connection_seed(std::uint64_t proxy_seed, ConnectionId id) {
 }
 }  // namespace
 
-Link::Link(LinkId id, const Endpoint& listen, const Endpoint& upstream, EventLoop& loop, const LinkContext& context)
-    : loop_(loop), context_(context), listener_(listen_on(listen)) {
+Link::Link(LinkId id, const Endpoint& listen, const Endpoint& upstream, EventLoop& loop, const LinkContext& context,
+           HeadRewriter to_server_head)
+    : loop_(loop), context_(context), to_server_head_(std::move(to_server_head)), listener_(listen_on(listen)) {
     info_ = LinkInfo{id, local_endpoint(listener_.get()), upstream};
     listener_key_ = loop_.add(listener_.get(), EPOLLIN, [this](std::uint32_t) { on_listener_ready(); });
 }
@@ -156,7 +157,7 @@ void Link::open_connection(ConnectionInfo info, UniqueFd client) {
     const ConnectionId id = info.id;
     auto connection = std::make_unique<Connection>(std::move(info), std::move(client), std::move(upstream),
                                                    connection_seed(context_.seed, id), context_.buffer_bytes,
-                                                   stats_.to_server, stats_.to_client);
+                                                   stats_.to_server, stats_.to_client, to_server_head_);
     const auto client_key =
         loop_.add(connection->fd(SideName::client), kSocketEvents,
                   [this, id](std::uint32_t events) { on_connection_event(id, SideName::client, events); });

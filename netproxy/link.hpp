@@ -45,8 +45,10 @@ class Link {
 public:
     /// Listens on `listen` (port 0: ephemeral). Throws std::system_error when
     /// it cannot, std::invalid_argument for an address that is not IPv4.
-    /// `upstream` must be a valid IPv4 endpoint.
-    Link(LinkId id, const Endpoint& listen, const Endpoint& upstream, EventLoop& loop, const LinkContext& context);
+    /// `upstream` must be a valid IPv4 endpoint. `to_server_head` rewrites
+    /// the start of every connection's client→server stream, or is empty.
+    Link(LinkId id, const Endpoint& listen, const Endpoint& upstream, EventLoop& loop, const LinkContext& context,
+         HeadRewriter to_server_head = {});
     /// Closes the listener and every connection (FIN to both sides; queued
     /// bytes are dropped).
     ~Link();
@@ -93,6 +95,7 @@ private:
     LinkInfo info_;
     EventLoop& loop_;
     LinkContext context_;
+    HeadRewriter to_server_head_;
     UniqueFd listener_;
     EventLoop::Key listener_key_;
     LinkFault fault_;

@@ -20,6 +20,7 @@
 
 #include "netproxy/connection_info.hpp"
 #include "netproxy/fault.hpp"
+#include "netproxy/head_rewriter.hpp"
 #include "netproxy/link.hpp"
 #include "netproxy/loop_thread.hpp"
 
@@ -47,9 +48,11 @@ public:
     ProxyServer& operator=(const ProxyServer&) = delete;
 
     /// Listens on `listen` (port 0: ephemeral) and forwards each connection
-    /// to `upstream`, with no fault. Throws std::invalid_argument when an
-    /// address is not IPv4, std::system_error when it cannot listen.
-    LinkInfo add_link(const Endpoint& listen, const Endpoint& upstream);
+    /// to `upstream`, with no fault. `to_server_head` rewrites the start of
+    /// every connection's client→server stream (netproxy/head_rewriter.hpp),
+    /// or is empty. Throws std::invalid_argument when an address is not IPv4,
+    /// std::system_error when it cannot listen.
+    LinkInfo add_link(const Endpoint& listen, const Endpoint& upstream, HeadRewriter to_server_head = {});
     /// Closes the link's listener and connections.
     void remove_link(LinkId link);
     std::vector<LinkInfo> links() const;

@@ -51,8 +51,8 @@ TEST_F(DurabilityConfig, RedisKeepsItsDataInASubdirectoryOfItsOwn) {
 }
 
 TEST_F(DurabilityConfig, ZooKeeperForceSyncIsWrittenToZooCfg) {
-    const auto synced = zookeeper_server_program(dir_ / "yes", 1, {"10.9.0.1"});
-    const auto unsynced = zookeeper_server_program(dir_ / "no", 1, {"10.9.0.1"}, false);
+    const auto synced = zookeeper_server_program(dir_ / "yes", 1, {{"10.9.0.1"}});
+    const auto unsynced = zookeeper_server_program(dir_ / "no", 1, {{"10.9.0.1"}}, false);
     EXPECT_NE(text_of(dir_ / "yes" / "zoo.cfg").find("\nforceSync=yes\n"), std::string::npos);
     EXPECT_NE(text_of(dir_ / "no" / "zoo.cfg").find("\nforceSync=no\n"), std::string::npos);
     EXPECT_EQ(unsynced.data_dir, dir_ / "no" / "data");

@@ -95,3 +95,37 @@ TEST(PeerLinks, AMinorityOfTwoKeepsItsOwnLink) {
     nodes.links.heal();
     EXPECT_EQ(nt::receive(b_to_c.get(), 3, milliseconds(2000)).bytes, "cut");
 }
+
+// Pair faces (ZooKeeper's peers all connect from 127.0.0.1): each carries the
+// traffic of one ordered pair of nodes, whatever address its connections
+// come from, and a cut holds the ones across it whole, new connects included.
+TEST(PeerLinks, ACutHoldsWholeThePairFacesAcrossItAndNoOther) {
+    nt::TestServer a{nt::serve_echo, kA}, b{nt::serve_echo, kB};
+    PeerLinks links;
+    const auto pair_face = [&](const std::string& from, const nt::TestServer& to) {
+        const int port = links.add_pair_face(from, to.endpoint().address, to.endpoint().port);
+        return np::Endpoint{to.endpoint().address, static_cast<std::uint16_t>(port)};
+    };
+    const auto a_to_b = pair_face(kA, b), c_to_b = pair_face(kC, b), b_to_a = pair_face(kB, a);
+    EXPECT_EQ(links.totals().faces, 3u);
+    auto over_a_to_b = nt::connect_to(a_to_b);  // from 127.0.0.1, as ZooKeeper's connections come
+    auto over_c_to_b = nt::connect_to(c_to_b);
+    auto over_b_to_a = nt::connect_to(b_to_a);
+    for (int fd : {over_a_to_b.get(), over_c_to_b.get(), over_b_to_a.get()})
+        ASSERT_TRUE(echoes(fd, "up", milliseconds(2000)));
+
+    EXPECT_EQ(links.isolate({kA}, {kB, kC}), 2u) << "the pair faces a->b and b->a each had a connection";
+    EXPECT_EQ(links.totals().rules_in_force, 2u);
+    EXPECT_FALSE(echoes(over_a_to_b.get(), "held1", milliseconds(300)));
+    EXPECT_FALSE(echoes(over_b_to_a.get(), "held2", milliseconds(300)));
+    EXPECT_TRUE(echoes(over_c_to_b.get(), "fine", milliseconds(2000))) << "c and b are on the same side";
+    auto new_a_to_b = nt::start_connect_to(a_to_b);
+    EXPECT_FALSE(nt::connect_completes(new_a_to_b.get(), milliseconds(300))) << "new connects hang, as behind DROP";
+
+    links.heal();
+    EXPECT_EQ(links.totals().rules_in_force, 0u);
+    EXPECT_EQ(nt::receive(over_a_to_b.get(), 5, milliseconds(2000)).bytes, "held1") << "held bytes flow, in order";
+    EXPECT_EQ(nt::receive(over_b_to_a.get(), 5, milliseconds(2000)).bytes, "held2");
+    EXPECT_TRUE(nt::connect_completes(new_a_to_b.get(), milliseconds(5000))) << "the SYN is retried after the heal";
+    EXPECT_EQ(links.face_stats(kB, a_to_b.port).accepted, 1u + 1u);
+}

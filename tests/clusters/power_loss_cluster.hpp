@@ -37,11 +37,13 @@ inline std::vector<MountEntry> mounts_of_run(const std::string& run_id) {
 }
 
 /// One topology started the way a run starts it, its nodes' data on the
-/// lose-unsynced filesystem unless `unsynced` is false.
+/// lose-unsynced filesystem unless `unsynced` is false, on a network of
+/// `mode` (namespaces when it can by default).
 template <typename Topology>
 class Cluster {
 public:
-    Cluster(const std::string& name, int hosts, TopologyOptions options, bool unsynced = true)
+    Cluster(const std::string& name, int hosts, TopologyOptions options, bool unsynced = true,
+            NetworkMode mode = NetworkMode::Auto)
         : run_id_(new_run_id()), alive_(run_id_), containment_(run_id_) {
         ::signal(SIGPIPE, SIG_IGN);  // as the controller does
         dir_ = fs::temp_directory_path() / ("lockcheck-power-loss-" + name + "-" + run_id_);
@@ -56,7 +58,7 @@ public:
                                                             failures_.push_back(m);
                                                         }};
         password_ = options.credentials.client_password;
-        network_ = std::make_unique<TestNetwork>(run_id_, hosts, NetworkMode::Auto);
+        network_ = std::make_unique<TestNetwork>(run_id_, hosts, mode);
         topology_ = std::make_unique<Topology>(options, *network_);
         topology_->start();
         make_data_durable(*topology_);  // as a run does once its topology is ready

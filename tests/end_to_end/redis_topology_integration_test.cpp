@@ -107,9 +107,9 @@ TEST(RedisTopologies, PartitionOfTheIndependentNodesIsHealedAndLeavesNothing) {
 
 TEST(RedisTopologies, NetworkFaultsWithoutNamespacesAreOneClearError) {
     // packet-loss needs namespaces everywhere; partition on a topology whose
-    // peers do not talk through the fault proxy (ZooKeeper) needs them too.
+    // peers do not talk through the fault proxy (etcd) needs them too.
     for (const auto& [spec, fault] :
-         {std::pair{"redlock-crash-restart", "packet-loss"}, std::pair{"zk-leader-partition", "partition"}}) {
+         {std::pair{"redlock-crash-restart", "packet-loss"}, std::pair{"etcd-leader-partition", "partition"}}) {
         const auto store = fresh_store(std::string("loopback-") + fault);
         auto child = start_lockcheck(
             store, {"run", scenario(spec), "--nemesis", fault, "--network", "loopback", "--time-limit", "5"});

@@ -105,7 +105,7 @@ TEST_F(FreshStore, AnUnknownNemesisListsTheFaultsAndMakesNothing) {
 // existed (and after the servers started).
 TEST_F(FreshStore, AFaultThatNeedsNamespacesIsRefusedBeforeTheRunDirectoryExists) {
     for (const auto& [scenario, fault] :
-         {std::pair{"redis-quick-no-faults", "packet-loss"}, std::pair{"zk-leader-partition", "partition"},
+         {std::pair{"redis-quick-no-faults", "packet-loss"}, std::pair{"etcd-leader-partition", "partition"},
           std::pair{"mysql-replica-promotion", "failover"}}) {
         const auto ran =
             run_cli({"run", scenario, "--network", "loopback", "--nemesis", fault, "--store", store_.string()});
@@ -116,21 +116,28 @@ TEST_F(FreshStore, AFaultThatNeedsNamespacesIsRefusedBeforeTheRunDirectoryExists
     }
 }
 
-// In loopback mode the Redis topologies' servers are cut off from each other
-// through the fault proxy's peer links; the others' peers talk directly.
+// In loopback mode the Redis and ZooKeeper servers are cut off from each other
+// through the fault proxy's peer links; etcd's and MariaDB's replication
+// peers talk directly, and the refusal says why.
 TEST(CommandLine, LoopbackPartitionsAreForTheTopologiesWhosePeersTalkThroughTheProxy) {
     const auto spec_with = [](const char* topology, const char* fault) {
         return spec_from_json({{"topology", topology}, {"network", "loopback"}, {"nemesis", {fault}}}, "t");
     };
-    for (const char* topology : {"redis-single", "redis-independent", "redis-sentinel"})
+    for (const char* topology : {"redis-single", "redis-independent", "redis-sentinel", "zookeeper", "mysql-single"})
         for (const char* fault : {"partition", "failover"})
             EXPECT_EQ(preflight_network(spec_with(topology, fault)), NetworkMode::Loopback) << topology << fault;
-    for (const char* topology : {"zookeeper", "etcd", "mysql-replicated"}) {
+    const std::vector<std::pair<const char*, const char*>> refused{{"etcd", "one URL per member for all the others"},
+                                                                   {"mysql-replicated", "replication connection"}};
+    for (const auto& [topology, why] : refused) {
         try {
             preflight_network(spec_with(topology, "partition"));
             ADD_FAILURE() << topology << " was not refused";
         } catch (const SpecError& e) {
-            EXPECT_NE(std::string(e.what()).find("only the Redis topologies"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find(std::string("the servers of topology ") + topology +
+                                                 " cannot be cut off from each other: "),
+                      std::string::npos)
+                << e.what();
+            EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
         }
     }
 }

@@ -28,7 +28,7 @@ std::string slurp(const std::filesystem::path& path) {
 
 TEST(ZooKeeperNode, ConfigNamesTheEnsembleAndTheSessionBounds) {
     const auto dir = std::filesystem::temp_directory_path() / ("lockcheck-zk-test-" + std::to_string(::getpid()));
-    const auto program = zookeeper_server_program(dir, 2, {"10.9.0.1", "10.9.0.2", "10.9.0.3"});
+    const auto program = zookeeper_server_program(dir, 2, {{"10.9.0.1"}, {"10.9.0.2"}, {"10.9.0.3"}});
     const std::string cfg = slurp(dir / "zoo.cfg");
     EXPECT_NE(cfg.find("clientPortAddress=10.9.0.2\n"), std::string::npos) << cfg;
     EXPECT_NE(cfg.find("tickTime=500\n"), std::string::npos);
