@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
 # Quick start, step 2: install what is missing, build, and run every test
 # (unit tests and integration tests against real servers) through ctest.
+# The docker tests need a Docker daemon: when none answers (DOCKER_HOST or
+# /var/run/docker.sock), a private one is started for the tests
+# (scripts/private_dockerd.sh) and stopped afterwards.
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/setup.sh
+if ! docker version --format '{{.Server.Version}}' >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]]; then
+  export "$(scripts/private_dockerd.sh start)"
+  trap 'scripts/private_dockerd.sh stop' EXIT
+fi
 cd build
-exec ctest --output-on-failure -j2 "$@"
+ctest --output-on-failure -j2 "$@"
