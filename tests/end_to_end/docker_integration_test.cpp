@@ -1,7 +1,7 @@
 // Runs with runtime docker against a real Docker daemon (DOCKER_HOST, or the
 // private one ./test.sh starts: scripts/private_dockerd.sh), label docker:
 // a holder pause on redis-single and on a ZooKeeper ensemble is invalid with
-// the servers in containers; kill -9 of the controller followed by
+// the servers in containers, and so is a Sentinel failover (within the lease); kill -9 of the controller followed by
 // `lockcheck clean` leaves no container and no network; no daemon and a
 // missing image are one line each, exit 255, nothing left behind.
 #include <gtest/gtest.h>
@@ -58,6 +58,17 @@ TEST_F(DockerRun, ZooKeeperHolderPauseIsInvalid) {
     const auto run = run_lockcheck("docker-zk-holder-pause",
                                    {"run", scenario("zk-holder-pause"), "--runtime", "docker", "--time-limit", "12"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
+    expect_nothing_left(run);
+    expect_nothing_left_in_docker(run.run_id);
+}
+
+TEST_F(DockerRun, SentinelFailoverIsInvalidWithinTheLease) {
+    // The failover cuts the primary off with iptables inside its container's network namespace.
+    const auto run = run_lockcheck("docker-sentinel-failover", {"run", scenario("redis-failover-lock-loss"),
+                                                                "--runtime", "docker", "--stop-on-decided"});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_NE(run.output.find("overlap-within-lease"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
     expect_nothing_left(run);
     expect_nothing_left_in_docker(run.run_id);
