@@ -7,9 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/setup.sh
-if ! docker version --format '{{.Server.Version}}' >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]]; then
-  export "$(scripts/private_dockerd.sh start)"
-  trap 'scripts/private_dockerd.sh stop' EXIT
+answers() { docker "$@" version --format '{{.Server.Version}}' >/dev/null 2>&1; }
+if ! answers && [[ $(id -u) -eq 0 ]]; then
+  private_socket=${LOCKCHECK_DOCKERD_DIR:-/tmp/lockcheck-dockerd}/docker.sock
+  # A private daemon that runs already is left running: whoever started it stops it.
+  if ! answers -H "unix://$private_socket"; then
+    scripts/private_dockerd.sh start >/dev/null
+    trap 'scripts/private_dockerd.sh stop' EXIT
+  fi
+  export DOCKER_HOST=unix://$private_socket
 fi
 cd build
 ctest --output-on-failure -j2 "$@"
