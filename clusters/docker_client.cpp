@@ -227,6 +227,11 @@ void DockerClient::import_image(const std::filesystem::path& tar, const std::str
     }
 }
 
+void DockerClient::remove_image(const std::string& reference) const {
+    expect("cannot remove image " + reference, "DELETE", "/images/" + encoded(reference) + "?force=true", "",
+           std::chrono::seconds(60), {404});
+}
+
 std::vector<std::string> DockerClient::images_labelled(const std::string& key) const {
     std::vector<std::string> names;
     const auto json = nlohmann::json::parse(

@@ -84,6 +84,8 @@ public:
     /// Imports the root filesystem in the tar file `tar` as image `repository`:`tag`.
     void import_image(const std::filesystem::path& tar, const std::string& repository, const std::string& tag,
                       const std::map<std::string, std::string>& labels) const;
+    /// Removes image `reference`; a missing one is no error.
+    void remove_image(const std::string& reference) const;
     /// "repo:tag" of every image that carries label `key`.
     std::vector<std::string> images_labelled(const std::string& key) const;
 

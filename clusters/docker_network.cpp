@@ -29,20 +29,25 @@ std::vector<std::string> remove_run_docker(const std::string& run_id) noexcept {
     try {
         const DockerClient docker;
         if (!docker.answers()) return removed;
+        // Each removal on its own: one the daemon refuses does not keep the others.
         for (const auto& id : docker.containers_labelled(kDockerRunLabel, run_id)) {
-            std::string name = id.substr(0, 12);
             try {
-                const auto inspected = docker.inspect_container(id);
-                name = inspected.value("Name", "/" + name).substr(1);
-            } catch (const DockerError&) {}
-            docker.remove_container(id);
-            removed.push_back("container " + name);
+                std::string name = id.substr(0, 12);
+                if (const auto inspected = docker.inspect_container(id); inspected.contains("Name"))
+                    name = inspected["Name"].get<std::string>().substr(1);
+                docker.remove_container(id);
+                removed.push_back("container " + name);
+            } catch (const std::exception&) {}
         }
         for (const auto& id : docker.networks_labelled(kDockerRunLabel, run_id)) {
-            docker.remove_network(id);
-            removed.push_back("docker network " + run_docker_network(run_id));
+            try {
+                docker.remove_network(id);
+                removed.push_back("docker network " + run_docker_network(run_id));
+            } catch (const std::exception&) {}
         }
-    } catch (const std::exception&) {}
+    } catch (const std::exception&) {
+        // No daemon, or it cannot list: `clean` tries again.
+    }
     return removed;
 }
 

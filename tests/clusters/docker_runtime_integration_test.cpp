@@ -4,7 +4,7 @@
 // network; docker pause freezes it (PING times out) and unpause thaws it;
 // run_in_network acts inside the container's namespace; kill is a crash
 // (exit 137); the run's network teardown leaves no container and no network;
-// a missing image is refused naming it.
+// a user's image runs the server by its name; a missing image is refused naming it.
 #include <gtest/gtest.h>
 #include <hiredis/hiredis.h>
 
@@ -12,6 +12,7 @@
 #include <memory>
 #include <thread>
 
+#include "clusters/command.hpp"
 #include "clusters/docker_client.hpp"
 #include "clusters/docker_network.hpp"
 #include "clusters/node_runtime_registry.hpp"
@@ -98,6 +99,37 @@ TEST(DockerRuntime, RunsPausesEntersAndKillsARedisContainer) {
     }
     EXPECT_TRUE(docker.containers_labelled(kDockerRunLabel, run_id).empty()) << "a container of the run is left";
     EXPECT_TRUE(docker.networks_labelled(kDockerRunLabel, run_id).empty()) << "a network of the run is left";
+}
+
+TEST(DockerRuntime, AUsersImageRunsTheServerFoundOnItsOwnPath) {
+    ASSERT_NO_THROW(DockerClient().ping()) << "no Docker daemon: run ./test.sh, or scripts/private_dockerd.sh start";
+    lockcheck::testing::ScratchDir dir("docker-runtime");
+    const std::string run_id = fresh_run_id();
+    const DockerClient docker;
+    // An image that is none of lockcheck's: redis-server, /bin/sh and the libraries they load, nothing of /usr mounted.
+    const std::string image = "lockcheck-test/redis-only:" + run_id;
+    const auto tar = dir.path() / "redis-only.tar";
+    run_checked({"sh", "-c",
+                 "set -e; libs=$( (ldd /usr/bin/redis-server; ldd /usr/bin/dash) | grep -o '/[^ ]*' | sort -u | "
+                 "sed 's|^/||'); tar -chf \"$0\" --transform 's|^usr/bin/dash$|bin/sh|' -C / usr/bin/redis-server "
+                 "usr/bin/dash $libs",
+                 tar.string()});
+    docker.import_image(tar, "lockcheck-test/redis-only", run_id, {});
+    {
+        TestNetwork network(run_id, 1, NetworkMode::Docker);
+        const std::string address = network.address(0);
+        auto runtime = make_node_runtime(
+            "docker",
+            NodePlacement{"n1", address, std::nullopt, dir.path() / "server.log", run_id, {dir.path()}, image});
+        // The host's path of the server is no path in the image: it is started by its name.
+        runtime->start({{"/opt/only-on-the-host/redis-server", "--port", std::to_string(kPort), "--bind", address,
+                         "--protected-mode", "no", "--save", ""},
+                        {}});
+        EXPECT_TRUE(within_ten_seconds([&] { return ping(address) == "PONG"; })) << runtime->read_log();
+    }
+    docker.remove_image(image);
+    EXPECT_FALSE(docker.has_image(image));
+    EXPECT_TRUE(docker.containers_labelled(kDockerRunLabel, run_id).empty());
 }
 
 TEST(DockerRuntime, AMissingImageIsRefusedAndNamed) {
