@@ -1,10 +1,12 @@
 // Runs with runtime docker against a real Docker daemon (DOCKER_HOST, or the
 // private one ./test.sh starts: scripts/private_dockerd.sh), label docker:
 // a holder pause on redis-single and on a ZooKeeper ensemble is invalid with
-// the servers in containers, and so is a Sentinel failover (within the lease); kill -9 of the controller followed by
+// the servers in containers, and so is a Sentinel failover (within the lease);
+// an interrupted run removes its containers and network; kill -9 of the controller followed by
 // `lockcheck clean` leaves no container and no network; no daemon and a
 // missing image are one line each, exit 255, nothing left behind.
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include <fstream>
 #include <thread>
@@ -42,6 +44,17 @@ protected:
     }
 };
 
+/// The id of the run started in `store` once its first container exists (up to 15 s; "" if none came).
+std::string wait_for_container(const fs::path& store) {
+    std::string run_id;
+    const DockerClient docker;
+    for (int i = 0; i < 300 && (run_id.empty() || docker.containers_labelled(kDockerRunLabel, run_id).empty()); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (run_id.empty() && fs::exists(store / "latest")) run_id = latest_run(store).run_id;
+    }
+    return run_id.empty() || docker.containers_labelled(kDockerRunLabel, run_id).empty() ? "" : run_id;
+}
+
 }  // namespace
 
 TEST_F(DockerRun, RedisHolderPauseIsInvalid) {
@@ -74,18 +87,31 @@ TEST_F(DockerRun, SentinelFailoverIsInvalidWithinTheLease) {
     expect_nothing_left_in_docker(run.run_id);
 }
 
+TEST_F(DockerRun, AnInterruptedRunRemovesItsContainersAndNetwork) {
+    const auto store = fresh_store("docker-interrupt");
+    auto controller =
+        start_lockcheck(store, {"run", scenario("redis-holder-pause"), "--runtime", "docker", "--time-limit", "30"});
+    const std::string run_id = wait_for_container(store);
+    ASSERT_FALSE(run_id.empty()) << "the run never made its container: " << read_file(store / "output.txt");
+    // Interrupted once its workers run (the output names their client): a run, not a failed start.
+    for (int i = 0; i < 400 && read_file(store / "output.txt").find("client: ") == std::string::npos; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    controller->send_signal(SIGINT);
+    const auto run = finish(*controller, store);
+    EXPECT_NE(run.output.find("client: "), std::string::npos) << run.output;
+    EXPECT_NE(run.exit_code, 255) << run.output;
+    EXPECT_TRUE(run.results.is_object()) << "an interrupted run still checks what it recorded";
+    expect_nothing_left(run);
+    expect_nothing_left_in_docker(run_id);
+}
+
 TEST_F(DockerRun, CleanAfterKillNineLeavesNoContainerAndNoNetwork) {
     const auto store = fresh_store("docker-kill-clean");
     auto controller =
         start_lockcheck(store, {"run", scenario("redis-holder-pause"), "--runtime", "docker", "--time-limit", "30"});
-    std::string run_id;
+    const std::string run_id = wait_for_container(store);
+    ASSERT_FALSE(run_id.empty()) << "the run never made its container: " << read_file(store / "output.txt");
     const DockerClient docker;
-    for (int i = 0; i < 300 && (run_id.empty() || docker.containers_labelled(kDockerRunLabel, run_id).empty()); ++i) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if (run_id.empty() && fs::exists(store / "latest")) run_id = latest_run(store).run_id;
-    }
-    ASSERT_FALSE(run_id.empty()) << read_file(store / "output.txt");
-    ASSERT_FALSE(docker.containers_labelled(kDockerRunLabel, run_id).empty()) << "the run never made its container";
     kill_controller_only(*controller);
     EXPECT_FALSE(docker.networks_labelled(kDockerRunLabel, run_id).empty()) << "kill -9 left nothing to clean";
     const auto cleaned = run_clean(store);
