@@ -1,6 +1,7 @@
 #include "clusters/docker_runtime.hpp"
 
 #include <algorithm>
+#include <mutex>
 
 #include "clusters/child_process.hpp"
 #include "clusters/command.hpp"
@@ -37,14 +38,23 @@ DockerRuntime::DockerRuntime(NodePlacement placement) : placement_(std::move(pla
 
 DockerRuntime::~DockerRuntime() { remove(); }
 
+std::string DockerRuntime::container() const {
+    std::lock_guard lock(container_mutex_);
+    return container_;
+}
+
 void DockerRuntime::remove() noexcept {
-    if (container_.empty()) return;
+    std::string id;
+    {
+        std::lock_guard lock(container_mutex_);
+        id.swap(container_);
+    }
+    if (id.empty()) return;
     try {
-        docker_.remove_container(container_);
+        docker_.remove_container(id);
     } catch (const DockerError&) {
         // `lockcheck clean` finds it by its label.
     }
-    container_.clear();
 }
 
 nlohmann::json DockerRuntime::container_config(const ServerLaunch& launch) const {
@@ -78,17 +88,23 @@ void DockerRuntime::start(const ServerLaunch& launch) {
     remove();  // kills a server that still runs
     const auto config = container_config(launch);
     try {
-        container_ = docker_.create_container(run_docker_network(placement_.run_id) + "-" + placement_.name, config);
-        docker_.start_container(container_);
+        const std::string id =
+            docker_.create_container(run_docker_network(placement_.run_id) + "-" + placement_.name, config);
+        {
+            std::lock_guard lock(container_mutex_);
+            container_ = id;
+        }
+        docker_.start_container(id);
     } catch (const DockerError& e) {
         throw NodeRuntimeError(e.what());
     }
 }
 
 std::optional<nlohmann::json> DockerRuntime::state() const {
-    if (container_.empty()) return std::nullopt;
+    const std::string id = container();
+    if (id.empty()) return std::nullopt;
     try {
-        return docker_.inspect_container(container_).at("State");
+        return docker_.inspect_container(id).at("State");
     } catch (const std::exception&) {
         return std::nullopt;
     }
@@ -106,28 +122,31 @@ std::optional<int> DockerRuntime::exit_status() {
 }
 
 void DockerRuntime::stop(std::chrono::milliseconds grace) {
-    if (container_.empty()) return;
+    const std::string id = container();
+    if (id.empty()) return;
     try {
-        if (state().value_or(nlohmann::json::object()).value("Paused", false)) docker_.unpause_container(container_);
-        docker_.stop_container(container_, grace);
-    } catch (const DockerError& e) {
-        throw NodeRuntimeError(e.what());
+        if (state().value_or(nlohmann::json::object()).value("Paused", false)) docker_.unpause_container(id);
+        docker_.stop_container(id, grace);
+    } catch (const DockerError&) {
+        kill();
     }
 }
 
 void DockerRuntime::kill() {
-    if (container_.empty()) return;
+    const std::string id = container();
+    if (id.empty()) return;
     try {
-        docker_.kill_container(container_);  // a paused container is killed too
-    } catch (const DockerError& e) {
-        throw NodeRuntimeError(e.what());
+        docker_.kill_container(id);  // a paused container is killed too
+    } catch (const DockerError&) {
+        // Never throws (Node's destructor kills): removing it kills it as well.
+        remove();
     }
 }
 
 void DockerRuntime::pause() {
     if (!running()) return;
     try {
-        docker_.pause_container(container_);
+        docker_.pause_container(container());
     } catch (const DockerError& e) {
         throw NodeRuntimeError(e.what());
     }
@@ -137,7 +156,7 @@ void DockerRuntime::resume() {
     const auto s = state();
     if (!s || !s->value("Paused", false)) return;
     try {
-        docker_.unpause_container(container_);
+        docker_.unpause_container(container());
     } catch (const DockerError& e) {
         throw NodeRuntimeError(e.what());
     }

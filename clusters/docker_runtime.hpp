@@ -12,13 +12,17 @@
 //     LD_PRELOAD and copy_in work as on the host. The server's output is
 //     appended to the node's log by a /bin/sh wrapper inside the container.
 //   - pause/resume: docker pause/unpause (cgroup freezer); kill: SIGKILL to
-//     the container, waited for; stop: docker stop with the grace.
+//     the container, waited for; stop: docker stop with the grace. kill and
+//     stop never throw: when the daemon refuses, the container is removed
+//     (and `lockcheck clean` removes what even that left).
 //   - pid: the container's init process as this host sees it (inspect);
 //     run_in_network: `nsenter -t PID -n ARGV`, so iptables and tc act on the
 //     container's own network namespace.
 // The container is removed when the runtime is destroyed and when the next
 // start replaces it; `lockcheck clean` removes those of dead runs by label.
 #pragma once
+
+#include <mutex>
 
 #include "clusters/docker_client.hpp"
 #include "clusters/node_runtime.hpp"
@@ -48,8 +52,11 @@ public:
 private:
     const NodePlacement placement_;
     const DockerClient docker_;
-    std::string container_;  ///< its id, once created
+    mutable std::mutex container_mutex_;  ///< run_in_network may ask for the PID while start() replaces the container
+    std::string container_;               ///< its id, once created
 
+    /// The container's id ("" before the first start).
+    std::string container() const;
     /// The container's State (inspect), or nullopt when there is none.
     std::optional<nlohmann::json> state() const;
     /// The body of POST /containers/create for `launch`. Throws NodeRuntimeError for a missing image.
