@@ -13,7 +13,7 @@ if ! answers && [[ $(id -u) -eq 0 ]]; then
   # A private daemon that runs already is left running: whoever started it stops it.
   if ! answers -H "unix://$private_socket"; then
     scripts/private_dockerd.sh start >/dev/null
-    trap 'scripts/private_dockerd.sh stop' EXIT
+    trap "$PWD/scripts/private_dockerd.sh stop" EXIT  # runs after the cd below
   fi
   export DOCKER_HOST=unix://$private_socket
 fi

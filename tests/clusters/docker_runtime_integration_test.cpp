@@ -17,6 +17,7 @@
 #include "clusters/docker_network.hpp"
 #include "clusters/node_runtime_registry.hpp"
 #include "clusters/test_network.hpp"
+#include "harness/run_liveness.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;
@@ -57,6 +58,7 @@ TEST(DockerRuntime, RunsPausesEntersAndKillsARedisContainer) {
     ASSERT_NO_THROW(DockerClient().ping()) << "no Docker daemon: run ./test.sh, or scripts/private_dockerd.sh start";
     lockcheck::testing::ScratchDir dir("docker-runtime");
     const std::string run_id = fresh_run_id();
+    const RunAliveLock alive(run_id);  // so that the `clean` every run starts with leaves this test's containers alone
     const DockerClient docker;
     {
         TestNetwork network(run_id, 1, NetworkMode::Docker);
@@ -105,6 +107,7 @@ TEST(DockerRuntime, AUsersImageRunsTheServerFoundOnItsOwnPath) {
     ASSERT_NO_THROW(DockerClient().ping()) << "no Docker daemon: run ./test.sh, or scripts/private_dockerd.sh start";
     lockcheck::testing::ScratchDir dir("docker-runtime");
     const std::string run_id = fresh_run_id();
+    const RunAliveLock alive(run_id);  // so that the `clean` every run starts with leaves this test's containers alone
     const DockerClient docker;
     // An image that is none of lockcheck's: redis-server, /bin/sh and the libraries they load, nothing of /usr mounted.
     const std::string image = "lockcheck-test/redis-only:" + run_id;
@@ -136,6 +139,7 @@ TEST(DockerRuntime, AMissingImageIsRefusedAndNamed) {
     ASSERT_NO_THROW(DockerClient().ping()) << "no Docker daemon: run ./test.sh, or scripts/private_dockerd.sh start";
     lockcheck::testing::ScratchDir dir("docker-runtime");
     const std::string run_id = fresh_run_id();
+    const RunAliveLock alive(run_id);  // so that the `clean` every run starts with leaves this test's containers alone
     TestNetwork network(run_id, 1, NetworkMode::Docker);
     auto runtime = make_node_runtime("docker", NodePlacement{"n1",
                                                              network.address(0),
