@@ -46,9 +46,7 @@ std::string NetnsRuntime::run_in_network(const std::vector<std::string>& argv) c
 }
 
 void NetnsRuntime::copy_in(const std::filesystem::path& from, const std::filesystem::path& to) const {
-    std::error_code error;
-    std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing, error);
-    if (error) throw NodeRuntimeError("cannot copy " + from.string() + " to " + to.string() + ": " + error.message());
+    copy_shared_file(from, to);
 }
 
 std::string NetnsRuntime::read_log() const { return log_text(placement_.log); }

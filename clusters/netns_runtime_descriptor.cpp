@@ -8,7 +8,10 @@ NodeRuntimeDescriptor netns_runtime() {
             .description =
                 "the default: the servers of this host, one process per node, in the node's network "
                 "namespace when the run has them",
-            .make = [](const NodePlacement& placement) { return std::make_unique<NetnsRuntime>(placement); }};
+            .make = [](const NodePlacement& placement) { return std::make_unique<NetnsRuntime>(placement); },
+            .network = std::nullopt,  // the run's
+            .refuses_unsynced_data = "",
+            .unavailable = nullptr};
 }
 
 }  // namespace lockcheck

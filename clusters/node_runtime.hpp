@@ -41,6 +41,12 @@ struct NodePlacement {
     std::string address;               ///< the address clients and peers reach it at
     std::optional<std::string> netns;  ///< its network namespace; nullopt: it shares the host's
     std::filesystem::path log;         ///< where the server's stdout and stderr go
+    std::string run_id;                ///< the run the node belongs to
+    /// Host paths the server reads or writes at the same path (its directory,
+    /// the run's scratch directory, the clock library): a runtime that does
+    /// not share this host's filesystem (docker) mounts them.
+    std::vector<std::filesystem::path> shared_paths;
+    std::string image;  ///< runtime docker: the image (empty: lockcheck's own)
 };
 
 class NodeRuntime {
@@ -83,5 +89,9 @@ public:
     /// nothing or when the log cannot be read).
     virtual std::string read_log() const = 0;
 };
+
+/// copy_in of a runtime whose server sees this host's path `to` as it is:
+/// copies `from` over `to`. Throws NodeRuntimeError naming both.
+void copy_shared_file(const std::filesystem::path& from, const std::filesystem::path& to);
 
 }  // namespace lockcheck

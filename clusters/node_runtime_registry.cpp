@@ -10,7 +10,7 @@
 namespace lockcheck {
 
 const std::vector<NodeRuntimeDescriptor>& node_runtime_descriptors() {
-    static const std::vector<NodeRuntimeDescriptor> all{netns_runtime()};
+    static const std::vector<NodeRuntimeDescriptor> all{netns_runtime(), docker_runtime()};
     return all;
 }
 
@@ -22,6 +22,12 @@ std::string node_runtime_names() {
     std::string names;
     for (const auto& runtime : node_runtime_descriptors()) names += (names.empty() ? "" : ", ") + runtime.name;
     return names;
+}
+
+void copy_shared_file(const std::filesystem::path& from, const std::filesystem::path& to) {
+    std::error_code error;
+    std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing, error);
+    if (error) throw NodeRuntimeError("cannot copy " + from.string() + " to " + to.string() + ": " + error.message());
 }
 
 std::unique_ptr<NodeRuntime> make_node_runtime(const std::string& name, const NodePlacement& placement) {

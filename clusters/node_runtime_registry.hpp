@@ -5,10 +5,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "clusters/node_runtime.hpp"
+#include "clusters/test_network.hpp"
 
 namespace lockcheck {
 
@@ -19,6 +21,14 @@ struct NodeRuntimeDescriptor {
     std::string description;  ///< one line, for `lockcheck list`
     /// The runtime of one node placed at `placement`, its server not started.
     std::function<std::unique_ptr<NodeRuntime>(const NodePlacement& placement)> make;
+    /// The test network its nodes need; nullopt: the run's (spec `network`).
+    std::optional<NetworkMode> network;
+    /// Why it cannot run faults that need the lose-unsynced filesystem
+    /// (power-loss); empty when it can.
+    std::string refuses_unsynced_data;
+    /// Why it cannot run on this machine now (e.g. no daemon answers), or
+    /// nullopt; unset: it always can.
+    std::function<std::optional<std::string>()> unavailable;
 };
 
 /// Every runtime, in the order `lockcheck list` shows them.
@@ -32,5 +42,7 @@ std::unique_ptr<NodeRuntime> make_node_runtime(const std::string& name, const No
 
 /// The descriptor of runtime netns (clusters/netns_runtime_descriptor.cpp).
 NodeRuntimeDescriptor netns_runtime();
+/// The descriptor of runtime docker (clusters/docker_runtime_descriptor.cpp).
+NodeRuntimeDescriptor docker_runtime();
 
 }  // namespace lockcheck

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "clusters/command.hpp"
+#include "clusters/docker_network.hpp"
 #include "clusters/run_network_cleanup.hpp"
 
 namespace lockcheck {
@@ -27,6 +28,7 @@ std::string to_string(NetworkMode mode) {
         case NetworkMode::Auto: return "auto";
         case NetworkMode::Namespaces: return "netns";
         case NetworkMode::Loopback: return "loopback";
+        case NetworkMode::Docker: return "docker";
     }
     return "auto";
 }
@@ -46,13 +48,17 @@ TestNetwork::TestNetwork(const std::string& run_id, int node_count, NetworkMode 
     : run_id_(run_id), prefix_(run_prefix(run_id)), lease_(std::make_unique<SubnetLease>(run_id)) {
     if (mode == NetworkMode::Namespaces && !can_use_namespaces())
         throw std::runtime_error("network 'netns' needs root and iproute2; run as root or use --network loopback");
+    docker_ = mode == NetworkMode::Docker;
     namespaces_ = mode == NetworkMode::Namespaces || (mode == NetworkMode::Auto && can_use_namespaces());
     const std::string slot = std::to_string(lease_->slot());
     for (int i = 0; i < node_count; ++i)
-        addresses_.push_back((namespaces_ ? "10.77." : "127.77.") + slot + "." + std::to_string(i + 1));
-    if (!namespaces_) return;
+        addresses_.push_back((namespaces_ || docker_ ? "10.77." : "127.77.") + slot + "." + std::to_string(i + 1));
+    if (!namespaces_ && !docker_) return;
     try {
-        create_namespaces(node_count);
+        if (docker_)
+            create_run_docker_network(run_id_, lease_->slot());
+        else
+            create_namespaces(node_count);
     } catch (...) {
         teardown();
         throw;
@@ -104,6 +110,7 @@ void TestNetwork::teardown() noexcept {
     if (torn_down_) return;
     torn_down_ = true;
     if (namespaces_) remove_run_network(run_id_);
+    if (docker_) remove_run_docker(run_id_);
 }
 
 }  // namespace lockcheck

@@ -12,6 +12,10 @@
 // own (OUTPUT/INPUT). Faults that need a node's own firewall (partitions,
 // packet loss) are possible only here.
 // Loopback mode (no root): every node binds its own address 127.77.S.N.
+// Docker mode (runtime docker, clusters/docker_network.hpp): a Docker bridge
+// network lc-<id> on 10.77.S.0/24 (the host is .254); each node is a
+// container with the address 10.77.S.N in its own network namespace, which
+// the runtime enters (NodeRuntime::run_in_network) for partitions.
 // Every name carries the run id; the subnet slot S is leased per run.
 #pragma once
 
@@ -24,7 +28,9 @@
 
 namespace lockcheck {
 
-enum class NetworkMode { Auto, Namespaces, Loopback };
+/// Docker is never asked for by --network: runtime docker brings it
+/// (NodeRuntimeDescriptor::network).
+enum class NetworkMode { Auto, Namespaces, Loopback, Docker };
 
 /// "auto" | "netns" | "loopback"; throws std::invalid_argument otherwise.
 NetworkMode network_mode_from_string(const std::string& text);
@@ -47,11 +53,15 @@ public:
     TestNetwork(const TestNetwork&) = delete;
     TestNetwork& operator=(const TestNetwork&) = delete;
 
-    bool uses_namespaces() const { return namespaces_; }
+    /// True when every node has a network namespace of its own (namespace or Docker mode).
+    bool uses_namespaces() const { return namespaces_ || docker_; }
+    bool uses_docker() const { return docker_; }
+    const std::string& run_id() const { return run_id_; }
     int node_count() const { return static_cast<int>(addresses_.size()); }
     /// Address of node i (0-based).
     const std::string& address(int node) const { return addresses_.at(node); }
-    /// Network namespace of node i, when in namespace mode.
+    /// Network namespace of node i, when in namespace mode (in Docker mode
+    /// the container's runtime owns it: nullopt).
     std::optional<std::string> netns(int node) const;
     /// The controller's link to the switch (namespace mode): "lc-<id>".
     const std::string& uplink() const { return uplink_; }
@@ -64,6 +74,7 @@ private:
     std::string prefix_;
     std::unique_ptr<SubnetLease> lease_;
     bool namespaces_ = false;
+    bool docker_ = false;
     std::string switch_netns_;
     std::string uplink_;
     std::vector<std::string> addresses_;

@@ -19,8 +19,12 @@ std::unique_ptr<Node> make_topology_node(
     auto node_program = program(dir, network.address(host));
     auto data =
         make_node_data_mount(options.unsynced_data, name, dir, node_program.data_dir, node_program.metadata_rule);
+    std::vector<std::filesystem::path> shared_paths{dir};
+    if (!options.scratch_dir.empty()) shared_paths.push_back(options.scratch_dir);
+    if (options.clock_library) shared_paths.push_back(*options.clock_library);
     auto runtime = make_node_runtime(
-        options.runtime, NodePlacement{name, network.address(host), network.netns(host), Node::log_path(dir)});
+        options.runtime, NodePlacement{name, network.address(host), network.netns(host), Node::log_path(dir),
+                                       network.run_id(), shared_paths, options.image});
     return std::make_unique<Node>(name, std::move(runtime), dir, std::move(node_program),
                                   clock_environment(options.clock_library, dir), options.interrupt, std::move(data));
 }

@@ -26,6 +26,8 @@ struct TopologyOptions {
     std::string name;  ///< e.g. "redis-single"
     /// Where every node's server runs (clusters/node_runtime_registry.hpp).
     std::string runtime = kDefaultNodeRuntime;
+    /// Runtime docker: the nodes' image (empty: lockcheck's own).
+    std::string image;
     std::string persistence = "none";  ///< Redis: none | everysec | always
     std::filesystem::path dir;         ///< the run's nodes/ directory
     /// Where nodes keep bulky data that is no evidence (etcd's data dirs):

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "clusters/docker_network.hpp"
 #include "clusters/run_containment.hpp"
 #include "clusters/run_network_cleanup.hpp"
 #include "clusters/state_directory.hpp"
@@ -30,6 +31,7 @@ CleanReport clean_dead_runs(const std::string& except_run_id) {
     CleanReport report;
     auto ids = run_ids_with_network();
     ids.merge(run_ids_with_cgroup());
+    ids.merge(run_ids_with_docker());
     ids.merge(run_ids_in_state_directory());
     for (const auto& id : ids) {
         if (id == except_run_id) continue;
@@ -42,6 +44,7 @@ CleanReport clean_dead_runs(const std::string& except_run_id) {
         // Its processes first, wherever they are (inside its namespaces or not), then its network.
         for (auto& name : remove_run_cgroup(id)) report.removed.push_back(std::move(name));
         for (auto& name : unmount_run_filesystems(id)) report.removed.push_back(std::move(name));
+        for (auto& name : remove_run_docker(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_network(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_scratch(id)) report.removed.push_back(std::move(name));
         std::error_code ec;

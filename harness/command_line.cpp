@@ -14,6 +14,7 @@
 #include "harness/compare_command.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/export_command.hpp"
+#include "harness/images_command.hpp"
 #include "harness/index_command.hpp"
 #include "harness/interrupts.hpp"
 #include "harness/run.hpp"
@@ -175,6 +176,8 @@ int lockcheck_main(int argc, const char* const* argv) {
 
     auto* list = app.add_subcommand("list", "List recipes, topologies, nemeses and scenarios");
     auto* clean = app.add_subcommand("clean", "Remove what runs that died left behind (never touches a live run)");
+    auto* images =
+        app.add_subcommand("images", "Build (when missing) and list lockcheck's Docker images (runtime docker)");
 
     std::string run_id;  // only to name the process in `ps`; the init request carries what the worker needs
     int process = 0;
@@ -199,6 +202,7 @@ int lockcheck_main(int argc, const char* const* argv) {
         if (*list) return list_command();
         if (*index) return index_command(flags.store);
         if (*clean) return clean_command();
+        if (*images) return images_command();
         if (*check) return check_command(check_path);
         if (*export_cmd)
             return export_edn_command(

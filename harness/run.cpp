@@ -127,7 +127,10 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
             "note: no network namespaces (needs root): nodes run on %s; packet-loss is unavailable, partition "
             "and failover cut the servers' links through the fault proxy\n",
             network.address(0).c_str());
-    spdlog::info("network: {} ({} nodes, first at {})", figures.namespaces ? "namespaces" : "loopback",
+    spdlog::info("network: {} ({} nodes, first at {})",
+                 network.uses_docker() ? "docker"
+                 : figures.namespaces  ? "namespaces"
+                                       : "loopback",
                  network.node_count(), network.address(0));
     // In loopback mode a partition or failover cuts the servers' peer links in the fault proxy: the
     // topology is built with its peers talking through them. Destroyed after the topology stops.

@@ -2,10 +2,34 @@
 
 #include <stdexcept>
 
+#include "clusters/node_runtime_registry.hpp"
 #include "clusters/topology_registry.hpp"
+#include "harness/exit_codes.hpp"
 #include "nemesis/fault_registry.hpp"
 
 namespace lockcheck {
+namespace {
+
+/// The network of a runtime that brings its own (docker), after the checks of preflight_network.
+NetworkMode preflight_runtime_network(const Spec& spec, const NodeRuntimeDescriptor& runtime) {
+    if (spec.network != "auto")
+        throw SpecError("field 'network' is " + spec.network + ", but runtime " + runtime.name +
+                        " brings its own network; leave network auto");
+    if (!can_use_namespaces())
+        throw SpecError("field 'runtime' is " + runtime.name +
+                        ", which needs root (faults enter the nodes' network namespaces); run as root");
+    for (const auto& kind : spec.nemesis) {
+        const FaultDescriptor* fault = find_fault(kind);
+        if (fault && fault->needs_unsynced_data && !runtime.refuses_unsynced_data.empty())
+            throw SpecError("field 'nemesis': fault '" + kind + "' cannot run with runtime " + runtime.name + ": " +
+                            runtime.refuses_unsynced_data);
+    }
+    if (runtime.unavailable)
+        if (const auto reason = runtime.unavailable()) throw HarnessError(*reason);
+    return *runtime.network;
+}
+
+}  // namespace
 
 NetworkMode preflight_network(const Spec& spec) {
     NetworkMode mode = NetworkMode::Auto;
@@ -14,6 +38,8 @@ NetworkMode preflight_network(const Spec& spec) {
     } catch (const std::invalid_argument& e) {
         throw SpecError(std::string("field 'network' ") + e.what());
     }
+    if (const NodeRuntimeDescriptor* runtime = find_node_runtime(spec.runtime); runtime && runtime->network)
+        return preflight_runtime_network(spec, *runtime);
     const bool namespaces = mode != NetworkMode::Loopback && can_use_namespaces();
     if (mode == NetworkMode::Namespaces && !namespaces)
         throw SpecError(

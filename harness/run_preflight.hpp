@@ -17,6 +17,10 @@ namespace lockcheck {
 /// (FaultDescriptor::cuts_peers: partition, failover) on a topology whose
 /// peers do not talk through the fault proxy in loopback mode
 /// (TopologyDescriptor::peer_links_cut_peers).
+/// A runtime that brings its own network (NodeRuntimeDescriptor::network:
+/// docker) gets it, when the spec leaves `network` auto, the process is root,
+/// and no fault needs what the runtime refuses (refuses_unsynced_data);
+/// throws HarnessError when the runtime is unavailable (no Docker daemon).
 NetworkMode preflight_network(const Spec& spec);
 
 }  // namespace lockcheck

@@ -23,6 +23,7 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
     TopologyOptions options;
     options.name = spec.topology;
     options.runtime = spec.runtime;
+    options.image = spec.image;
     options.persistence = spec.persistence;
     options.durability = spec.durability;
     options.dir = nodes_dir;

@@ -141,6 +141,7 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.boolean("etcd_fsync", s.durability.etcd_fsync);
     r.string("network", s.network);
     r.string("runtime", s.runtime);
+    r.string("image", s.image);
     r.integer("workers", s.workers, 1);
     r.integer("keys", s.keys, 1);
     r.integer("ttl_ms", s.ttl_ms, 1);
@@ -203,6 +204,7 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"etcd_fsync", s.durability.etcd_fsync},
                      {"network", s.network},
                      {"runtime", s.runtime},
+                     {"image", s.image},
                      {"workers", s.workers},
                      {"keys", s.keys},
                      {"ttl_ms", s.ttl_ms},

@@ -67,6 +67,10 @@ struct Spec {
     std::string network = "auto";  ///< auto | netns | loopback
     /// Where the nodes' servers run: a runtime of clusters/node_runtime_registry.hpp.
     std::string runtime = kDefaultNodeRuntime;
+    /// Runtime docker: the image every node of the run runs (one family per
+    /// run), e.g. "redis:7.2", used as the daemon has it; empty: lockcheck's
+    /// own image of this host's servers (`lockcheck images`).
+    std::string image;
     int workers = 5;
     int keys = 1;
     std::int64_t ttl_ms = 1000;

@@ -160,6 +160,8 @@ void validate(const Spec& s) {
         fail("network", "must be auto, netns or loopback");
     if (!find_node_runtime(s.runtime))
         fail("runtime", "names no known runtime ('" + s.runtime + "'); the runtimes are " + node_runtime_names());
+    if (!s.image.empty() && s.runtime != "docker")
+        fail("image", "applies only to runtime docker (this spec's runtime is " + s.runtime + ")");
     for (const auto& kind : s.nemesis)
         if (!find_fault(kind)) {
             std::string known;

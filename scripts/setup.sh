@@ -13,7 +13,8 @@ packages=(
   libhiredis-dev nlohmann-json3-dev libsimdjson-dev
   libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
-  iproute2 iptables procps
+  iproute2 iptables procps util-linux
+  docker.io
   libfuse3-dev fuse3
   chromium
   python3 python3-redis

@@ -143,12 +143,34 @@ TEST(CommandLine, LoopbackPartitionsAreForTheTopologiesWhosePeersTalkThroughTheP
 }
 
 TEST_F(FreshStore, AnUnknownRuntimeIsRefusedInOneLineAndMakesNothing) {
-    const auto ran = run_cli({"run", "redis-quick-no-faults", "--runtime", "docker", "--store", store_.string()});
+    const auto ran = run_cli({"run", "redis-quick-no-faults", "--runtime", "ssh", "--store", store_.string()});
     EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
-    EXPECT_NE(ran.err.find("field 'runtime' names no known runtime ('docker'); the runtimes are netns"),
+    EXPECT_NE(ran.err.find("field 'runtime' names no known runtime ('ssh'); the runtimes are netns, docker"),
               std::string::npos)
         << ran.err;
     EXPECT_FALSE(fs::exists(store_));
+}
+
+TEST(CommandLine, RuntimeDockerRefusesAnotherNetworkAndPowerLossBeforeAnythingIsMade) {
+    Spec spec;
+    spec.runtime = "docker";
+    spec.network = "loopback";
+    try {
+        preflight_network(spec);
+        ADD_FAILURE() << "runtime docker took network loopback";
+    } catch (const SpecError& e) {
+        EXPECT_NE(std::string(e.what()).find("runtime docker brings its own network"), std::string::npos) << e.what();
+    }
+    spec.network = "auto";
+    spec.nemesis = {"power-loss"};
+    try {
+        preflight_network(spec);
+        ADD_FAILURE() << "runtime docker took power-loss";
+    } catch (const SpecError& e) {
+        const std::string expected = can_use_namespaces() ? "fault 'power-loss' cannot run with runtime docker: "
+                                                          : "runtime docker, which needs root";
+        EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
 }
 
 // Regression: `run NAME` needed the spec file's path relative to a checkout.

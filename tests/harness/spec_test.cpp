@@ -61,8 +61,16 @@ TEST(Spec, RuntimeIsReadCheckedAndWrittenBack) {
     EXPECT_EQ(spec_to_json(spec_from_json({{"runtime", "netns"}}, "t"))["runtime"], "netns");
     EXPECT_EQ(error_of({{"runtime", "netns"}}), "");
     EXPECT_EQ(error_of({{"runtime", "vm"}}),
-              "spec redis-holder-pause: field 'runtime' names no known runtime ('vm'); the runtimes are netns");
+              "spec redis-holder-pause: field 'runtime' names no known runtime ('vm'); the runtimes are netns, docker");
     EXPECT_EQ(error_of({{"runtime", 3}}), "spec t.json: field 'runtime' must be a string");
+}
+
+TEST(Spec, ImageIsOnlyForRuntimeDocker) {
+    EXPECT_EQ(spec_from_json(nlohmann::json::object(), "t").image, "");
+    EXPECT_EQ(spec_to_json(spec_from_json({{"runtime", "docker"}, {"image", "redis:7.2"}}, "t"))["image"], "redis:7.2");
+    EXPECT_EQ(error_of({{"runtime", "docker"}, {"image", "redis:7.2"}}), "");
+    EXPECT_EQ(error_of({{"image", "redis:7.2"}}),
+              "spec redis-holder-pause: field 'image' applies only to runtime docker (this spec's runtime is netns)");
 }
 
 TEST(Spec, ResolvedSpecRoundTrips) {

@@ -26,10 +26,11 @@ class FiveNodes : public ::testing::Test {
 protected:
     FiveNodes() {
         for (int i = 1; i <= 5; ++i) {
-            owned_.push_back(std::make_unique<Node>(
-                "n" + std::to_string(i),
-                std::make_unique<NetnsRuntime>(NodePlacement{"n" + std::to_string(i), "127.0.0.1", std::nullopt, {}}),
-                "/nonexistent", NodeProgram{}));
+            owned_.push_back(
+                std::make_unique<Node>("n" + std::to_string(i),
+                                       std::make_unique<NetnsRuntime>(NodePlacement{
+                                           "n" + std::to_string(i), "127.0.0.1", std::nullopt, {}, "", {}, ""}),
+                                       "/nonexistent", NodeProgram{}));
             nodes_.push_back(owned_.back().get());
         }
     }
