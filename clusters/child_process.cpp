@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -89,11 +90,18 @@ ChildProcess::ChildProcess(const ChildSpec& spec) : impl_(std::make_unique<Impl>
             stdout_fd_ = from_child[0];
             plan.stdin_fd = to_child[0];
             plan.stdout_fd = from_child[1];
+        } else if (spec.socket_stdin) {
+            int ends[2];
+            handed.keep(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) == 0 ? ends[1] : -1,
+                        "socketpair");
+            stdin_fd_ = ends[0];
+            plan.stdin_fd = ends[1];
+            plan.stdout_fd = log_fd;
         } else {
             plan.stdin_fd = handed.keep(::open("/dev/null", O_RDONLY | O_CLOEXEC), "cannot open /dev/null");
             plan.stdout_fd = log_fd;
         }
-        pid_ = spawn_child(plan);
+        pid_ = spec.start ? spec.start(plan) : spawn_child(plan);
     } catch (const std::runtime_error& e) {  // SpawnError, or the cgroup that cannot be made
         close_stdin();
         if (stdout_fd_ >= 0) ::close(stdout_fd_);

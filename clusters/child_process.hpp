@@ -1,7 +1,8 @@
 // One child process the harness started: a server node or a worker.
 //
 // Spawned by spawn_child (clusters/process_spawn.hpp), so several threads can
-// start children at once. Every child gets its own process group (so a
+// start children at once, or forked by a fork server (ChildSpec::start,
+// clusters/fork_server.hpp; built-in workers), set up the same way. Every child gets its own process group (so a
 // terminal's Ctrl-C reaches only the controller, which then cleans up) and
 // PR_SET_PDEATHSIG=SIGKILL (so it dies with the controller, even on kill -9).
 // PDEATHSIG fires when the *thread* that spawned the child exits: spawn from
@@ -18,6 +19,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -38,6 +40,14 @@ struct ChildSpec {
     /// "NAME=value" entries added to (or replacing in) the controller's
     /// environment for this child, e.g. LD_PRELOAD of the clock library.
     std::vector<std::string> env = {};
+    /// stdin is one end of a UNIX SOCK_SEQPACKET socketpair, used both ways
+    /// (stdin_fd(); stdout_fd() stays -1), stdout goes to the log: the fork
+    /// server's control socket (clusters/fork_server.hpp). Not with pipe_stdio.
+    bool socket_stdin = false;
+    /// Starts the child from its plan and returns its PID, a child of this
+    /// process; empty: spawn_child (execve). Built-in workers use a
+    /// ForkServer's spawn (clusters/fork_server.hpp).
+    std::function<pid_t(const SpawnPlan&)> start = {};
 };
 
 /// Everything in a child's log, or "" when it cannot be read.

@@ -180,11 +180,13 @@ std::vector<int> cgroup_tree_pids(const fs::path& dir) {
     return pids;
 }
 
-bool join_cgroup(const char* procs_file) noexcept {
+bool join_cgroup(const char* procs_file) noexcept { return move_to_cgroup(procs_file, ::getpid()); }
+
+bool move_to_cgroup(const char* procs_file, pid_t process) noexcept {
     char digits[24];
     char* const end = digits + sizeof digits;
     char* p = end;
-    auto pid = static_cast<unsigned long>(::getpid());
+    auto pid = static_cast<unsigned long>(process);
     do {
         *--p = static_cast<char>('0' + pid % 10);
         pid /= 10;

@@ -11,6 +11,8 @@
 // hierarchy); without either there is no cgroup (see run_containment.hpp).
 #pragma once
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -56,6 +58,11 @@ bool remove_cgroup_tree(const CgroupHierarchy& hierarchy, const std::filesystem:
 /// `procs_file`; false (errno set) when it cannot. Async-signal-safe: for a
 /// child between fork and exec.
 bool join_cgroup(const char* procs_file) noexcept;
+
+/// Moves process `pid` into the cgroup whose cgroup.procs is `procs_file`
+/// (a worker the fork server started: clusters/fork_server.hpp); false
+/// (errno set) when it cannot. Async-signal-safe.
+bool move_to_cgroup(const char* procs_file, pid_t pid) noexcept;
 
 /// The PIDs in cgroup `dir` and in the cgroups below it. Empty when it is gone.
 std::vector<int> cgroup_tree_pids(const std::filesystem::path& dir);

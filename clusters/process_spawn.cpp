@@ -56,24 +56,6 @@ void default_signal_handlers() {
     }
 }
 
-/// Places the plan's fds at 0, 1 and 2 (dup2 clears their close-on-exec).
-bool place_stdio(const int (&stdio)[3]) {
-    int sources[3];
-    for (int i = 0; i < 3; ++i) {
-        // A source among 0-2 would be overwritten by an earlier dup2: move it up first.
-        sources[i] = stdio[i] < 3 ? ::fcntl(stdio[i], F_DUPFD, 3) : stdio[i];
-        if (sources[i] < 0) return false;
-    }
-    for (int i = 0; i < 3; ++i)
-        if (::dup2(sources[i], i) < 0) return false;
-    return true;
-}
-
-void close_other_fds(int max_fd) {
-    if (::close_range(3, ~0U, 0) == 0) return;
-    for (int fd = 3; fd < max_fd; ++fd) ::close(fd);
-}
-
 /// Runs in the child, on its own stack, in the controller's memory: system calls only.
 int child_main(void* raw) {
     auto& work = *static_cast<ChildWork*>(raw);
@@ -82,7 +64,7 @@ int child_main(void* raw) {
     if (::setpgid(0, 0) != 0) fail_in_child(work, "setpgid");
     if (work.cgroup_procs != nullptr && !join_cgroup(work.cgroup_procs)) fail_in_child(work, "cannot join its cgroup");
     if (!place_stdio(work.stdio)) fail_in_child(work, "cannot set up its stdin/stdout/stderr");
-    close_other_fds(work.max_fd);
+    close_fds_above_stdio(work.max_fd);
     sigset_t none;
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -105,6 +87,23 @@ bool is_executable_file(const std::string& path) {
 }
 
 }  // namespace
+
+bool place_stdio(const int (&stdio)[3]) noexcept {
+    int sources[3];
+    for (int i = 0; i < 3; ++i) {
+        // A source among 0-2 would be overwritten by an earlier dup2: move it up first.
+        sources[i] = stdio[i] < 3 ? ::fcntl(stdio[i], F_DUPFD, 3) : stdio[i];
+        if (sources[i] < 0) return false;
+    }
+    for (int i = 0; i < 3; ++i)
+        if (::dup2(sources[i], i) < 0) return false;
+    return true;
+}
+
+void close_fds_above_stdio(int max_fd) noexcept {
+    if (::close_range(3, ~0U, 0) == 0) return;
+    for (int fd = 3; fd < max_fd; ++fd) ::close(fd);
+}
 
 pid_t spawn_child(const SpawnPlan& plan) {
     if (plan.argv.empty()) throw SpawnError("no argv");

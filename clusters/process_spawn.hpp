@@ -48,6 +48,15 @@ struct SpawnPlan {
 /// failed child is reaped then.
 pid_t spawn_child(const SpawnPlan& plan);
 
+/// Places fds stdio[0..2] at 0, 1 and 2 (dup2 clears their close-on-exec),
+/// whatever their numbers; false (errno set) when a dup fails.
+/// Async-signal-safe: for a child between fork and exec, or a forked worker.
+bool place_stdio(const int (&stdio)[3]) noexcept;
+
+/// Closes every fd above 2 (close_range, else one by one below `max_fd`).
+/// Async-signal-safe.
+void close_fds_above_stdio(int max_fd) noexcept;
+
 /// `name` when it holds a '/', else the first executable file of that name in
 /// PATH; throws SpawnError("cannot start 'NAME': not found in PATH").
 std::string resolve_executable(const std::string& name);

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 
+#include "clusters/fork_server_process.hpp"
 #include "clusters/node_runtime_registry.hpp"
 #include "clusters/topology_registry.hpp"
 #include "harness/check_command.hpp"
@@ -185,6 +188,8 @@ int lockcheck_main(int argc, const char* const* argv) {
     worker->group("");  // hidden from --help
     worker->add_option("--run-id", run_id);
     worker->add_option("--process", process);
+    bool fork_server = false;  // fork ready workers on request (clusters/fork_server.hpp) instead of serving one
+    worker->add_flag("--fork-server", fork_server);
 
     try {
         require_known_subcommand(app, argc, argv);
@@ -198,7 +203,11 @@ int lockcheck_main(int argc, const char* const* argv) {
     }
 
     return exit_code_of([&] {
-        if (*worker) return run_worker(std::cin, std::cout);
+        if (*worker) {
+            if (fork_server)
+                if (const auto server_exit = serve_forks(STDIN_FILENO)) return *server_exit;
+            return run_worker(std::cin, std::cout);  // also in a worker forked by serve_forks
+        }
         if (*list) return list_command();
         if (*index) return index_command(flags.store);
         if (*clean) return clean_command();

@@ -156,12 +156,20 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     LiveState live;
     std::filesystem::create_directories(dir.path / "workers");
     const auto workers_starting = std::chrono::steady_clock::now();
+    // Built-in workers are forked from one started worker (clusters/fork_server.hpp), a user's
+    // client_cmd is exec'd. Ended after the workers (declared before the pool).
+    std::unique_ptr<ForkServer> fork_server;
+    if (!spec.client_cmd) {
+        fork_server =
+            std::make_unique<ForkServer>(fork_server_argv(options.self_exe, dir.run_id), fork_server_log(dir.path));
+        spdlog::info("workers are forked from the fork server, pid {}", fork_server->pid());
+    }
     WorkerPool pool(
         spec.workers,
         [&](int process) {
             const auto launch = worker_launch(spec, proxy ? proxy->endpoints_for(process) : endpoints,
                                               client_credentials(spec.topology, credentials), options.self_exe,
-                                              dir.path, dir.run_id, process);
+                                              dir.path, dir.run_id, process, fork_server.get());
             return std::make_unique<WorkerProcess>(launch.child, launch.init);
         },
         live, kWorkerHelloTimeout);

@@ -6,7 +6,8 @@ namespace lockcheck {
 
 WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
                            const std::optional<ClientCredentials>& login, const std::filesystem::path& self_exe,
-                           const std::filesystem::path& run_dir, const std::string& run_id, int process) {
+                           const std::filesystem::path& run_dir, const std::string& run_id, int process,
+                           ForkServer* fork_server) {
     WorkerLaunch launch;
     if (spec.client_cmd)
         launch.child.argv = {"/bin/sh", "-c", *spec.client_cmd};
@@ -14,9 +15,19 @@ WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& end
         launch.child.argv = {self_exe.string(), "worker", "--run-id", run_id, "--process", std::to_string(process)};
     launch.child.output_log = run_dir / "workers" / fmt::format("worker-{}.log", process);
     launch.child.pipe_stdio = true;
+    if (fork_server && !spec.client_cmd)
+        launch.child.start = [fork_server](const SpawnPlan& plan) { return fork_server->spawn(plan); };
     launch.init = {process, spec.recipe,         spec.topology, endpoints,  spec.server_timeout_ms,
                    run_id,  spec.recipe_options, login,         spec.ttl_ms};
     return launch;
+}
+
+std::vector<std::string> fork_server_argv(const std::filesystem::path& self_exe, const std::string& run_id) {
+    return {self_exe.string(), "worker", "--fork-server", "--run-id", run_id};
+}
+
+std::filesystem::path fork_server_log(const std::filesystem::path& run_dir) {
+    return run_dir / "workers" / "fork-server.log";
 }
 
 }  // namespace lockcheck

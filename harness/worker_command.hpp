@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "clusters/child_process.hpp"
+#include "clusters/fork_server.hpp"
 #include "harness/spec.hpp"
 #include "workloads/protocol.hpp"
 
@@ -22,11 +23,19 @@ struct WorkerLaunch {
 /// the user's quoting, `VAR=1 cmd` and `cd d && cmd` work; the shell and what
 /// it starts share the worker's process group, which pause, stop and kill
 /// signal: clusters/child_process.hpp); otherwise this binary's `worker`
-/// subcommand. stdin/stdout are the protocol pipes; stderr goes to
-/// RUN_DIR/workers/worker-<process>.log. The init names the topology's nodes
-/// and carries `login`, how to log in to them (its "auth").
+/// subcommand, forked from `fork_server` when one is given (its argv is then
+/// the server's, fork_server_argv). stdin/stdout are the protocol pipes;
+/// stderr goes to RUN_DIR/workers/worker-<process>.log. The init names the
+/// topology's nodes and carries `login`, how to log in to them (its "auth").
 WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
                            const std::optional<ClientCredentials>& login, const std::filesystem::path& self_exe,
-                           const std::filesystem::path& run_dir, const std::string& run_id, int process);
+                           const std::filesystem::path& run_dir, const std::string& run_id, int process,
+                           ForkServer* fork_server = nullptr);
+
+/// The run's fork server for built-in workers (clusters/fork_server.hpp):
+/// this binary's `worker --fork-server`, named with the run id (for `ps` and
+/// leftover checks, as exec'd workers are), its log RUN_DIR/workers/fork-server.log.
+std::vector<std::string> fork_server_argv(const std::filesystem::path& self_exe, const std::string& run_id);
+std::filesystem::path fork_server_log(const std::filesystem::path& run_dir);
 
 }  // namespace lockcheck

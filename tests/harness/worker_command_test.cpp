@@ -1,6 +1,7 @@
 // How a run starts a worker (issue 15, item 15): a client_cmd runs through
 // plain `sh -c`, so shell lines work (process_containment_test: pausing such a
-// worker pauses what the shell started); the init carries the lease.
+// worker pauses what the shell started); the init carries the lease; the
+// fork server the built-in workers are forked from is named with the run id.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -22,4 +23,18 @@ TEST(WorkerCommand, AClientCommandRunsThroughPlainShAndTheInitCarriesTheLease) {
     EXPECT_NE(encode_init(launch.init).find("\"ttl_ms\":2500"), std::string::npos) << encode_init(launch.init);
     EXPECT_EQ(decode_init(encode_init(launch.init)).ttl_ms, 2500);
     EXPECT_EQ(launch.init.process, 4);
+}
+
+// The fork server is this binary's hidden worker subcommand, named with the
+// run id so that ps and the leftover checks find it and the workers it forks.
+TEST(WorkerCommand, TheForkServerIsTheWorkerSubcommandNamedWithTheRunId) {
+    EXPECT_EQ(fork_server_argv("/usr/bin/lockcheck", "1a2b3c"),
+              (std::vector<std::string>{"/usr/bin/lockcheck", "worker", "--fork-server", "--run-id", "1a2b3c"}));
+    EXPECT_EQ(fork_server_log("/tmp/run"), std::filesystem::path("/tmp/run/workers/fork-server.log"));
+    // Without a fork server the built-in worker is exec'd, as a client_cmd always is.
+    Spec spec;
+    const auto exec_launch =
+        worker_launch(spec, {"10.77.1.1:6379"}, std::nullopt, "/usr/bin/lockcheck", "/tmp/run", "1a2b3c", 0);
+    EXPECT_FALSE(exec_launch.child.start);
+    EXPECT_EQ(exec_launch.child.argv[1], "worker");
 }

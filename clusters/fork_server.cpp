@@ -1,0 +1,56 @@
+#include "clusters/fork_server.hpp"
+
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "clusters/fork_server_protocol.hpp"
+#include "clusters/process_cgroup.hpp"
+
+namespace lockcheck {
+
+ForkServer::ForkServer(const std::vector<std::string>& argv, const std::filesystem::path& log) {
+    int subreaper = 0;
+    if (::prctl(PR_GET_CHILD_SUBREAPER, &subreaper) != 0 || subreaper == 0)
+        throw std::logic_error("a fork server needs its controller to be a child subreaper (a RunContainment)");
+    ChildSpec spec{argv, std::nullopt, log};
+    spec.socket_stdin = true;
+    server_ = std::make_unique<ChildProcess>(spec);
+}
+
+ForkServer::~ForkServer() {
+    server_->close_stdin();
+    if (!server_->wait_for_exit(std::chrono::seconds(2))) server_->kill();
+}
+
+pid_t ForkServer::spawn(const SpawnPlan& plan) {
+    pid_t worker = -1;
+    {
+        const std::lock_guard lock(mutex_);
+        if (!broken_.empty()) throw SpawnError(broken_);
+        try {
+            send_fork_request(server_->stdin_fd(), {plan.stdin_fd, plan.stdout_fd, plan.stderr_fd});
+            worker = receive_fork_reply(server_->stdin_fd(), kReplyTimeout);
+        } catch (const ForkRefused& e) {  // it answered: the next exchange is sound
+            throw SpawnError(std::string("fork server (pid ") + std::to_string(server_->pid()) + "): " + e.what());
+        } catch (const ForkProtocolError& e) {
+            // A lost exchange: a late reply could be taken for the next one's, so no more requests.
+            broken_ = std::string("fork server (pid ") + std::to_string(server_->pid()) + "): " + e.what();
+            throw SpawnError(broken_);
+        }
+    }
+    if (!plan.cgroup_procs_file.empty() && !move_to_cgroup(plan.cgroup_procs_file.c_str(), worker)) {
+        const int move_errno = errno;
+        ::kill(worker, SIGKILL);
+        int status = 0;
+        while (::waitpid(worker, &status, 0) < 0 && errno == EINTR) {}
+        throw SpawnError(std::string("cannot move the forked worker into its cgroup: ") + std::strerror(move_errno));
+    }
+    return worker;
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,69 @@
+// Built-in workers forked from one started worker instead of exec'd one by one.
+//
+// An exec'd `lockcheck worker` spends 25-35 ms of CPU in the dynamic loader
+// before it reads its init (docs/benchmarks.md); 200 of them are 7-10 s of CPU
+// on two cores. The fork server is one `lockcheck worker --fork-server`,
+// started once per run; every built-in worker is then a fork of that small,
+// already-loaded process (clusters/fork_server_process.hpp), so a worker costs
+// two forks instead of an exec. A user's own worker command (client_cmd) is
+// still exec'd by spawn_child.
+//
+// The workers are the controller's children (the server double-forks and the
+// controller, a child subreaper, adopts them), so ChildProcess waits for,
+// signals and kills them as it does exec'd ones, and each one is moved into
+// its own cgroup before it gets its init. The server itself is a ChildProcess
+// in a cgroup of its own, ended and reaped with the ForkServer, by the end of
+// the run's containment at the latest, and by PR_SET_PDEATHSIG (then `lockcheck
+// clean`'s removal of the run's cgroup) after kill -9.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "clusters/child_process.hpp"
+#include "clusters/process_spawn.hpp"
+
+namespace lockcheck {
+
+class ForkServer {
+public:
+    /// How long spawn() waits for the server's answer.
+    static constexpr std::chrono::milliseconds kReplyTimeout{10'000};
+
+    /// Starts `argv` (a program that calls serve_forks on its stdin, e.g.
+    /// `lockcheck worker --fork-server`), its stdin a socket to this process,
+    /// its stdout and stderr appended to `log`. Throws std::logic_error when
+    /// this process is not a child subreaper (the workers would be adopted by
+    /// init: construct it while a RunContainment lives), SpawnError when the
+    /// server cannot be started.
+    ForkServer(const std::vector<std::string>& argv, const std::filesystem::path& log);
+    /// Closes the socket (the server exits at EOF), waits up to 2 s, then
+    /// SIGKILLs it by PID; reaps it either way.
+    ~ForkServer();
+    ForkServer(const ForkServer&) = delete;
+    ForkServer& operator=(const ForkServer&) = delete;
+
+    pid_t pid() const { return server_->pid(); }
+
+    /// Forks a worker whose fds 0-2 are the plan's stdin_fd, stdout_fd and
+    /// stderr_fd (the plan's executable, argv and environment are ignored: the
+    /// worker is a copy of the server), moves it into the cgroup of
+    /// plan.cgroup_procs_file when one is named, and returns its PID, a child
+    /// of this process. Throws SpawnError ("fork server: ...") when it cannot;
+    /// a worker it could not move is killed and reaped first. Thread-safe; the
+    /// ChildSpec::start of built-in workers.
+    pid_t spawn(const SpawnPlan& plan);
+
+private:
+    std::unique_ptr<ChildProcess> server_;
+    std::mutex mutex_;    ///< one request and its reply at a time
+    std::string broken_;  ///< why no request can be sent any more (no answer in time, server gone); guarded
+};
+
+}  // namespace lockcheck

@@ -1,0 +1,58 @@
+// The fork server's wire format (clusters/fork_server.hpp): the controller and
+// the fork server talk over a UNIX SOCK_SEQPACKET socketpair, one datagram
+// per message, so a message never runs into the next one.
+//
+//   request: the bytes "fork", carrying exactly 3 fds (SCM_RIGHTS): the new
+//            worker's stdin, stdout and stderr
+//   reply:   "pid N" (the worker, now a child of the controller) or
+//            "error TEXT" (nothing was started)
+//
+// The controller sends one request and waits for its reply before the next.
+#pragma once
+
+#include <sys/types.h>
+
+#include <array>
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace lockcheck {
+
+class ForkProtocolError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The server's "error TEXT" reply: it answered, and started nothing.
+class ForkRefused : public ForkProtocolError {
+public:
+    using ForkProtocolError::ForkProtocolError;
+};
+
+/// A worker's stdin, stdout and stderr, in that order.
+using StdioFds = std::array<int, 3>;
+
+/// Sends a fork request carrying `stdio` (the fds stay the caller's); throws
+/// ForkProtocolError when the socket is closed or fails.
+void send_fork_request(int socket, const StdioFds& stdio);
+
+/// Waits for one request: nullopt at EOF (the controller closed its end),
+/// else the 3 fds it carried, close-on-exec, now the caller's. A malformed
+/// request (other bytes, another number of fds, truncated) throws
+/// ForkProtocolError saying what arrived; the fds it carried are closed.
+std::optional<StdioFds> receive_fork_request(int socket);
+
+/// Sends the reply "pid N" or "error TEXT"; false when the socket is closed
+/// (no SIGPIPE).
+bool send_fork_pid(int socket, pid_t pid);
+bool send_fork_error(int socket, const std::string& message);
+
+/// Waits up to `timeout` for the reply and returns its PID. Throws
+/// ForkRefused with the server's "error" text; ForkProtocolError on EOF
+/// ("the fork server exited"), on timeout, and on anything that is not a
+/// reply (quoting what arrived).
+pid_t receive_fork_reply(int socket, std::chrono::milliseconds timeout);
+
+}  // namespace lockcheck

@@ -1,0 +1,337 @@
+// The fork server (clusters/fork_server.hpp, fork_server_process.hpp,
+// fork_server_protocol.hpp), outside a run (no cgroup): the wire format and
+// its errors (garbage on the socket is one clear error, and the fds it
+// carried are closed), and workers forked by a real server process
+// (fork_server_echo): each one a child of this process (a child subreaper, as
+// a run's controller is) in its own process group, with only its stdio, that
+// ChildProcess reaps, kills and sees exit at EOF; the server's end with its
+// object; and spawn's error once the server is gone.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "clusters/child_process.hpp"
+#include "clusters/fork_server.hpp"
+#include "clusters/fork_server_process.hpp"
+#include "clusters/fork_server_protocol.hpp"
+
+namespace lockcheck {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+/// A SOCK_SEQPACKET socketpair, closed at the end of the test.
+struct SocketPair {
+    int ends[2] = {-1, -1};
+    SocketPair() { EXPECT_EQ(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends), 0); }
+    ~SocketPair() {
+        for (const int fd : ends)
+            if (fd >= 0) ::close(fd);
+    }
+    void close_end(int i) {
+        ::close(ends[i]);
+        ends[i] = -1;
+    }
+};
+
+/// A pipe, closed at the end of the test.
+struct Pipe {
+    int ends[2] = {-1, -1};
+    Pipe() { EXPECT_EQ(::pipe2(ends, O_CLOEXEC), 0); }
+    ~Pipe() {
+        for (const int fd : ends)
+            if (fd >= 0) ::close(fd);
+    }
+};
+
+bool is_open(int fd) { return ::fcntl(fd, F_GETFD) >= 0; }
+
+/// One line from `fd` (without its newline), waiting up to 10 s; "" at EOF or timeout.
+std::string read_line(int fd) {
+    std::string line;
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (std::chrono::steady_clock::now() < deadline) {
+        pollfd ready{fd, POLLIN, 0};
+        if (::poll(&ready, 1, 100) <= 0) continue;
+        char c = 0;
+        if (::read(fd, &c, 1) != 1) return line;
+        if (c == '\n') return line;
+        line += c;
+    }
+    return line;
+}
+
+void write_text(int fd, const std::string& text) {
+    ASSERT_EQ(::write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+}
+
+TEST(ForkServerProtocol, ARequestCarriesThreeUsableCloseOnExecFds) {
+    SocketPair socket;
+    Pipe in, out, err;
+    send_fork_request(socket.ends[0], {in.ends[0], out.ends[1], err.ends[1]});
+    const auto received = receive_fork_request(socket.ends[1]);
+    ASSERT_TRUE(received);
+    for (const int fd : *received) EXPECT_EQ(::fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC) << fd;
+    write_text((*received)[1], "to stdout");  // the copy reaches the original pipe
+    char text[16] = {};
+    EXPECT_EQ(::read(out.ends[0], text, sizeof text), 9);
+    EXPECT_STREQ(text, "to stdout");
+    for (const int fd : *received) ::close(fd);
+}
+
+TEST(ForkServerProtocol, TheControllerClosingItsEndIsNoRequest) {
+    SocketPair socket;
+    socket.close_end(0);
+    EXPECT_FALSE(receive_fork_request(socket.ends[1]));
+}
+
+TEST(ForkServerProtocol, GarbageIsOneClearErrorAndTheFdsItCarriedAreClosed) {
+    SocketPair socket;
+    Pipe carried;
+    // "spawn" instead of "fork", with 3 fds: the receiver must not keep them.
+    const std::string garbage = "spawn\x01";
+    iovec iov{const_cast<char*>(garbage.data()), garbage.size()};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 3)] = {};
+    msghdr message{};
+    message.msg_iov = &iov;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+    cmsghdr* header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int) * 3);
+    const int fds[3] = {carried.ends[0], carried.ends[0], carried.ends[1]};
+    std::memcpy(CMSG_DATA(header), fds, sizeof fds);
+    ASSERT_EQ(::sendmsg(socket.ends[0], &message, 0), static_cast<ssize_t>(garbage.size()));
+    // The received copies get the lowest free numbers: note them to check they are closed.
+    int lowest_free[3];
+    for (int& fd : lowest_free) fd = ::fcntl(0, F_DUPFD_CLOEXEC, 3);
+    for (const int fd : lowest_free) ::close(fd);
+    try {
+        receive_fork_request(socket.ends[1]);
+        FAIL() << "garbage was taken for a request";
+    } catch (const ForkProtocolError& e) {
+        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 fds, got 'spawn?' with 3 fd(s)");
+    }
+    for (const int fd : lowest_free) EXPECT_FALSE(is_open(fd)) << "a carried fd is kept: " << fd;
+}
+
+TEST(ForkServerProtocol, ARequestWithoutItsThreeFdsIsRefused) {
+    SocketPair socket;
+    ASSERT_EQ(::send(socket.ends[0], "fork", 4, 0), 4);
+    try {
+        receive_fork_request(socket.ends[1]);
+        FAIL() << "a request without fds was accepted";
+    } catch (const ForkProtocolError& e) {
+        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 fds, got 'fork' with 0 fd(s)");
+    }
+}
+
+TEST(ForkServerProtocol, RepliesAreAPidOrTheServersErrorAndAnythingElseIsNamed) {
+    SocketPair socket;
+    const auto reply = [&](const std::string& text) {
+        EXPECT_EQ(::send(socket.ends[1], text.data(), text.size(), 0), static_cast<ssize_t>(text.size()));
+        return receive_fork_reply(socket.ends[0], 1s);
+    };
+    EXPECT_EQ(reply("pid 4242"), 4242);
+    EXPECT_TRUE(send_fork_pid(socket.ends[1], 17));
+    EXPECT_EQ(receive_fork_reply(socket.ends[0], 1s), 17);
+    EXPECT_TRUE(send_fork_error(socket.ends[1], "fork: Resource temporarily unavailable"));
+    EXPECT_THROW(
+        {
+            try {
+                receive_fork_reply(socket.ends[0], 1s);
+            } catch (const ForkRefused& e) {
+                EXPECT_STREQ(e.what(), "fork: Resource temporarily unavailable");
+                throw;
+            }
+        },
+        ForkRefused);
+    for (const std::string garbage : {"pid", "pid 12x", "pid -3", "hello"}) {
+        try {
+            reply(garbage);
+            ADD_FAILURE() << "'" << garbage << "' was taken for a reply";
+        } catch (const ForkRefused&) {
+            ADD_FAILURE() << "'" << garbage << "' was taken for the server's error";
+        } catch (const ForkProtocolError& e) {
+            EXPECT_EQ(std::string(e.what()),
+                      "malformed fork server reply '" + garbage + "': expected \"pid N\" or \"error TEXT\"");
+        }
+    }
+    try {
+        receive_fork_reply(socket.ends[0], 50ms);
+        ADD_FAILURE() << "no reply was taken for one";
+    } catch (const ForkProtocolError& e) {
+        EXPECT_STREQ(e.what(), "the fork server did not answer within 50 ms");
+    }
+    socket.close_end(1);
+    try {
+        receive_fork_reply(socket.ends[0], 1s);
+        ADD_FAILURE() << "EOF was taken for a reply";
+    } catch (const ForkProtocolError& e) {
+        EXPECT_STREQ(e.what(), "the fork server exited");
+    }
+}
+
+/// This process as a run's controller is: a child subreaper (restored after).
+class ForkServerTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ::prctl(PR_GET_CHILD_SUBREAPER, &previous_subreaper_);
+        ASSERT_EQ(::prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+        dir_ = fs::temp_directory_path() / ("lockcheck-fork-server-" + std::to_string(::getpid()));
+        fs::create_directories(dir_);
+    }
+    void TearDown() override {
+        ::prctl(PR_SET_CHILD_SUBREAPER, previous_subreaper_);
+        fs::remove_all(dir_);
+    }
+
+    std::unique_ptr<ForkServer> start_server() {
+        return std::make_unique<ForkServer>(std::vector<std::string>{FORK_SERVER_ECHO}, dir_ / "server.log");
+    }
+    /// A worker forked by `server`, as the run starts a built-in one.
+    std::unique_ptr<ChildProcess> fork_worker(ForkServer& server, const std::string& name) {
+        ChildSpec spec{{FORK_SERVER_ECHO}, std::nullopt, dir_ / (name + ".log"), true};
+        spec.start = [&server](const SpawnPlan& plan) { return server.spawn(plan); };
+        return std::make_unique<ChildProcess>(spec);
+    }
+
+    int previous_subreaper_ = 0;
+    fs::path dir_;
+};
+
+TEST_F(ForkServerTest, WorkersAreChildrenOfTheControllerEachInItsOwnProcessGroup) {
+    auto server = start_server();
+    std::vector<std::unique_ptr<ChildProcess>> workers;
+    std::set<pid_t> pids;
+    for (int i = 0; i < 3; ++i) {
+        workers.push_back(fork_worker(*server, "worker-" + std::to_string(i)));
+        auto& worker = *workers.back();
+        std::istringstream ids(read_line(worker.stdout_fd()));
+        pid_t pid = 0, parent = 0, group = 0;
+        ids >> pid >> parent >> group;
+        EXPECT_EQ(pid, worker.pid());
+        EXPECT_NE(pid, server->pid());
+        EXPECT_EQ(parent, ::getpid()) << "adopted by the controller, not left with the server or init";
+        EXPECT_EQ(group, pid) << "a process group of its own, which pause and kill signal";
+        pids.insert(pid);
+    }
+    EXPECT_EQ(pids.size(), 3u);
+    // It serves its stdin, sees EOF when it is closed, and exits 0: reaped by the controller.
+    write_text(workers[0]->stdin_fd(), "acquire 1\n");
+    EXPECT_EQ(read_line(workers[0]->stdout_fd()), "acquire 1");
+    workers[0]->close_stdin();
+    ASSERT_TRUE(workers[0]->wait_for_exit(10s));
+    EXPECT_EQ(workers[0]->exit_status(), 0);
+    // One killed by its PID is reaped with the signal, the others unaffected.
+    workers[1]->kill();
+    EXPECT_EQ(workers[1]->exit_status(), 128 + SIGKILL);
+    EXPECT_TRUE(workers[2]->running());
+    write_text(workers[2]->stdin_fd(), "still here\n");
+    EXPECT_EQ(read_line(workers[2]->stdout_fd()), "still here");
+}
+
+TEST_F(ForkServerTest, AWorkerHasOnlyItsStdioNotTheServersSocketOrAnotherWorkersPipes) {
+    auto server = start_server();
+    auto first = fork_worker(*server, "first");
+    auto second = fork_worker(*server, "second");
+    read_line(second->stdout_fd());
+    std::vector<std::string> fds;
+    for (const auto& entry : fs::directory_iterator("/proc/" + std::to_string(second->pid()) + "/fd"))
+        fds.push_back(entry.path().filename().string());
+    std::sort(fds.begin(), fds.end());
+    EXPECT_EQ(fds, (std::vector<std::string>{"0", "1", "2"}));
+    // Nothing but the first worker holds its stdin: closing it is its EOF.
+    first->close_stdin();
+    EXPECT_TRUE(first->wait_for_exit(10s));
+}
+
+TEST_F(ForkServerTest, TheServerEndsAndIsReapedWithItsObject) {
+    auto server = start_server();
+    const pid_t pid = server->pid();
+    auto worker = fork_worker(*server, "worker");
+    server.reset();
+    EXPECT_EQ(::kill(pid, 0), -1) << "the fork server is still there";
+    EXPECT_EQ(errno, ESRCH) << "the fork server was not reaped";
+    EXPECT_TRUE(worker->running()) << "a worker outlives the server that forked it";
+}
+
+TEST_F(ForkServerTest, GarbageOnTheSocketGetsOneErrorReplyAndTheServerGoesOn) {
+    SocketPair socket;
+    std::fflush(nullptr);  // nothing buffered may be written twice
+    const pid_t server = ::fork();
+    ASSERT_GE(server, 0);
+    if (server == 0) {
+        ::close(socket.ends[0]);
+        const auto served = serve_forks(socket.ends[1]);
+        if (!served) {  // a forked worker: say who it is, then go
+            std::printf("%d\n", static_cast<int>(::getppid()));
+            std::fflush(stdout);
+        }
+        ::_exit(served.value_or(0));
+    }
+    ASSERT_EQ(::send(socket.ends[0], "hello?", 6, 0), 6);
+    try {
+        receive_fork_reply(socket.ends[0], 10s);
+        ADD_FAILURE() << "garbage got a worker";
+    } catch (const ForkRefused& e) {
+        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 fds, got 'hello?' with 0 fd(s)");
+    }
+    Pipe out;
+    const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    send_fork_request(socket.ends[0], {null, out.ends[1], null});
+    const pid_t worker = receive_fork_reply(socket.ends[0], 10s);
+    ::close(null);
+    ::close(out.ends[1]);
+    out.ends[1] = -1;
+    EXPECT_EQ(read_line(out.ends[0]), std::to_string(::getpid()));
+    int status = -1;
+    EXPECT_EQ(::waitpid(worker, &status, 0), worker) << "the worker is not this process's child";
+    socket.close_end(0);  // EOF: the server exits 0
+    EXPECT_EQ(::waitpid(server, &status, 0), server);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+}
+
+TEST_F(ForkServerTest, ASpawnAfterTheServerDiedIsOneClearError) {
+    auto server = start_server();
+    ::kill(server->pid(), SIGKILL);
+    try {
+        fork_worker(*server, "worker");
+        FAIL() << "a worker was started without a server";
+    } catch (const SpawnError& e) {
+        EXPECT_NE(std::string(e.what()).find("fork server (pid " + std::to_string(server->pid()) + "): "),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(ForkServerWithoutSubreaper, IsRefusedBecauseItsWorkersWouldGoToInit) {
+    int subreaper = 0;
+    ::prctl(PR_GET_CHILD_SUBREAPER, &subreaper);
+    ASSERT_EQ(subreaper, 0) << "the test process is a subreaper already";
+    EXPECT_THROW(ForkServer({FORK_SERVER_ECHO}, "/dev/null"), std::logic_error);
+}
+
+}  // namespace
+}  // namespace lockcheck
