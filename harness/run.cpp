@@ -172,7 +172,10 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
                                               dir.path, dir.run_id, process, fork_server.get());
             return std::make_unique<WorkerProcess>(launch.child, launch.init);
         },
-        live, kWorkerHelloTimeout);
+        live, kWorkerHelloTimeout,
+        [&](int process) {
+            if (proxy) proxy->drop_worker(process);
+        });
     // The run's clock, the time limit and the fault schedule start here, when
     // every worker is ready for its first op: starting them is not workload.
     const auto start = std::chrono::steady_clock::now();

@@ -4,8 +4,9 @@
 
 namespace lockcheck {
 
-WorkerPool::WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout)
-    : spawn_(std::move(spawn)), live_(live), hello_timeout_(hello_timeout) {
+WorkerPool::WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout,
+                       Retired retired)
+    : spawn_(std::move(spawn)), live_(live), hello_timeout_(hello_timeout), retired_(std::move(retired)) {
     for (int i = 0; i < slots; ++i) slots_.push_back(spawn_(next_process_++));
     // Every worker is starting now; its hello waits in its pipe until read.
     const auto deadline = std::chrono::steady_clock::now() + hello_timeout_;
@@ -27,6 +28,7 @@ std::shared_ptr<WorkerProcess> WorkerPool::replace(int slot) {
     }
     old->kill();
     live_.forget(old->process());
+    if (retired_) retired_(old->process());
     auto fresh = std::shared_ptr<WorkerProcess>(spawn_(process));
     fresh->await_hello(std::chrono::steady_clock::now() + hello_timeout_);
     spdlog::warn("worker {} replaced by worker {}", old->process(), process);

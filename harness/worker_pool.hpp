@@ -28,7 +28,12 @@ public:
     /// side by side, so the wait is the slowest one's, not the sum. Throws
     /// WorkerError naming the first worker that failed to answer init (the
     /// others are stopped with it).
-    WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout);
+    /// Called with the process number of a worker that replace() killed,
+    /// before its successor starts (e.g. to close the fault proxy's links of it).
+    using Retired = std::function<void(int process)>;
+
+    WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout,
+               Retired retired = {});
 
     int slots() const { return static_cast<int>(slots_.size()); }
     std::shared_ptr<WorkerProcess> worker(int slot) const;
@@ -54,6 +59,7 @@ private:
     Spawner spawn_;
     LiveState& live_;
     std::chrono::milliseconds hello_timeout_;
+    Retired retired_;
     mutable std::mutex mutex_;
     std::vector<std::shared_ptr<WorkerProcess>> slots_;
     int next_process_ = 0;
