@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 namespace lockcheck {
@@ -18,7 +19,12 @@ int PeerLinks::add_face(const std::string& address, int port) {
 int PeerLinks::add_pair_face(const std::string& from, const std::string& address, int port,
                              netproxy::HeadRewriter head) {
     std::lock_guard lock(mutex_);
-    const auto info = proxy_.add_link({address, 0}, {address, static_cast<std::uint16_t>(port)}, std::move(head));
+    // A server about to listen (a new ZooKeeper leader binds its quorum port just after it says
+    // so) refuses for a moment; its peer would retry a direct connect, so the face retries too
+    // rather than accept the peer and reset it.
+    const auto info = proxy_.add_link(
+        {address, 0}, {address, static_cast<std::uint16_t>(port)},
+        {.to_server_head = std::move(head), .upstream_refused_patience = std::chrono::milliseconds(2000)});
     pair_faces_.push_back({from, info});
     return info.listen.port;
 }

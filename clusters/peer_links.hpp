@@ -24,7 +24,9 @@
 // told about (ZooKeeper: each server has a zoo.cfg of its own). A cut then
 // holds whole pair faces: every one between a node of S and a node outside
 // S, either way, with all its connections, open and new (new connects hang,
-// as behind an iptables DROP rule), until heal().
+// as behind an iptables DROP rule), until heal(). A pair face whose server
+// refuses a connection (not listening yet) retries it for up to 2 s before
+// it resets the peer, as the peer would retry a direct connect.
 //
 // The proxy runs on a thread of the lockcheck process; the destructor closes
 // every socket and joins it. Thread-safe.

@@ -24,9 +24,23 @@ Connection::Connection(ConnectionInfo info, UniqueFd client, ConnectStart upstre
       to_server_(seed, buffer_limit, to_server, std::move(to_server_head)),
       to_client_(seed ^ kToClientSeedSalt, buffer_limit, to_client) {
     client_.fd = std::move(client);
+    replace_upstream(std::move(upstream), Clock::now());
+}
+
+void Connection::replace_upstream(ConnectStart upstream, Clock::time_point now) {
+    upstream_ = Side{};
     upstream_.fd = std::move(upstream.fd);
     upstream_.connected = upstream.connected;
     upstream_.dead = upstream.error != 0;
+    upstream_ever_connected_ = upstream.connected;
+    upstream_failed_at_ = now;
+    if (upstream.error == 0 && upstream_.fd.get() >= 0) {
+        try {
+            set_no_delay(upstream_.fd.get());
+            info_.upstream_local = local_endpoint(upstream_.fd.get());
+        } catch (const std::exception&) {  // the socket failed already: the connect's error will tell
+        }
+    }
 }
 
 void Connection::apply(const LinkFault& fault, Clock::time_point now) {
@@ -39,8 +53,10 @@ void Connection::note_events(SideName side, std::uint32_t events) {
     if (!socket.connected && !socket.dead && (events & (EPOLLOUT | EPOLLERR | EPOLLHUP))) {
         if (pending_error(socket.fd.get()) == 0) {
             socket.connected = true;
+            if (side == SideName::upstream) upstream_ever_connected_ = true;
         } else {
             socket.dead = true;
+            if (side == SideName::upstream) upstream_failed_at_ = Clock::now();
             return;
         }
     }

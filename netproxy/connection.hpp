@@ -46,6 +46,15 @@ public:
     /// Moves bytes both ways as far as possible without blocking.
     Progress pump(Clock::time_point now, std::span<std::byte> scratch);
 
+    /// True when the connect to the upstream failed (refused, say) before it
+    /// was ever established.
+    bool upstream_refused() const { return upstream_.dead && !upstream_ever_connected_; }
+    /// When upstream_refused() became true (or the last replace_upstream()).
+    Clock::time_point upstream_failed_at() const { return upstream_failed_at_; }
+    /// A new connect to the upstream in place of a refused one (nothing was
+    /// forwarded to the old one). `now`: when it starts.
+    void replace_upstream(ConnectStart upstream, Clock::time_point now);
+
     /// Closes both sockets with RST.
     void reset_both();
 
@@ -56,6 +65,8 @@ private:
     ConnectionInfo info_;
     Side client_;
     Side upstream_;
+    bool upstream_ever_connected_ = false;
+    Clock::time_point upstream_failed_at_{};
     Forwarder to_server_;
     Forwarder to_client_;
 };

@@ -21,8 +21,8 @@ std::uint64_t connection_seed(std::uint64_t proxy_seed, ConnectionId id) {
 }  // namespace
 
 Link::Link(LinkId id, const Endpoint& listen, const Endpoint& upstream, EventLoop& loop, const LinkContext& context,
-           HeadRewriter to_server_head)
-    : loop_(loop), context_(context), to_server_head_(std::move(to_server_head)), listener_(listen_on(listen)) {
+           LinkOptions options)
+    : loop_(loop), context_(context), options_(std::move(options)), listener_(listen_on(listen)) {
     info_ = LinkInfo{id, local_endpoint(listener_.get()), upstream};
     listener_key_ = loop_.add(listener_.get(), EPOLLIN, [this](std::uint32_t) { on_listener_ready(); });
 }
@@ -149,15 +149,11 @@ void Link::accept_connection(UniqueFd client) {
 
 void Link::open_connection(ConnectionInfo info, UniqueFd client) {
     set_no_delay(client.get());
-    ConnectStart upstream = start_connect(info_.upstream);
-    if (upstream.error == 0) {
-        set_no_delay(upstream.fd.get());
-        info.upstream_local = local_endpoint(upstream.fd.get());
-    }
+    ConnectStart upstream = start_connect(info_.upstream);  // the connection learns its upstream_local
     const ConnectionId id = info.id;
     auto connection = std::make_unique<Connection>(std::move(info), std::move(client), std::move(upstream),
                                                    connection_seed(context_.seed, id), context_.buffer_bytes,
-                                                   stats_.to_server, stats_.to_client, to_server_head_);
+                                                   stats_.to_server, stats_.to_client, options_.to_server_head);
     const auto client_key =
         loop_.add(connection->fd(SideName::client), kSocketEvents,
                   [this, id](std::uint32_t events) { on_connection_event(id, SideName::client, events); });
@@ -165,7 +161,8 @@ void Link::open_connection(ConnectionInfo info, UniqueFd client) {
         const auto upstream_key =
             loop_.add(connection->fd(SideName::upstream), kSocketEvents,
                       [this, id](std::uint32_t events) { on_connection_event(id, SideName::upstream, events); });
-        connections_.emplace(id, Entry{std::move(connection), client_key, upstream_key});
+        connections_.emplace(id, Entry{std::move(connection), client_key, upstream_key,
+                                       Clock::now() + options_.upstream_refused_patience});
     } catch (...) {
         loop_.remove(client_key);
         throw;
@@ -180,8 +177,29 @@ void Link::on_connection_event(ConnectionId id, SideName side, std::uint32_t eve
     settle(id);
 }
 
+bool Link::retry_refused_upstream(Entry& entry) {
+    constexpr auto kRetryEvery = std::chrono::milliseconds(50);
+    Connection& connection = *entry.connection;
+    const auto now = Clock::now();
+    if (!connection.upstream_refused() || now >= entry.refused_until) return false;
+    const auto retry_at = connection.upstream_failed_at() + kRetryEvery;
+    if (now < retry_at) {
+        loop_.wake_at(entry.client_key, retry_at);
+        return true;
+    }
+    loop_.remove(entry.upstream_key);
+    connection.replace_upstream(start_connect(info_.upstream), now);
+    const ConnectionId id = connection.info().id;
+    entry.upstream_key = loop_.add(connection.fd(SideName::upstream), kSocketEvents, [this, id](std::uint32_t events) {
+        on_connection_event(id, SideName::upstream, events);
+    });
+    if (connection.upstream_refused()) loop_.wake_at(entry.client_key, now + kRetryEvery);
+    return true;
+}
+
 void Link::settle(ConnectionId id) {
     Entry& entry = connections_.at(id);
+    if (retry_refused_upstream(entry)) return;
     const auto progress = entry.connection->pump(Clock::now(), context_.scratch);
     if (progress.ending != Ending::none) {
         retire(id, progress.ending == Ending::reset);

@@ -4,6 +4,7 @@
 // applied to every open connection at once. Lives on the loop's thread.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -32,6 +33,19 @@ struct LinkStats {
     DirectionCounters to_client;
 };
 
+/// What one link does beyond forwarding (ProxyServer::add_link).
+struct LinkOptions {
+    /// Rewrites the start of every connection's client→server stream
+    /// (netproxy/head_rewriter.hpp), or empty.
+    HeadRewriter to_server_head = {};
+    /// When the upstream refuses a connection (not listening yet, say a
+    /// server that is about to bind its port), the link tries again every
+    /// 50 ms for this long before it resets the client, without reading the
+    /// client's bytes meanwhile: as a client that retries a refused connect
+    /// would. 0: the client is reset at once.
+    std::chrono::milliseconds upstream_refused_patience{0};
+};
+
 /// What every link of one proxy shares.
 struct LinkContext {
     std::size_t buffer_bytes;
@@ -45,10 +59,9 @@ class Link {
 public:
     /// Listens on `listen` (port 0: ephemeral). Throws std::system_error when
     /// it cannot, std::invalid_argument for an address that is not IPv4.
-    /// `upstream` must be a valid IPv4 endpoint. `to_server_head` rewrites
-    /// the start of every connection's client→server stream, or is empty.
+    /// `upstream` must be a valid IPv4 endpoint.
     Link(LinkId id, const Endpoint& listen, const Endpoint& upstream, EventLoop& loop, const LinkContext& context,
-         HeadRewriter to_server_head = {});
+         LinkOptions options = {});
     /// Closes the listener and every connection (FIN to both sides; queued
     /// bytes are dropped).
     ~Link();
@@ -77,6 +90,7 @@ private:
         std::unique_ptr<Connection> connection;
         EventLoop::Key client_key;
         EventLoop::Key upstream_key;
+        Clock::time_point refused_until;  ///< retry a refused upstream connect until then
     };
 
     void on_listener_ready();
@@ -86,6 +100,9 @@ private:
     void on_connection_event(ConnectionId id, SideName side, std::uint32_t events);
     /// Pumps the connection, then retires it or schedules its next wake.
     void settle(ConnectionId id);
+    /// With a refused upstream and patience left: connects again (at most
+    /// every 50 ms) and returns true; the connection is not pumped meanwhile.
+    bool retry_refused_upstream(Entry& entry);
     /// Unregisters and closes a connection (with RST when `reset`).
     void retire(ConnectionId id, bool reset);
     LinkFault effective_fault(const ConnectionInfo& connection) const;
@@ -95,7 +112,7 @@ private:
     LinkInfo info_;
     EventLoop& loop_;
     LinkContext context_;
-    HeadRewriter to_server_head_;
+    LinkOptions options_;
     UniqueFd listener_;
     EventLoop::Key listener_key_;
     LinkFault fault_;

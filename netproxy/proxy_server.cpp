@@ -28,13 +28,13 @@ Link& ProxyServer::link(LinkId id) const {
     return *found->second;
 }
 
-LinkInfo ProxyServer::add_link(const Endpoint& listen, const Endpoint& upstream, HeadRewriter to_server_head) {
+LinkInfo ProxyServer::add_link(const Endpoint& listen, const Endpoint& upstream, LinkOptions options) {
     to_sockaddr(upstream);  // an upstream that is not IPv4 is refused now, not at the first connect
     return thread_.call([&] {
         const LinkId id = next_link_id_++;
         const LinkContext context{options_.buffer_bytes, options_.seed, options_.on_accept, scratch_,
                                   &next_connection_id_};
-        auto created = std::make_unique<Link>(id, listen, upstream, thread_.loop(), context, std::move(to_server_head));
+        auto created = std::make_unique<Link>(id, listen, upstream, thread_.loop(), context, std::move(options));
         const LinkInfo info = created->info();
         links_.emplace(id, std::move(created));
         return info;

@@ -48,11 +48,11 @@ public:
     ProxyServer& operator=(const ProxyServer&) = delete;
 
     /// Listens on `listen` (port 0: ephemeral) and forwards each connection
-    /// to `upstream`, with no fault. `to_server_head` rewrites the start of
-    /// every connection's client→server stream (netproxy/head_rewriter.hpp),
-    /// or is empty. Throws std::invalid_argument when an address is not IPv4,
-    /// std::system_error when it cannot listen.
-    LinkInfo add_link(const Endpoint& listen, const Endpoint& upstream, HeadRewriter to_server_head = {});
+    /// to `upstream`, with no fault, and with `options` (a head rewrite, a
+    /// patience with refused upstream connects: LinkOptions). Throws
+    /// std::invalid_argument when an address is not IPv4, std::system_error
+    /// when it cannot listen.
+    LinkInfo add_link(const Endpoint& listen, const Endpoint& upstream, LinkOptions options = {});
     /// Closes the link's listener and connections.
     void remove_link(LinkId link);
     std::vector<LinkInfo> links() const;
