@@ -17,7 +17,9 @@ ForkServer::ForkServer(const std::vector<std::string>& argv, const std::filesyst
     int subreaper = 0;
     if (::prctl(PR_GET_CHILD_SUBREAPER, &subreaper) != 0 || subreaper == 0)
         throw std::logic_error("a fork server needs its controller to be a child subreaper (a RunContainment)");
-    ChildSpec spec{argv, std::nullopt, log};
+    // Every symbol bound once, in the server: a worker then neither looks symbols up on first
+    // call nor writes the server's GOT pages (copy-on-write faults), as lazy binding would.
+    ChildSpec spec{argv, std::nullopt, log, false, {"LD_BIND_NOW=1"}};
     spec.socket_stdin = true;
     server_ = std::make_unique<ChildProcess>(spec);
 }

@@ -38,7 +38,8 @@ public:
 
     /// Starts `argv` (a program that calls serve_forks on its stdin, e.g.
     /// `lockcheck worker --fork-server`), its stdin a socket to this process,
-    /// its stdout and stderr appended to `log`. Throws std::logic_error when
+    /// its stdout and stderr appended to `log`, with LD_BIND_NOW=1 (every
+    /// symbol is bound once, in the server, not again in every worker). Throws std::logic_error when
     /// this process is not a child subreaper (the workers would be adopted by
     /// init: construct it while a RunContainment lives), SpawnError when the
     /// server cannot be started.
