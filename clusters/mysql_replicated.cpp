@@ -3,6 +3,7 @@
 #include "clusters/config_quoting.hpp"
 #include "clusters/mariadb_node.hpp"
 #include "clusters/mysql_single.hpp"
+#include "clusters/peer_links.hpp"
 
 namespace lockcheck {
 namespace {
@@ -14,6 +15,9 @@ constexpr auto kCatchUpWait = std::chrono::seconds(20);
 MysqlReplicated::MysqlReplicated(const TopologyOptions& options, const TestNetwork& network)
     : primary_(make_mariadb_node(options, network, 0, "n1")),
       replica_(make_mariadb_node(options, network, 1, "n2", {"--read-only=1"})),
+      replication_port_(options.peer_links
+                            ? options.peer_links->add_pair_face(replica_->address(), primary_->address(), kMariadbPort)
+                            : kMariadbPort),
       credentials_(options.credentials),
       interrupt_(options.interrupt) {}
 
@@ -24,7 +28,7 @@ void MysqlReplicated::start() {
     create_mariadb_accounts(*primary_, credentials_);
     mariadb_admin(*replica_,
                   {"CHANGE MASTER TO MASTER_HOST=" + mysql_quote(primary_->address()) + ", MASTER_PORT=" +
-                       std::to_string(kMariadbPort) + ", MASTER_USER=" + mysql_quote(kMariadbReplicationUser) +
+                       std::to_string(replication_port_) + ", MASTER_USER=" + mysql_quote(kMariadbReplicationUser) +
                        ", MASTER_PASSWORD=" + mysql_quote(credentials_.replication_password) +
                        ", MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1",
                    "START SLAVE"},

@@ -11,6 +11,11 @@
 // (nemesis/mysql_failover.hpp) promotes the replica and later fences the old
 // primary with promote() / fence(). A node restarted by kill-restart comes
 // back with its command line: the replica read-only and replicating again.
+//
+// Built with TopologyOptions::peer_links (loopback mode), the replica's
+// replication connection goes through a pair face from n2 to n1's port
+// (clusters/peer_links.hpp), so a `partition` cuts replication without root;
+// clients still reach both servers directly.
 #pragma once
 
 #include <chrono>
@@ -57,6 +62,7 @@ public:
 private:
     std::unique_ptr<Node> primary_;
     std::unique_ptr<Node> replica_;
+    int replication_port_;  ///< where the replica reaches the primary: its port, or a pair face
     ServerCredentials credentials_;
     std::stop_token interrupt_;  ///< ends the wait of start() early
     mutable std::mutex mutex_;

@@ -3,12 +3,15 @@
 namespace lockcheck {
 
 TopologyDescriptor mysql_replicated_topology() {
-    return {
-        .name = "mysql-replicated",
-        .description = "a MariaDB primary and an asynchronous read-only GTID replica; failover promotes it",
-        .node_count = fixed_node_count(2),
-        .make = construct_topology<MysqlReplicated>,
-        .no_peer_links_reason = "the replica's replication connection does not go through the fault proxy (not yet)"};
+    return {.name = "mysql-replicated",
+            .description = "a MariaDB primary and an asynchronous read-only GTID replica; failover promotes it",
+            .node_count = fixed_node_count(2),
+            .make = construct_topology<MysqlReplicated>,
+            .peer_links_cut_peers = true,
+            .faults_needing_namespaces = {
+                {"failover",
+                 "the harness's failover of mysql-replicated also cuts the clients off from the old primary "
+                 "with firewall rules inside its namespace"}}};
 }
 
 }  // namespace lockcheck

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -39,6 +40,10 @@ struct TopologyDescriptor {
     /// through the peer links, for the refusal of `partition` and `failover`
     /// in loopback mode.
     std::string no_peer_links_reason = {};
+    /// Faults that act on this topology by firewall rules even where its
+    /// peers go through the peer links, so loopback mode refuses them, with
+    /// the reason (mysql-replicated: failover cuts the clients off too).
+    std::map<std::string, std::string> faults_needing_namespaces = {};
 };
 
 /// TopologyDescriptor::make of a topology class constructed from (options, network).

@@ -44,20 +44,28 @@ NetworkMode preflight_network(const Spec& spec) {
     if (mode == NetworkMode::Namespaces && !namespaces)
         throw SpecError(
             "field 'network' is netns, which needs root and iproute2; run as root or use --network loopback");
+    if (namespaces) return NetworkMode::Namespaces;
     const TopologyDescriptor* topology = find_topology(spec.topology);
     const bool peers_cuttable = topology && topology->peer_links_cut_peers;
+    const std::string no_namespaces =
+        mode == NetworkMode::Loopback ? "was told not to use (network loopback)" : "cannot create (run as root)";
     for (const auto& kind : spec.nemesis) {
+        if (topology) {
+            if (const auto found = topology->faults_needing_namespaces.find(kind);
+                found != topology->faults_needing_namespaces.end())
+                throw SpecError("field 'nemesis': fault '" + kind + "' needs network namespaces on topology " +
+                                spec.topology + ", which this run " + no_namespaces + ": " + found->second);
+        }
         const FaultDescriptor* fault = find_fault(kind);
-        if (namespaces || !fault || !(fault->needs_namespaces || (fault->cuts_peers && !peers_cuttable))) continue;
-        throw SpecError(
-            "field 'nemesis': fault '" + kind + "' needs network namespaces, which this run " +
-            (mode == NetworkMode::Loopback ? "was told not to use (network loopback)" : "cannot create (run as root)") +
-            (fault->cuts_peers
-                 ? "; without them the servers of topology " + spec.topology + " cannot be cut off from each other: " +
-                       (topology ? topology->no_peer_links_reason : "it is unknown")
-                 : ""));
+        if (!fault || !(fault->needs_namespaces || (fault->cuts_peers && !peers_cuttable))) continue;
+        throw SpecError("field 'nemesis': fault '" + kind + "' needs network namespaces, which this run " +
+                        no_namespaces +
+                        (fault->cuts_peers ? "; without them the servers of topology " + spec.topology +
+                                                 " cannot be cut off from each other: " +
+                                                 (topology ? topology->no_peer_links_reason : "it is unknown")
+                                           : ""));
     }
-    return namespaces ? NetworkMode::Namespaces : NetworkMode::Loopback;
+    return NetworkMode::Loopback;
 }
 
 }  // namespace lockcheck

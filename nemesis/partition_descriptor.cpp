@@ -7,7 +7,8 @@ FaultDescriptor partition_fault() {
     return {.name = "partition",
             .description =
                 "cut servers off from each other by partition_mode (clients still reach every node): iptables "
-                "in the node namespaces, or in loopback mode the fault proxy's peer links (Redis, ZooKeeper)",
+                "in the node namespaces, or in loopback mode the fault proxy's peer links (Redis, ZooKeeper, MariaDB "
+                "replication)",
             .options = {choice_option("partition_mode", "which nodes lose each other (docs/nemesis.md)", "isolate-one",
                                       partition_modes())},
             .cuts_peers = true,
