@@ -39,10 +39,10 @@ bool send_message(int socket, std::string_view text) {
 
 }  // namespace
 
-void send_fork_request(int socket, const StdioFds& stdio) {
-    char payload[kRequest.size()];
-    std::memcpy(payload, kRequest.data(), kRequest.size());
-    iovec iov{payload, sizeof payload};
+void send_fork_request(int socket, const StdioFds& stdio) { send_with_fds(socket, kRequest, stdio); }
+
+void send_with_fds(int socket, std::string_view bytes, const StdioFds& fds) {
+    iovec iov{const_cast<char*>(bytes.data()), bytes.size()};
     alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 3)] = {};
     msghdr message{};
     message.msg_iov = &iov;
@@ -53,11 +53,11 @@ void send_fork_request(int socket, const StdioFds& stdio) {
     header->cmsg_level = SOL_SOCKET;
     header->cmsg_type = SCM_RIGHTS;
     header->cmsg_len = CMSG_LEN(sizeof(int) * 3);
-    std::memcpy(CMSG_DATA(header), stdio.data(), sizeof(int) * 3);
+    std::memcpy(CMSG_DATA(header), fds.data(), sizeof(int) * 3);
     ssize_t sent = -1;
     do sent = ::sendmsg(socket, &message, MSG_NOSIGNAL);
     while (sent < 0 && errno == EINTR);
-    if (sent != static_cast<ssize_t>(sizeof payload))
+    if (sent != static_cast<ssize_t>(bytes.size()))
         throw ForkProtocolError(std::string("cannot send a fork request: ") +
                                 (sent < 0 ? std::strerror(errno) : "short write"));
 }

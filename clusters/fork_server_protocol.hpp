@@ -17,6 +17,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace lockcheck {
 
@@ -37,6 +38,10 @@ using StdioFds = std::array<int, 3>;
 /// Sends a fork request carrying `stdio` (the fds stay the caller's); throws
 /// ForkProtocolError when the socket is closed or fails.
 void send_fork_request(int socket, const StdioFds& stdio);
+/// Sends one message of `bytes` carrying `fds` (SCM_RIGHTS), as a request is
+/// sent: send_fork_request is this with "fork"; tests send other bytes.
+/// Throws ForkProtocolError when the socket is closed or fails.
+void send_with_fds(int socket, std::string_view bytes, const StdioFds& fds);
 
 /// Waits for one request: nullopt at EOF (the controller closed its end),
 /// else the 3 fds it carried, close-on-exec, now the caller's. A malformed

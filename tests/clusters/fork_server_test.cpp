@@ -109,20 +109,7 @@ TEST(ForkServerProtocol, GarbageIsOneClearErrorAndTheFdsItCarriedAreClosed) {
     Pipe carried;
     // "spawn" instead of "fork", with 3 fds: the receiver must not keep them.
     const std::string garbage = "spawn\x01";
-    iovec iov{const_cast<char*>(garbage.data()), garbage.size()};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 3)] = {};
-    msghdr message{};
-    message.msg_iov = &iov;
-    message.msg_iovlen = 1;
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    cmsghdr* header = CMSG_FIRSTHDR(&message);
-    header->cmsg_level = SOL_SOCKET;
-    header->cmsg_type = SCM_RIGHTS;
-    header->cmsg_len = CMSG_LEN(sizeof(int) * 3);
-    const int fds[3] = {carried.ends[0], carried.ends[0], carried.ends[1]};
-    std::memcpy(CMSG_DATA(header), fds, sizeof fds);
-    ASSERT_EQ(::sendmsg(socket.ends[0], &message, 0), static_cast<ssize_t>(garbage.size()));
+    send_with_fds(socket.ends[0], garbage, {carried.ends[0], carried.ends[0], carried.ends[1]});
     // The received copies get the lowest free numbers: note them to check they are closed.
     int lowest_free[3];
     for (int& fd : lowest_free) fd = ::fcntl(0, F_DUPFD_CLOEXEC, 3);
