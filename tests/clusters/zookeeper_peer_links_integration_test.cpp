@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -34,9 +35,26 @@ bool eventually(const std::function<bool()>& condition, std::chrono::millisecond
     return condition();
 }
 
+/// The inodes of this process's sockets: the fault proxy's, among them its
+/// upstream connections to the servers' real ports.
+std::set<std::string> own_socket_inodes() {
+    std::set<std::string> inodes;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+        std::error_code ec;
+        const auto target = std::filesystem::read_symlink(entry.path(), ec).string();
+        if (!ec && target.starts_with("socket:[")) inodes.insert(target.substr(8, target.size() - 9));
+    }
+    return inodes;
+}
+
+struct PeerPortConnections {
+    int proxied = 0;  ///< established by the fault proxy (this process)
+    int direct = 0;   ///< established by anything else: a ZooKeeper server past the faces
+};
+
 /// Established TCP connections (client ends, in /proc/net/tcp) to a quorum
-/// or election port of one of `addresses`: the proxy's and any direct one.
-int connections_to_peer_ports(const std::vector<std::string>& addresses) {
+/// or election port of one of `addresses`, by who made them.
+PeerPortConnections connections_to_peer_ports(const std::vector<std::string>& addresses) {
     std::set<std::string> wanted;  // /proc/net/tcp's "AABBCCDD:PPPP", address in host order
     for (const auto& address : addresses) {
         unsigned a = 0, b = 0, c = 0, d = 0;
@@ -47,15 +65,17 @@ int connections_to_peer_ports(const std::vector<std::string>& addresses) {
             wanted.insert(key);
         }
     }
+    const auto own = own_socket_inodes();
     std::ifstream tcp("/proc/net/tcp");
     std::string line;
     std::getline(tcp, line);  // header
-    int count = 0;
+    PeerPortConnections count;
     while (std::getline(tcp, line)) {
         std::istringstream fields(line);
-        std::string slot, local, remote, state;
-        fields >> slot >> local >> remote >> state;
-        count += state == "01" && wanted.contains(remote);
+        std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout, inode;
+        fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >> timeout >> inode;
+        if (state != "01" || !wanted.contains(remote)) continue;
+        (own.contains(inode) ? count.proxied : count.direct) += 1;
     }
     return count;
 }
@@ -73,20 +93,22 @@ TEST(ZooKeeperPeerLinks, ALoopbackCutOfTheLeaderMovesLeadershipToTheMajorityAndT
     for (Node* n : zk.nodes()) addresses.push_back(n->address());
     EXPECT_EQ(links.totals().faces, 12u) << "each server has a quorum and an election face for each other one";
 
-    // Every peer connection is proxied: as many connections reach the real
-    // peer ports as the faces have open (a direct one would make more). The
-    // lowest sid restarts first: it calls the others' election ports, and
-    // they call it back to the address its handshake names.
+    // Every peer connection is proxied: every established connection to a
+    // real peer port is the fault proxy's (a socket of this process), none a
+    // server's own. The lowest sid restarts first: it calls the others'
+    // election ports, and they call it back to the address its handshake
+    // names, which the rewrite turns into "use your zoo.cfg".
     const auto all_proxied = [&] {
-        const auto open = links.totals().open;
-        return open >= 4 && static_cast<int>(open) == connections_to_peer_ports(addresses);
+        const auto connections = connections_to_peer_ports(addresses);
+        return connections.proxied >= 4 && connections.direct == 0;
     };
     Node& lowest = *zk.nodes().front();
     lowest.stop_at_once();
     lowest.start(30s);
     EXPECT_TRUE(eventually([&] { return zk.leader_elected(); }, 20s)) << "the restarted server rejoins";
-    EXPECT_TRUE(eventually(all_proxied, 5s))
-        << "faces: " << links.totals().open << " open, real peer ports: " << connections_to_peer_ports(addresses);
+    EXPECT_TRUE(eventually(all_proxied, 20s))
+        << "connections to the real peer ports: " << connections_to_peer_ports(addresses).proxied
+        << " through the faces, " << connections_to_peer_ports(addresses).direct << " past them";
 
     Node* old_leader = zk.primary();
     ASSERT_NE(old_leader, nullptr);
