@@ -218,13 +218,25 @@ void DockerClient::import_image(const std::filesystem::path& tar, const std::str
     if (reply.status != 200)
         throw DockerError("cannot import image " + repository + ":" + tag + ": " + daemon_message(reply.body),
                           reply.status);
-    // Errors during the import arrive in the streamed progress, status 200.
+    // Errors during the import arrive in the streamed progress, status 200;
+    // its last status is the new image's id.
+    std::string image_id;
     std::istringstream progress(reply.body);
     for (std::string line; std::getline(progress, line);) {
         const auto json = nlohmann::json::parse(line, nullptr, false);
-        if (json.is_object() && json.contains("error"))
+        if (!json.is_object()) continue;
+        if (json.contains("error"))
             throw DockerError("cannot import image " + repository + ":" + tag + ": " + json["error"].dump(), 0);
+        if (const auto status = json.find("status");
+            status != json.end() && status->is_string() && status->get<std::string>().starts_with("sha256:"))
+            image_id = status->get<std::string>();
     }
+    // Podman's import ignores `tag` (it names the image repository:latest),
+    // so the tag is set again by the image's id.
+    if (!image_id.empty())
+        expect("cannot tag image " + image_id.substr(0, 19) + " as " + repository + ":" + tag, "POST",
+               "/images/" + encoded(image_id) + "/tag?repo=" + encoded(repository) + "&tag=" + encoded(tag), "",
+               std::chrono::seconds(30));
 }
 
 void DockerClient::remove_image(const std::string& reference) const {

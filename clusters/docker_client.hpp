@@ -81,7 +81,8 @@ public:
 
     /// True when image `reference` (e.g. "redis:7.2") is on the daemon.
     bool has_image(const std::string& reference) const;
-    /// Imports the root filesystem in the tar file `tar` as image `repository`:`tag`.
+    /// Imports the root filesystem in the tar file `tar` as image
+    /// `repository`:`tag` (tagging it by id afterwards, which Podman needs).
     void import_image(const std::filesystem::path& tar, const std::string& repository, const std::string& tag,
                       const std::map<std::string, std::string>& labels) const;
     /// Removes image `reference`; a missing one is no error.

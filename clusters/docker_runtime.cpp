@@ -1,7 +1,11 @@
 #include "clusters/docker_runtime.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <mutex>
+#include <utility>
 
 #include "clusters/child_process.hpp"
 #include "clusters/command.hpp"
@@ -30,6 +34,27 @@ std::vector<std::string> shared_binds(const NodePlacement& placement) {
         binds.push_back(absolute + ":" + absolute);
     }
     return binds;
+}
+
+/// HostConfig.Ulimits. Without them Podman applies its defaults (1048576
+/// files, 4194304 processes), which a host with lower hard limits refuses
+/// (EPERM when the container starts). Open files: this process's limit, as
+/// under runtime netns. Processes: at most 32768, the limit Podman lowers
+/// itself to when it cannot raise its own (a container gets no more than its
+/// daemon has; the servers run as root, whom the limit does not bind anyway).
+nlohmann::json inherited_limits() {
+    constexpr rlim_t kPodmanProcessLimit = 32768;
+    auto ulimits = nlohmann::json::array();
+    const auto add = [&](const char* name, rlim_t soft, rlim_t hard) {
+        ulimits.push_back(
+            {{"Name", name}, {"Soft", static_cast<std::int64_t>(soft)}, {"Hard", static_cast<std::int64_t>(hard)}});
+    };
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_max != RLIM_INFINITY)
+        add("nofile", limit.rlim_cur, limit.rlim_max);
+    if (getrlimit(RLIMIT_NPROC, &limit) == 0)
+        add("nproc", std::min(limit.rlim_cur, kPodmanProcessLimit), std::min(limit.rlim_max, kPodmanProcessLimit));
+    return ulimits;
 }
 
 }  // namespace
@@ -79,7 +104,8 @@ nlohmann::json DockerRuntime::container_config(const ServerLaunch& launch) const
             {"Cmd", argv},
             {"Env", launch.env},
             {"Labels", {{kDockerRunLabel, placement_.run_id}, {"lockcheck.node", placement_.name}}},
-            {"HostConfig", {{"Binds", binds}, {"NetworkMode", network}, {"Privileged", false}}},
+            {"HostConfig",
+             {{"Binds", binds}, {"NetworkMode", network}, {"Privileged", false}, {"Ulimits", inherited_limits()}}},
             {"NetworkingConfig",
              {{"EndpointsConfig", {{network, {{"IPAMConfig", {{"IPv4Address", placement_.address}}}}}}}}}};
 }

@@ -13,22 +13,48 @@
 # pidfile DIR/pid), touches no iptables rules (--iptables=false) and makes no
 # default bridge (--bridge=none): lockcheck creates a network per run. Use it
 # with `export DOCKER_HOST=unix://DIR/docker.sock`. Run as root.
+#
+# With LOCKCHECK_ENGINE=podman the daemon is Podman's Docker-compatible API
+# service instead (`podman system service`, Debian's podman, not installed by
+# setup.sh), its storage under DIR (--root DIR/root, --runroot DIR/exec),
+# DIR defaulting to /tmp/lockcheck-podman; the same `start` and `stop`.
 set -euo pipefail
 
-dir=${LOCKCHECK_DOCKERD_DIR:-/tmp/lockcheck-dockerd}
+engine=${LOCKCHECK_ENGINE:-docker}
+case $engine in
+  docker) dir=${LOCKCHECK_DOCKERD_DIR:-/tmp/lockcheck-dockerd} ;;
+  podman) dir=${LOCKCHECK_DOCKERD_DIR:-/tmp/lockcheck-podman} ;;
+  *) echo "private_dockerd: LOCKCHECK_ENGINE must be docker or podman, not $engine" >&2; exit 2 ;;
+esac
 socket=$dir/docker.sock
 
-answers() { docker -H "unix://$socket" version --format '{{.Server.Version}}' >/dev/null 2>&1; }
+answers() {
+  if [[ $engine == podman ]]; then
+    podman --remote --url "unix://$socket" version --format '{{.Server.Version}}' >/dev/null 2>&1
+  else
+    docker -H "unix://$socket" version --format '{{.Server.Version}}' >/dev/null 2>&1
+  fi
+}
+
+launch() {
+  if [[ $engine == podman ]]; then
+    command -v podman >/dev/null || { echo "private_dockerd: podman is missing (apt-get install podman)" >&2; exit 1; }
+    podman --root "$dir/root" --runroot "$dir/exec" system service --time=0 "unix://$socket" >"$dir/dockerd.log" 2>&1 &
+    echo $! >"$dir/pid"
+  else
+    command -v dockerd >/dev/null || { echo "private_dockerd: dockerd is missing (apt-get install docker.io)" >&2; exit 1; }
+    dockerd --data-root "$dir/root" --exec-root "$dir/exec" -H "unix://$socket" --pidfile "$dir/pid" \
+      --iptables=false --bridge=none >"$dir/dockerd.log" 2>&1 &
+  fi
+}
 
 start() {
   if answers; then
     echo "DOCKER_HOST=unix://$socket"
     return
   fi
-  command -v dockerd >/dev/null || { echo "private_dockerd: dockerd is missing (apt-get install docker.io)" >&2; exit 1; }
   mkdir -p "$dir/root" "$dir/exec"
-  dockerd --data-root "$dir/root" --exec-root "$dir/exec" -H "unix://$socket" --pidfile "$dir/pid" \
-    --iptables=false --bridge=none >"$dir/dockerd.log" 2>&1 &
+  launch
   for _ in $(seq 1 150); do
     if answers; then
       echo "DOCKER_HOST=unix://$socket"
@@ -36,7 +62,7 @@ start() {
     fi
     sleep 0.2
   done
-  echo "private_dockerd: dockerd did not answer at unix://$socket within 30 s; its log says: $(tail -n 1 "$dir/dockerd.log")" >&2
+  echo "private_dockerd: $engine did not answer at unix://$socket within 30 s; its log says: $(tail -n 1 "$dir/dockerd.log")" >&2
   stop
   exit 1
 }

@@ -11,6 +11,7 @@
 #include "clusters/mariadb_node.hpp"
 #include "clusters/mysql_replicated.hpp"
 #include "clusters/peer_links.hpp"
+#include "core/interruptible_sleep.hpp"
 #include "tests/clusters/power_loss_cluster.hpp"
 
 using namespace lockcheck;
@@ -38,10 +39,6 @@ TEST(MysqlPeerLinks, ALoopbackCutStopsReplicationAndTheHealLetsTheReplicaCatchUp
 
     links.heal();
     EXPECT_EQ(links.totals().rules_in_force, 0u);
-    bool caught_up = false;
-    for (int i = 0; i < 100 && !caught_up; ++i) {
-        caught_up = mysql.replica_caught_up();
-        if (!caught_up) std::this_thread::sleep_for(100ms);
-    }
-    EXPECT_TRUE(caught_up) << "the replica did not catch up within 10 s of the heal";
+    EXPECT_TRUE(poll_until([&] { return mysql.replica_caught_up(); }, 10s, 100ms, {}))
+        << "the replica did not catch up within 10 s of the heal";
 }

@@ -17,6 +17,7 @@
 
 #include "clusters/peer_links.hpp"
 #include "clusters/zookeeper_ensemble.hpp"
+#include "core/interruptible_sleep.hpp"
 #include "tests/clusters/power_loss_cluster.hpp"
 
 using namespace lockcheck;
@@ -24,16 +25,6 @@ using namespace lockcheck::testing;
 using namespace std::chrono_literals;
 
 namespace {
-
-/// Waits (every 100 ms) until `condition` holds, at most `wait`.
-bool eventually(const std::function<bool()>& condition, std::chrono::milliseconds wait) {
-    const auto deadline = std::chrono::steady_clock::now() + wait;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (condition()) return true;
-        std::this_thread::sleep_for(100ms);
-    }
-    return condition();
-}
 
 /// The inodes of this process's sockets: the fault proxy's, among them its
 /// upstream connections to the servers' real ports.
@@ -105,8 +96,8 @@ TEST(ZooKeeperPeerLinks, ALoopbackCutOfTheLeaderMovesLeadershipToTheMajorityAndT
     Node& lowest = *zk.nodes().front();
     lowest.stop_at_once();
     lowest.start(30s);
-    EXPECT_TRUE(eventually([&] { return zk.leader_elected(); }, 20s)) << "the restarted server rejoins";
-    EXPECT_TRUE(eventually(all_proxied, 20s))
+    EXPECT_TRUE(poll_until([&] { return zk.leader_elected(); }, 20s, 100ms, {})) << "the restarted server rejoins";
+    EXPECT_TRUE(poll_until(all_proxied, 20s, 100ms, {}))
         << "connections to the real peer ports: " << connections_to_peer_ports(addresses).proxied
         << " through the faces, " << connections_to_peer_ports(addresses).direct << " past them";
 
@@ -119,14 +110,14 @@ TEST(ZooKeeperPeerLinks, ALoopbackCutOfTheLeaderMovesLeadershipToTheMajorityAndT
         << "the followers' quorum and election connections to the leader";
 
     Node* new_leader = nullptr;
-    EXPECT_TRUE(eventually(
+    EXPECT_TRUE(poll_until(
         [&] {
             new_leader = zk.primary();
             return new_leader && new_leader != old_leader;
         },
-        20s))
+        20s, 100ms, {}))
         << "the majority elects another leader";
-    EXPECT_TRUE(eventually([&] { return !zookeeper_mode(old_leader->address()).has_value(); }, 10s))
+    EXPECT_TRUE(poll_until([&] { return !zookeeper_mode(old_leader->address()).has_value(); }, 10s, 100ms, {}))
         << "the old leader loses its quorum and stops serving";
     for (int i = 0; i < 10; ++i) {  // and stays so while cut off
         EXPECT_FALSE(zookeeper_mode(old_leader->address()).has_value());
@@ -138,7 +129,7 @@ TEST(ZooKeeperPeerLinks, ALoopbackCutOfTheLeaderMovesLeadershipToTheMajorityAndT
 
     links.heal();
     EXPECT_EQ(links.totals().rules_in_force, 0u);
-    EXPECT_TRUE(eventually([&] { return zk.leader_elected(); }, 20s)) << "all three serve again";
+    EXPECT_TRUE(poll_until([&] { return zk.leader_elected(); }, 20s, 100ms, {})) << "all three serve again";
     EXPECT_EQ(zookeeper_mode(old_leader->address()), "follower") << "the old leader rejoins the new one";
 
     EXPECT_NE(old_leader->read_log().find("Dynamic reconfig is disabled, we don't store the last seen config"),
