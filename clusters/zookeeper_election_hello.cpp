@@ -50,7 +50,7 @@ std::optional<netproxy::HeadRewrite> rewrite_hello(std::span<const std::byte> he
     for (const std::byte b : head.subspan(kFixedBytes, static_cast<std::size_t>(length)))
         addresses += static_cast<char>(b);
     const std::string rewritten = wildcard_hosts(addresses);
-    netproxy::HeadRewrite rewrite{.consumed = total};
+    netproxy::HeadRewrite rewrite{.consumed = total, .replacement = {}};
     rewrite.replacement.assign(head.begin(), head.begin() + 16);  // version and sid
     append_big_endian(rewrite.replacement, rewritten.size(), 4);
     for (const char c : rewritten) rewrite.replacement.push_back(static_cast<std::byte>(c));
