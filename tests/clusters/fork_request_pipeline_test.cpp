@@ -8,7 +8,6 @@
 // request in flight and every later one with that one error.
 #include <fcntl.h>
 #include <poll.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -20,25 +19,15 @@
 
 #include "clusters/fork_request_pipeline.hpp"
 #include "clusters/fork_server_protocol.hpp"
+#include "tests/support/seqpacket_pair.hpp"
 
 namespace lockcheck {
 namespace {
 
 using namespace std::chrono_literals;
 
-/// The controller's end (0) and the stand-in server's end (1) of a SOCK_SEQPACKET socketpair.
-struct ServerSocket {
-    int ends[2] = {-1, -1};
-    ServerSocket() { EXPECT_EQ(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends), 0); }
-    ~ServerSocket() {
-        for (const int fd : ends)
-            if (fd >= 0) ::close(fd);
-    }
-    void close_server_end() {
-        ::close(ends[1]);
-        ends[1] = -1;
-    }
-};
+/// The controller's end (0) and the stand-in server's end (1).
+using ServerSocket = testing::SeqpacketPair;
 
 /// What one caller sends: a pipe holding its number ("7"), as its stdin, and
 /// /dev/null as its stdout and stderr.
@@ -166,7 +155,7 @@ TEST(ForkRequestPipeline, AServerThatExitsWithRequestsInFlightIsOneErrorForEachA
         for (int i = 0; i < kCallers; ++i) order.push_back(read_caller_number(socket.ends[1]));
         answered = order.front();
         send_fork_pid(socket.ends[1], pid_for(answered));  // one answered, then the server is gone
-        socket.close_server_end();
+        socket.close_end(1);
     });
     const auto outcomes = fork_from_threads(pipeline, kCallers);
     server.join();

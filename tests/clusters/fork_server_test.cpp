@@ -34,6 +34,7 @@
 #include "clusters/fork_server.hpp"
 #include "clusters/fork_server_process.hpp"
 #include "clusters/fork_server_protocol.hpp"
+#include "tests/support/seqpacket_pair.hpp"
 
 namespace lockcheck {
 namespace {
@@ -41,19 +42,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-/// A SOCK_SEQPACKET socketpair, closed at the end of the test.
-struct SocketPair {
-    int ends[2] = {-1, -1};
-    SocketPair() { EXPECT_EQ(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends), 0); }
-    ~SocketPair() {
-        for (const int fd : ends)
-            if (fd >= 0) ::close(fd);
-    }
-    void close_end(int i) {
-        ::close(ends[i]);
-        ends[i] = -1;
-    }
-};
+using SocketPair = testing::SeqpacketPair;
 
 /// A pipe, closed at the end of the test.
 struct Pipe {
