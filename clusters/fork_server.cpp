@@ -22,6 +22,7 @@ ForkServer::ForkServer(const std::vector<std::string>& argv, const std::filesyst
     ChildSpec spec{argv, std::nullopt, log, false, {"LD_BIND_NOW=1"}};
     spec.socket_stdin = true;
     server_ = std::make_unique<ChildProcess>(spec);
+    requests_ = std::make_unique<ForkRequestPipeline>(server_->stdin_fd(), kReplyTimeout);
 }
 
 ForkServer::~ForkServer() {
@@ -31,19 +32,10 @@ ForkServer::~ForkServer() {
 
 pid_t ForkServer::spawn(const SpawnPlan& plan) {
     pid_t worker = -1;
-    {
-        const std::lock_guard lock(mutex_);
-        if (!broken_.empty()) throw SpawnError(broken_);
-        try {
-            send_fork_request(server_->stdin_fd(), {plan.stdin_fd, plan.stdout_fd, plan.stderr_fd});
-            worker = receive_fork_reply(server_->stdin_fd(), kReplyTimeout);
-        } catch (const ForkRefused& e) {  // it answered: the next exchange is sound
-            throw SpawnError(std::string("fork server (pid ") + std::to_string(server_->pid()) + "): " + e.what());
-        } catch (const ForkProtocolError& e) {
-            // A lost exchange: a late reply could be taken for the next one's, so no more requests.
-            broken_ = std::string("fork server (pid ") + std::to_string(server_->pid()) + "): " + e.what();
-            throw SpawnError(broken_);
-        }
+    try {
+        worker = requests_->fork({plan.stdin_fd, plan.stdout_fd, plan.stderr_fd});
+    } catch (const ForkProtocolError& e) {  // refused, or the exchange is lost (then for every later spawn too)
+        throw SpawnError(std::string("fork server (pid ") + std::to_string(server_->pid()) + "): " + e.what());
     }
     if (!plan.cgroup_procs_file.empty() && !move_to_cgroup(plan.cgroup_procs_file.c_str(), worker)) {
         const int move_errno = errno;

@@ -22,19 +22,22 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "clusters/child_process.hpp"
+#include "clusters/fork_request_pipeline.hpp"
 #include "clusters/process_spawn.hpp"
 
 namespace lockcheck {
 
 class ForkServer {
 public:
-    /// How long spawn() waits for the server's answer.
+    /// How long spawn() waits for the server's next answer.
     static constexpr std::chrono::milliseconds kReplyTimeout{10'000};
+    /// How many spawns from as many threads keep the server busy: it forks the
+    /// next worker while the controller sets up the ones it has answered.
+    static constexpr int kSpawnsInFlight = 8;
 
     /// Starts `argv` (a program that calls serve_forks on its stdin, e.g.
     /// `lockcheck worker --fork-server`), its stdin a socket to this process,
@@ -56,15 +59,18 @@ public:
     /// stderr_fd (the plan's executable, argv and environment are ignored: the
     /// worker is a copy of the server), moves it into the cgroup of
     /// plan.cgroup_procs_file when one is named, and returns its PID, a child
-    /// of this process. Throws SpawnError ("fork server: ...") when it cannot;
-    /// a worker it could not move is killed and reaped first. Thread-safe; the
-    /// ChildSpec::start of built-in workers.
+    /// of this process. Throws SpawnError ("fork server (pid N): ...") when it
+    /// cannot; a worker it could not move is killed and reaped first. Once the
+    /// server has exited, not answered in time or sent garbage, this and every
+    /// later spawn fail with that one reason. Thread-safe and pipelined: calls
+    /// from several threads have their requests in flight together
+    /// (clusters/fork_request_pipeline.hpp). The ChildSpec::start of built-in
+    /// workers.
     pid_t spawn(const SpawnPlan& plan);
 
 private:
     std::unique_ptr<ChildProcess> server_;
-    std::mutex mutex_;    ///< one request and its reply at a time
-    std::string broken_;  ///< why no request can be sent any more (no answer in time, server gone); guarded
+    std::unique_ptr<ForkRequestPipeline> requests_;  ///< over server_'s socket
 };
 
 }  // namespace lockcheck

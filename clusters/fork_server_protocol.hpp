@@ -7,7 +7,10 @@
 //   reply:   "pid N" (the worker, now a child of the controller) or
 //            "error TEXT" (nothing was started)
 //
-// The controller sends one request and waits for its reply before the next.
+// The server answers each request before it reads the next, so replies come in
+// the order the requests were sent: the controller may have several in flight
+// and match each reply to the oldest unanswered request
+// (clusters/fork_request_pipeline.hpp).
 #pragma once
 
 #include <sys/types.h>

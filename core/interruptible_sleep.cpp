@@ -7,6 +7,9 @@
 namespace lockcheck {
 
 bool interruptible_sleep_until(const std::stop_token& stop, std::chrono::steady_clock::time_point when) {
+    // A time already past (a hold or think time of 0) is no sleep: the wait below would still cost a
+    // futex call and a context switch, once or twice per lock cycle.
+    if (std::chrono::steady_clock::now() >= when) return !stop.stop_requested();
     std::mutex mutex;
     std::condition_variable_any wake;
     std::unique_lock lock(mutex);

@@ -175,7 +175,9 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
         live, kWorkerHelloTimeout,
         [&](int process) {
             if (proxy) proxy->drop_worker(process);
-        });
+        },
+        // A forked worker dies with the controller's main thread, an exec'd one with the thread that spawned it.
+        fork_server ? ForkServer::kSpawnsInFlight : 1);
     // The run's clock, the time limit and the fault schedule start here, when
     // every worker is ready for its first op: starting them is not workload.
     const auto start = std::chrono::steady_clock::now();

@@ -2,15 +2,49 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <thread>
+
 namespace lockcheck {
 
 WorkerPool::WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout,
-                       Retired retired)
-    : spawn_(std::move(spawn)), live_(live), hello_timeout_(hello_timeout), retired_(std::move(retired)) {
-    for (int i = 0; i < slots; ++i) slots_.push_back(spawn_(next_process_++));
+                       Retired retired, int spawn_threads)
+    : spawn_(std::move(spawn)),
+      live_(live),
+      hello_timeout_(hello_timeout),
+      retired_(std::move(retired)),
+      slots_(static_cast<std::size_t>(slots)),
+      next_process_(slots) {
+    spawn_first_workers(spawn_threads);
     // Every worker is starting now; its hello waits in its pipe until read.
     const auto deadline = std::chrono::steady_clock::now() + hello_timeout_;
     for (const auto& w : slots_) w->await_hello(deadline);
+}
+
+void WorkerPool::spawn_first_workers(int threads) {
+    const int count = slots();
+    std::atomic<int> next_slot{0};
+    std::atomic<bool> failed{false};
+    std::vector<std::exception_ptr> failures(slots_.size());
+    const auto spawn_until_done = [&] {
+        for (int slot = next_slot++; slot < count && !failed; slot = next_slot++) {
+            try {
+                slots_[static_cast<std::size_t>(slot)] = spawn_(slot);
+            } catch (...) {
+                failures[static_cast<std::size_t>(slot)] = std::current_exception();
+                failed = true;
+            }
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;  // joined at the end of this block, or when starting one fails
+        for (int i = 1; i < std::min(threads, count); ++i) helpers.emplace_back(spawn_until_done);
+        spawn_until_done();
+    }
+    for (const auto& failure : failures)
+        if (failure) std::rethrow_exception(failure);
 }
 
 std::shared_ptr<WorkerProcess> WorkerPool::worker(int slot) const {

@@ -22,18 +22,23 @@ public:
     /// (WorkerProcess's constructor); the pool awaits its hello.
     using Spawner = std::function<std::unique_ptr<WorkerProcess>(int process)>;
 
-    /// Spawns workers 0..slots-1 from the calling thread (keep it alive for
-    /// the run), all of them first, then awaits every hello against one
-    /// deadline, `hello_timeout` after the last spawn: the workers start up
-    /// side by side, so the wait is the slowest one's, not the sum. Throws
-    /// WorkerError naming the first worker that failed to answer init (the
-    /// others are stopped with it).
     /// Called with the process number of a worker that replace() killed,
     /// before its successor starts (e.g. to close the fault proxy's links of it).
     using Retired = std::function<void(int process)>;
 
-    WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout,
-               Retired retired = {});
+    /// Spawns workers 0..slots-1, all of them first, then awaits every hello
+    /// against one deadline, `hello_timeout` after the last spawn: the workers
+    /// start up side by side, so the wait is the slowest one's, not the sum.
+    /// The spawns run on `spawn_threads` threads, the calling one among them
+    /// (each takes the next slot): more than 1 only when a worker does not die
+    /// with the thread that spawned it. An exec'd worker does
+    /// (PR_SET_PDEATHSIG, clusters/child_process.hpp): with 1, every spawn is
+    /// on the calling thread, which must live as long as the run. Throws
+    /// WorkerError naming the first worker (lowest slot) that failed to start
+    /// or to answer init; no more are spawned after a failure, and the others
+    /// are stopped with it.
+    WorkerPool(int slots, Spawner spawn, LiveState& live, std::chrono::milliseconds hello_timeout, Retired retired = {},
+               int spawn_threads = 1);
 
     int slots() const { return static_cast<int>(slots_.size()); }
     std::shared_ptr<WorkerProcess> worker(int slot) const;
@@ -65,6 +70,8 @@ private:
     int next_process_ = 0;
 
     std::shared_ptr<WorkerProcess> by_process(int process) const;
+    /// Fills every slot with worker number `slot`, from `threads` threads (the constructor's spawn_threads).
+    void spawn_first_workers(int threads);
 };
 
 }  // namespace lockcheck

@@ -4,8 +4,9 @@
 // carried are closed), and workers forked by a real server process
 // (fork_server_echo): each one a child of this process (a child subreaper, as
 // a run's controller is) in its own process group, with only its stdio, that
-// ChildProcess reaps, kills and sees exit at EOF; the server's end with its
-// object; and spawn's error once the server is gone.
+// ChildProcess reaps, kills and sees exit at EOF; spawns from several threads
+// at once, each getting the worker forked for its own request; the server's
+// end with its object; and spawn's error once the server is gone.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -24,6 +25,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -32,6 +34,7 @@
 #include "clusters/fork_server.hpp"
 #include "clusters/fork_server_process.hpp"
 #include "clusters/fork_server_protocol.hpp"
+#include "tests/support/seqpacket_pair.hpp"
 
 namespace lockcheck {
 namespace {
@@ -39,19 +42,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-/// A SOCK_SEQPACKET socketpair, closed at the end of the test.
-struct SocketPair {
-    int ends[2] = {-1, -1};
-    SocketPair() { EXPECT_EQ(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends), 0); }
-    ~SocketPair() {
-        for (const int fd : ends)
-            if (fd >= 0) ::close(fd);
-    }
-    void close_end(int i) {
-        ::close(ends[i]);
-        ends[i] = -1;
-    }
-};
+using SocketPair = testing::SeqpacketPair;
 
 /// A pipe, closed at the end of the test.
 struct Pipe {
@@ -237,6 +228,42 @@ TEST_F(ForkServerTest, WorkersAreChildrenOfTheControllerEachInItsOwnProcessGroup
     EXPECT_TRUE(workers[2]->running());
     write_text(workers[2]->stdin_fd(), "still here\n");
     EXPECT_EQ(read_line(workers[2]->stdout_fd()), "still here");
+}
+
+TEST_F(ForkServerTest, SpawnsFromSeveralThreadsAtOnceEachGetTheWorkerBehindTheirOwnPipes) {
+    constexpr int kThreads = 8, kPerThread = 4;
+    auto server = start_server();
+    std::vector<std::unique_ptr<ChildProcess>> workers(kThreads * kPerThread);
+    {
+        std::vector<std::jthread> threads;
+        for (int t = 0; t < kThreads; ++t)
+            threads.emplace_back([&, t] {
+                for (int i = t * kPerThread; i < (t + 1) * kPerThread; ++i) {
+                    try {
+                        workers[static_cast<std::size_t>(i)] = fork_worker(*server, "worker-" + std::to_string(i));
+                    } catch (const SpawnError& e) {
+                        ADD_FAILURE() << e.what();
+                    }
+                }
+            });
+    }
+    std::set<pid_t> pids;
+    for (const auto& worker : workers) {
+        ASSERT_TRUE(worker);
+        // The worker writes its own PID on the stdout it was given: the PID its spawn returned must be it.
+        std::istringstream ids(read_line(worker->stdout_fd()));
+        pid_t pid = 0, parent = 0;
+        ids >> pid >> parent;
+        EXPECT_EQ(pid, worker->pid()) << "a spawn got the PID of a worker forked for another request";
+        EXPECT_EQ(parent, ::getpid());
+        pids.insert(pid);
+    }
+    EXPECT_EQ(pids.size(), workers.size());
+    for (const auto& worker : workers) {
+        worker->close_stdin();
+        EXPECT_TRUE(worker->wait_for_exit(10s));
+        EXPECT_EQ(worker->exit_status(), 0);
+    }
 }
 
 TEST_F(ForkServerTest, AWorkerHasOnlyItsStdioNotTheServersSocketOrAnotherWorkersPipes) {

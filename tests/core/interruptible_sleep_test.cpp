@@ -43,6 +43,16 @@ TEST(InterruptibleSleep, WithoutAStopItSleepsTheWholeTime) {
     EXPECT_GE(seconds_since(start), 0.119);
 }
 
+TEST(InterruptibleSleep, ATimeAlreadyPastIsNoSleepAndStillTellsAStop) {
+    // A hold or think time of 0: no wait at all, and the answer is still whether a stop was requested.
+    EXPECT_TRUE(interruptible_sleep_until(std::stop_token{}, Clock::now() - std::chrono::seconds(1)));
+    EXPECT_TRUE(interruptible_sleep_for(std::stop_token{}, std::chrono::milliseconds(0)));
+    std::stop_source stop;
+    stop.request_stop();
+    EXPECT_FALSE(interruptible_sleep_until(stop.get_token(), Clock::now() - std::chrono::seconds(1)));
+    EXPECT_FALSE(interruptible_sleep_for(stop.get_token(), std::chrono::milliseconds(0)));
+}
+
 TEST(PollUntil, ReturnsWhenDoneTimedOutOrStopped) {
     int calls = 0;
     EXPECT_TRUE(poll_until([&] { return ++calls == 3; }, std::chrono::seconds(5), std::chrono::milliseconds(1),
