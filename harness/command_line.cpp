@@ -11,6 +11,7 @@
 
 #include "clusters/fork_server_process.hpp"
 #include "clusters/node_runtime_registry.hpp"
+#include "clusters/process_title.hpp"
 #include "clusters/topology_registry.hpp"
 #include "harness/check_command.hpp"
 #include "harness/clean_command.hpp"
@@ -204,9 +205,12 @@ int lockcheck_main(int argc, const char* const* argv) {
 
     return exit_code_of([&] {
         if (*worker) {
-            if (fork_server)
+            if (fork_server) {
                 if (const auto server_exit = serve_forks(STDIN_FILENO)) return *server_exit;
-            return run_worker(std::cin, std::cout);  // also in a worker forked by serve_forks
+                // A forked worker: named as one in `ps`, not as the server it was forked from.
+                set_process_title(argv, {argv[0], "worker", "(forked)", "--run-id", run_id});
+            }
+            return run_worker(std::cin, std::cout);
         }
         if (*list) return list_command();
         if (*index) return index_command(flags.store);

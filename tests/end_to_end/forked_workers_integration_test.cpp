@@ -1,7 +1,7 @@
 // Built-in workers forked from the run's fork server (clusters/fork_server.hpp)
 // against a real redis-server, seen from outside as a user's tools see them:
 // every worker is its own process, a child of the controller, in a cgroup of
-// its own (not the server's); the pause nemesis stops them (state T, and the
+// its own (not the server's), named `worker (forked)` in ps; the pause nemesis stops them (state T, and the
 // paused holder's lease runs out: the overlap the scenario expects); the fork
 // server is gone after the run and nothing of the run is left; after kill -9
 // of the controller, `clean` finds nothing of the server or its workers left.
@@ -44,13 +44,21 @@ pid_t wait_for_ready_workers(const fs::path& store) {
     return 0;
 }
 
-/// PIDs of the run's processes started as `lockcheck worker --fork-server`:
-/// the server and every worker forked from it.
-std::set<pid_t> forked_processes(const std::string& run_id) {
+/// PIDs of the run's processes whose command line (as `ps` shows it)
+/// contains `title`.
+std::set<pid_t> processes_titled(const std::string& run_id, const std::string& title) {
     std::set<pid_t> pids;
     for (const auto& process : processes_of_run(run_id))
-        if (process.find(" worker --fork-server ") != std::string::npos)
+        if (process.find(title) != std::string::npos)
             pids.insert(static_cast<pid_t>(std::stoi(process.substr(0, process.find(':')))));
+    return pids;
+}
+
+/// The fork server (`lockcheck worker --fork-server`) and every worker forked
+/// from it (which names itself `lockcheck worker (forked)`).
+std::set<pid_t> forked_processes(const std::string& run_id) {
+    auto pids = processes_titled(run_id, " worker --fork-server ");
+    pids.merge(processes_titled(run_id, " worker (forked) "));
     return pids;
 }
 
@@ -77,9 +85,11 @@ TEST(ForkedWorkers, EachIsTheControllersChildInItsOwnCgroupPausedByTheNemesisAnd
     const pid_t server = wait_for_ready_workers(store);
     ASSERT_GT(server, 0) << read_file(store / "latest" / "lockcheck.log");
 
+    EXPECT_EQ(processes_titled(run_id, " worker --fork-server "), std::set<pid_t>{server})
+        << "only the server is named the fork server in ps, not the workers forked from it";
     auto workers = forked_processes(run_id);
     ASSERT_EQ(workers.erase(server), 1u) << "the fork server is not running during the run";
-    ASSERT_EQ(workers.size(), 5u) << "the scenario's 5 workers, each its own process";
+    ASSERT_EQ(workers.size(), 5u) << "the scenario's 5 workers, each its own process, named as forked workers";
     EXPECT_EQ(stat_field(server, 4), std::to_string(controller->pid()));
     std::set<std::string> cgroups{cgroup_of(server)};
     for (const pid_t worker : workers) {
