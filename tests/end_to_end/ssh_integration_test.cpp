@@ -1,7 +1,7 @@
 // Runs with runtime ssh against real sshd "hosts" (tests/support/ssh_test_hosts.hpp:
 // one network namespace and one mount namespace each, the run's store hidden
-// from them, so every file a server needs must have been uploaded), label
-// remote: a holder pause on redis-single and on a ZooKeeper ensemble is
+// from them, so every file a server needs must have been uploaded, which the
+// first test checks), label remote: a holder pause on redis-single and on a ZooKeeper ensemble is
 // invalid, and so is a Sentinel failover (within the lease, iptables on the
 // primary's host); kill -9 of the controller leaves no process that ssh
 // started, and `lockcheck clean` after it removes the run's ssh state; an
@@ -9,6 +9,7 @@
 // one line each naming the node, exit 255, nothing left behind.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <thread>
 
@@ -80,6 +81,15 @@ void expect_refused_on_one_host(
 }
 
 }  // namespace
+
+TEST(SshRun, TheHostsDoNotSeeTheStoreSoFilesMustBeUploaded) {
+    const auto store = fresh_store("ssh-hidden-store");
+    std::ofstream(store / "marker") << "here";
+    const SshTestHosts hosts(1, {store});
+    EXPECT_TRUE(fs::exists(store / "marker"));
+    EXPECT_FALSE(hosts.sees(0, store / "marker")) << "the host shares the controller's view of the store";
+    EXPECT_TRUE(hosts.sees(0, "/usr/bin/redis-server")) << "the host does not see this machine's servers";
+}
 
 TEST(SshRun, RedisHolderPauseIsInvalid) {
     const auto run = expect_invalid_on_hosts("ssh-redis-holder-pause", 1,

@@ -133,6 +133,11 @@ void SshTestHosts::hide_file(int host, const fs::path& path) const {
                  (directory_ / "empty").string(), path.string()});
 }
 
+bool SshTestHosts::sees(int host, const fs::path& path) const {
+    return run_command({"nsenter", "-t", std::to_string(sshds_.at(host)->pid()), "-m", "test", "-e", path.string()})
+               .exit_code == 0;
+}
+
 std::vector<pid_t> SshTestHosts::processes_started_by_ssh(int host) const {
     std::vector<pid_t> pids;
     const auto listed = run_command({"ip", "netns", "pids", *network_->netns(host)});

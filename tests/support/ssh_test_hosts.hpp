@@ -54,6 +54,8 @@ public:
     /// Makes `path` (a file) absent from host `host`'s view: an empty file
     /// that is not executable is bind-mounted over it there.
     void hide_file(int host, const std::filesystem::path& path) const;
+    /// Whether host `host` sees `path` (in its own mount namespace).
+    bool sees(int host, const std::filesystem::path& path) const;
     /// Every process in host `host`'s network namespace but its sshd: what
     /// logins started there (sessions, servers).
     std::vector<pid_t> processes_started_by_ssh(int host) const;
