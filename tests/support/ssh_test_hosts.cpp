@@ -21,9 +21,13 @@ namespace fs = std::filesystem;
 namespace lockcheck::testing {
 namespace {
 
-/// Mounts an empty tmpfs over each hidden directory ("$@"), then becomes sshd with the config $1.
+/// Mounts an empty tmpfs over each hidden directory ("$@") and the empty file
+/// $2 over root's ~/.bashrc (a host of its own has its own; this machine's
+/// takes seconds, and bash reads it for every ssh command), then becomes sshd
+/// with the config $1.
 constexpr const char* kHostScript =
-    "config=$1; shift\n"
+    "config=$1 empty=$2; shift 2\n"
+    "[ ! -f /root/.bashrc ] || mount --bind \"$empty\" /root/.bashrc || exit 1\n"
     "for dir in \"$@\"; do mkdir -p \"$dir\" && mount -t tmpfs -o mode=0755 lockcheck-ssh-host \"$dir\" || exit 1; "
     "done\n"
     "[ -d /run/sshd ] || mkdir -m 0755 /run/sshd\n"
@@ -77,8 +81,16 @@ SshTestHosts::SshTestHosts(int count, std::vector<fs::path> hidden) {
                                    "\nPidFile none\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
                                    "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
                                    "MaxSessions 100\nMaxStartups 100\nLogLevel VERBOSE\n");
-            std::vector<std::string> argv{"unshare",   "--mount", "--propagation", "private", "sh", "-c",
-                                          kHostScript, "sh",      config.string()};
+            std::vector<std::string> argv{"unshare",
+                                          "--mount",
+                                          "--propagation",
+                                          "private",
+                                          "sh",
+                                          "-c",
+                                          kHostScript,
+                                          "sh",
+                                          config.string(),
+                                          (directory_ / "empty").string()};
             for (const auto& dir : hidden) argv.push_back(fs::absolute(dir).string());
             sshds_.push_back(std::make_unique<ChildProcess>(
                 ChildSpec{argv, network_->netns(host), directory_ / ("sshd." + std::to_string(host + 1) + ".log")}));

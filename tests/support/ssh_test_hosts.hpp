@@ -9,6 +9,7 @@
 // Each sshd runs in a mount namespace of its own where every `hidden`
 // directory is an empty tmpfs: a host does not share the controller's view
 // of the run's files, so whatever a server needs must have been uploaded.
+// Root's ~/.bashrc is empty there (bash reads it for every command over ssh).
 // Everything (sshds and what they started, namespaces, keys) is removed when
 // the fixture is destroyed. Needs root.
 #pragma once
