@@ -1,12 +1,13 @@
 // Runs with runtime ssh against real sshd "hosts" (tests/support/ssh_test_hosts.hpp:
 // one network namespace and one mount namespace each, the run's store hidden
 // from them, so every file a server needs must have been uploaded, which the
-// first test checks), label remote: a holder pause on redis-single and on a ZooKeeper ensemble is
-// invalid, and so is a Sentinel failover (within the lease, iptables on the
-// primary's host); kill -9 of the controller leaves no process that ssh
-// started, and `lockcheck clean` after it removes the run's ssh state; an
-// unreachable host, a host without the server binary and a refused key are
-// one line each naming the node, exit 255, nothing left behind.
+// first test checks), label remote: a holder pause on redis-single and on a
+// ZooKeeper ensemble is invalid, and so is a Sentinel failover (within the
+// lease, iptables on the primary's host); a crash-restart of Redis hands out
+// an id twice; kill -9 of the controller leaves no process that ssh started,
+// and `lockcheck clean` after it removes the run's ssh state; an unreachable
+// host, a host without the server binary and a refused key are one line each
+// naming the node, exit 255, nothing left behind.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -95,6 +96,13 @@ TEST(SshRun, RedisHolderPauseIsInvalid) {
     const auto run = expect_invalid_on_hosts("ssh-redis-holder-pause", 1,
                                              {"run", scenario("redis-holder-pause"), "--time-limit", "8"});
     EXPECT_NE(read_file(run.run_dir / "lockcheck.log").find("network: hosts (runtime ssh)"), std::string::npos);
+}
+
+TEST(SshRun, ACrashRestartOfRedisLosesIds) {
+    // kill-restart: SIGKILL of the server's process group on its host, then a new wrapper.
+    const auto run =
+        expect_invalid_on_hosts("ssh-redis-crash-restart", 1, {"run", scenario("redis-ids-crash-restart")});
+    EXPECT_NE(run.output.find("duplicate-id"), std::string::npos) << run.output;
 }
 
 TEST(SshRun, ZooKeeperHolderPauseIsInvalid) {
