@@ -7,13 +7,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "clusters/command.hpp"
+#include "harness/run_directory.hpp"
 #include "harness/run_liveness.hpp"
 
 namespace fs = std::filesystem;
@@ -21,23 +21,20 @@ namespace fs = std::filesystem;
 namespace lockcheck::testing {
 namespace {
 
-/// Mounts an empty tmpfs over each hidden directory ("$@") and the empty file
+/// Drops this mount namespace's copies of the network namespaces' mounts
+/// (while they last, `ip netns del` of any run fails with EBUSY), mounts an
+/// empty tmpfs over each hidden directory ("$@") and the empty file
 /// $2 over root's ~/.bashrc (a host of its own has its own; this machine's
 /// takes seconds, and bash reads it for every ssh command), then becomes sshd
 /// with the config $1.
 constexpr const char* kHostScript =
     "config=$1 empty=$2; shift 2\n"
+    "for netns in /run/netns/* /run/netns; do umount -l \"$netns\" 2>/dev/null; done\n"
     "[ ! -f /root/.bashrc ] || mount --bind \"$empty\" /root/.bashrc || exit 1\n"
     "for dir in \"$@\"; do mkdir -p \"$dir\" && mount -t tmpfs -o mode=0755 lockcheck-ssh-host \"$dir\" || exit 1; "
     "done\n"
     "[ -d /run/sshd ] || mkdir -m 0755 /run/sshd\n"
     "exec /usr/sbin/sshd -D -e -f \"$config\"\n";
-
-/// A run id of its own for the hosts' network: short, as link names carry it.
-std::string fixture_run_id() {
-    static std::atomic<int> made{0};
-    return "ssh" + std::to_string(::getpid() % 100000) + "x" + std::to_string(made++);
-}
 
 /// True once something accepts TCP connections at address:22.
 bool accepts(const std::string& address) {
@@ -70,7 +67,8 @@ SshTestHosts::SshTestHosts(int count, std::vector<fs::path> hidden) {
                          (directory_ / key).string()});
         fs::copy_file(directory_ / "client_key.pub", directory_ / "authorized_keys");
         write_text(directory_ / "empty", "");
-        const std::string run_id = fixture_run_id();
+        // A run id like a run's (6 hex digits), so `lockcheck clean` finds its network if the test dies.
+        const std::string run_id = new_run_id();
         alive_ = std::make_unique<RunAliveLock>(run_id);
         network_ = std::make_unique<TestNetwork>(run_id, count, NetworkMode::Namespaces);
         for (int host = 0; host < count; ++host) {
@@ -116,6 +114,7 @@ SshTestHosts::~SshTestHosts() {
     // Whatever the logins left is killed first (by PID), then the sshds, then the network.
     for (int host = 0; host < count(); ++host)
         for (const pid_t pid : processes_started_by_ssh(host)) ::kill(pid, SIGKILL);
+    processes_left(std::chrono::seconds(5));  // gone, not just signalled
     sshds_.clear();
     network_.reset();
     alive_.reset();
