@@ -21,15 +21,12 @@ namespace fs = std::filesystem;
 namespace lockcheck::testing {
 namespace {
 
-/// Drops this mount namespace's copies of the network namespaces' mounts
-/// (while they last, `ip netns del` of any run fails with EBUSY), mounts an
-/// empty tmpfs over each hidden directory ("$@") and the empty file
+/// Mounts an empty tmpfs over each hidden directory ("$@") and the empty file
 /// $2 over root's ~/.bashrc (a host of its own has its own; this machine's
 /// takes seconds, and bash reads it for every ssh command), then becomes sshd
 /// with the config $1.
 constexpr const char* kHostScript =
     "config=$1 empty=$2; shift 2\n"
-    "for netns in /run/netns/* /run/netns; do umount -l \"$netns\" 2>/dev/null; done\n"
     "[ ! -f /root/.bashrc ] || mount --bind \"$empty\" /root/.bashrc || exit 1\n"
     "for dir in \"$@\"; do mkdir -p \"$dir\" && mount -t tmpfs -o mode=0755 lockcheck-ssh-host \"$dir\" || exit 1; "
     "done\n"
