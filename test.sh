@@ -3,7 +3,8 @@
 # (unit tests and integration tests against real servers) through ctest.
 # The docker tests need a Docker daemon: when none answers (DOCKER_HOST or
 # /var/run/docker.sock), a private one is started for the tests
-# (scripts/private_dockerd.sh) and stopped afterwards.
+# (scripts/private_dockerd.sh) and stopped afterwards. The remote tests
+# (runtime ssh) start sshd "hosts" of their own (tests/support/ssh_test_hosts.hpp).
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/setup.sh

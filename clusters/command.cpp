@@ -56,7 +56,7 @@ std::string join_argv(const std::vector<std::string>& argv) {
     return text;
 }
 
-CommandResult run_command(const std::vector<std::string>& argv) {
+CommandResult run_command(const std::vector<std::string>& argv, const std::filesystem::path& input) {
     if (argv.empty()) throw CommandError("empty command");
     const auto cannot_run = [&](const std::string& why) {
         return CommandError("cannot run `" + join_argv(argv) + "`: " + why);
@@ -69,7 +69,7 @@ CommandResult run_command(const std::vector<std::string>& argv) {
     }
     plan.argv = argv;
     std::unique_ptr<ProcessCgroup> cgroup;  // when the run has cgroups: whatever the command leaves dies with it
-    OwnedFd null_in, out_read, out_write;
+    OwnedFd stdin_file, out_read, out_write;
     try {
         plan.environment = child_environment({});
         cgroup = new_child_cgroup();
@@ -77,12 +77,12 @@ CommandResult run_command(const std::vector<std::string>& argv) {
     } catch (const std::runtime_error& e) {
         throw cannot_run(e.what());
     }
-    null_in.fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    stdin_file.fd = ::open(input.empty() ? "/dev/null" : input.c_str(), O_RDONLY | O_CLOEXEC);
     int pipe_fds[2] = {-1, -1};
-    if (null_in.fd < 0 || ::pipe2(pipe_fds, O_CLOEXEC) != 0) throw cannot_run(std::strerror(errno));
+    if (stdin_file.fd < 0 || ::pipe2(pipe_fds, O_CLOEXEC) != 0) throw cannot_run(std::strerror(errno));
     out_read.fd = pipe_fds[0];
     out_write.fd = pipe_fds[1];
-    plan.stdin_fd = null_in.fd;
+    plan.stdin_fd = stdin_file.fd;
     plan.stdout_fd = out_write.fd;
     plan.stderr_fd = out_write.fd;
     pid_t pid = -1;

@@ -1,6 +1,7 @@
 // Runs short system commands (ip, iptables) and collects their output.
 #pragma once
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,7 +21,8 @@ public:
 /// Runs argv to completion. While a run is contained (run_containment.hpp)
 /// the command runs in a cgroup of its own, and whatever it leaves running
 /// is killed when it returns. Throws CommandError only if it cannot be started.
-CommandResult run_command(const std::vector<std::string>& argv);
+/// `input`: a file that becomes the command's stdin (empty: /dev/null).
+CommandResult run_command(const std::vector<std::string>& argv, const std::filesystem::path& input = {});
 
 /// Runs argv and throws CommandError("`ip link add ...` failed: <its first
 /// output line>") when it exits non-zero. Returns its output.

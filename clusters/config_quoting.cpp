@@ -129,4 +129,10 @@ std::string file_url(std::string_view path) {
     return out;
 }
 
+std::string shell_quote(std::string_view text) {
+    std::string quoted = "'";
+    for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 }  // namespace lockcheck

@@ -39,4 +39,8 @@ std::string mysql_quote(std::string_view text);
 /// (-Dlog4j.configuration).
 std::string file_url(std::string_view path);
 
+/// `text` as one word of a POSIX shell command line: in single quotes, each
+/// `'` written as '\'' (for commands run on a remote host over ssh).
+std::string shell_quote(std::string_view text);
+
 }  // namespace lockcheck

@@ -2,7 +2,8 @@
 // node lifecycle step and every fault maps onto (docs/design.md, "Node
 // runtimes"). A runtime is chosen per run by the spec field `runtime`
 // (clusters/node_runtime_registry.hpp); `netns` runs the server as a process
-// of this host inside the node's network namespace.
+// of this host inside the node's network namespace, `docker` in a container,
+// `ssh` on a remote host.
 //
 // One runtime object per node, owned by its Node (clusters/node.hpp), which
 // serialises the process operations (start, stop, kill, pause, resume,
@@ -19,6 +20,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "clusters/remote_host.hpp"
 
 namespace lockcheck {
 
@@ -46,7 +49,8 @@ struct NodePlacement {
     /// the run's scratch directory, the clock library): a runtime that does
     /// not share this host's filesystem (docker) mounts them.
     std::vector<std::filesystem::path> shared_paths;
-    std::string image;  ///< runtime docker: the image (empty: lockcheck's own)
+    std::string image;               ///< runtime docker: the image (empty: lockcheck's own)
+    std::optional<RemoteHost> host;  ///< runtime ssh: the host it runs on (its address is `address`)
 };
 
 class NodeRuntime {

@@ -10,7 +10,7 @@
 namespace lockcheck {
 
 const std::vector<NodeRuntimeDescriptor>& node_runtime_descriptors() {
-    static const std::vector<NodeRuntimeDescriptor> all{netns_runtime(), docker_runtime()};
+    static const std::vector<NodeRuntimeDescriptor> all{netns_runtime(), docker_runtime(), ssh_runtime()};
     return all;
 }
 

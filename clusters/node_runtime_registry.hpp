@@ -26,6 +26,9 @@ struct NodeRuntimeDescriptor {
     /// Why it cannot run faults that need the lose-unsynced filesystem
     /// (power-loss); empty when it can.
     std::string refuses_unsynced_data;
+    /// Why it cannot run faults that need the clock library (clock-skew);
+    /// empty when it can.
+    std::string refuses_clock_library;
     /// Why it cannot run on this machine now (e.g. no daemon answers), or
     /// nullopt; unset: it always can.
     std::function<std::optional<std::string>()> unavailable;
@@ -44,5 +47,7 @@ std::unique_ptr<NodeRuntime> make_node_runtime(const std::string& name, const No
 NodeRuntimeDescriptor netns_runtime();
 /// The descriptor of runtime docker (clusters/docker_runtime_descriptor.cpp).
 NodeRuntimeDescriptor docker_runtime();
+/// The descriptor of runtime ssh (clusters/ssh_runtime_descriptor.cpp).
+NodeRuntimeDescriptor ssh_runtime();
 
 }  // namespace lockcheck

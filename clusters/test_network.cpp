@@ -29,6 +29,7 @@ std::string to_string(NetworkMode mode) {
         case NetworkMode::Namespaces: return "netns";
         case NetworkMode::Loopback: return "loopback";
         case NetworkMode::Docker: return "docker";
+        case NetworkMode::Hosts: return "hosts";
     }
     return "auto";
 }
@@ -44,8 +45,17 @@ bool can_use_namespaces() {
 
 std::string run_prefix(const std::string& run_id) { return "lc-" + run_id; }
 
-TestNetwork::TestNetwork(const std::string& run_id, int node_count, NetworkMode mode)
+TestNetwork::TestNetwork(const std::string& run_id, int node_count, NetworkMode mode,
+                         const std::vector<std::string>& host_addresses)
     : run_id_(run_id), prefix_(run_prefix(run_id)), lease_(std::make_unique<SubnetLease>(run_id)) {
+    if (mode == NetworkMode::Hosts) {
+        if (static_cast<int>(host_addresses.size()) < node_count)
+            throw std::runtime_error("the hosts file lists " + std::to_string(host_addresses.size()) + " host(s) for " +
+                                     std::to_string(node_count) + " nodes");
+        hosts_ = true;
+        addresses_.assign(host_addresses.begin(), host_addresses.begin() + node_count);
+        return;
+    }
     if (mode == NetworkMode::Namespaces && !can_use_namespaces())
         throw std::runtime_error("network 'netns' needs root and iproute2; run as root or use --network loopback");
     docker_ = mode == NetworkMode::Docker;

@@ -16,6 +16,9 @@
 // network lc-<id> on 10.77.S.0/24 (the host is .254); each node is a
 // container with the address 10.77.S.N in its own network namespace, which
 // the runtime enters (NodeRuntime::run_in_network) for partitions.
+// Hosts mode (runtime ssh, clusters/ssh_runtime.hpp): node i is host i of the
+// hosts file, at that host's address; nothing is created here, and each
+// node's firewall is its host's (NodeRuntime::run_in_network over ssh).
 // Every name carries the run id; the subnet slot S is leased per run.
 #pragma once
 
@@ -28,9 +31,9 @@
 
 namespace lockcheck {
 
-/// Docker is never asked for by --network: runtime docker brings it
-/// (NodeRuntimeDescriptor::network).
-enum class NetworkMode { Auto, Namespaces, Loopback, Docker };
+/// Docker and Hosts are never asked for by --network: runtimes docker and
+/// ssh bring them (NodeRuntimeDescriptor::network).
+enum class NetworkMode { Auto, Namespaces, Loopback, Docker, Hosts };
 
 /// "auto" | "netns" | "loopback"; throws std::invalid_argument otherwise.
 NetworkMode network_mode_from_string(const std::string& text);
@@ -45,17 +48,21 @@ std::string run_prefix(const std::string& run_id);
 class TestNetwork {
 public:
     /// Creates the network for `node_count` nodes. Auto picks namespaces when
-    /// possible. Throws std::runtime_error with the failing command's message;
-    /// whatever was created before the failure is removed.
-    TestNetwork(const std::string& run_id, int node_count, NetworkMode mode);
+    /// possible. Hosts mode: node i is at host_addresses[i] (there must be
+    /// `node_count` of them). Throws std::runtime_error with the failing
+    /// command's message; whatever was created before the failure is removed.
+    TestNetwork(const std::string& run_id, int node_count, NetworkMode mode,
+                const std::vector<std::string>& host_addresses = {});
     /// Tears everything down (see teardown()).
     ~TestNetwork();
     TestNetwork(const TestNetwork&) = delete;
     TestNetwork& operator=(const TestNetwork&) = delete;
 
-    /// True when every node has a network namespace of its own (namespace or Docker mode).
-    bool uses_namespaces() const { return namespaces_ || docker_; }
+    /// True when every node has a network namespace of its own (namespace,
+    /// Docker or hosts mode).
+    bool uses_namespaces() const { return namespaces_ || docker_ || hosts_; }
     bool uses_docker() const { return docker_; }
+    bool uses_hosts() const { return hosts_; }
     const std::string& run_id() const { return run_id_; }
     int node_count() const { return static_cast<int>(addresses_.size()); }
     /// Address of node i (0-based).
@@ -75,6 +82,7 @@ private:
     std::unique_ptr<SubnetLease> lease_;
     bool namespaces_ = false;
     bool docker_ = false;
+    bool hosts_ = false;
     std::string switch_netns_;
     std::string uplink_;
     std::vector<std::string> addresses_;

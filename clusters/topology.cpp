@@ -22,9 +22,21 @@ std::unique_ptr<Node> make_topology_node(
     std::vector<std::filesystem::path> shared_paths{dir};
     if (!options.scratch_dir.empty()) shared_paths.push_back(options.scratch_dir);
     if (options.clock_library) shared_paths.push_back(*options.clock_library);
-    auto runtime = make_node_runtime(
-        options.runtime, NodePlacement{name, network.address(host), network.netns(host), Node::log_path(dir),
-                                       network.run_id(), shared_paths, options.image});
+    NodePlacement placement{.name = name,
+                            .address = network.address(host),
+                            .netns = network.netns(host),
+                            .log = Node::log_path(dir),
+                            .run_id = network.run_id(),
+                            .shared_paths = shared_paths,
+                            .image = options.image,
+                            .host = std::nullopt};
+    if (host < static_cast<int>(options.hosts.size())) placement.host = options.hosts[host];
+    std::unique_ptr<NodeRuntime> runtime;
+    try {
+        runtime = make_node_runtime(options.runtime, placement);
+    } catch (const NodeRuntimeError& e) {
+        throw NodeStartError("node " + name + ": " + e.what());
+    }
     return std::make_unique<Node>(name, std::move(runtime), dir, std::move(node_program),
                                   clock_environment(options.clock_library, dir), options.interrupt, std::move(data));
 }

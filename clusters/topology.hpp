@@ -28,6 +28,8 @@ struct TopologyOptions {
     std::string runtime = kDefaultNodeRuntime;
     /// Runtime docker: the nodes' image (empty: lockcheck's own).
     std::string image;
+    /// Runtime ssh: the hosts file's hosts; node i (network host i) runs on hosts[i].
+    std::vector<RemoteHost> hosts;
     std::string persistence = "none";  ///< Redis: none | everysec | always
     std::filesystem::path dir;         ///< the run's nodes/ directory
     /// Where nodes keep bulky data that is no evidence (etcd's data dirs):
@@ -86,7 +88,8 @@ public:
 };
 
 /// Node `name` of a topology on network host `host`, run by runtime
-/// options.runtime: its directory is
+/// options.runtime (on options.hosts[host] for runtime ssh; a runtime that
+/// cannot be made throws NodeStartError naming the node): its directory is
 /// options.dir/name (created mode 0700: its configs hold the run's password), it runs with the clock library when the run has one
 /// (clock_environment), and options.interrupt ends its readiness wait. `program` writes the server's config into that
 /// directory and says how to run it at the host's address. With options.unsynced_data, the program's data_dir is

@@ -7,6 +7,7 @@
 #include "clusters/docker_network.hpp"
 #include "clusters/run_containment.hpp"
 #include "clusters/run_network_cleanup.hpp"
+#include "clusters/ssh_run_record.hpp"
 #include "clusters/state_directory.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_liveness.hpp"
@@ -47,6 +48,7 @@ CleanReport clean_dead_runs(const std::string& except_run_id) {
         for (auto& name : remove_run_docker(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_network(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_scratch(id)) report.removed.push_back(std::move(name));
+        for (auto& name : remove_run_ssh(id)) report.removed.push_back(std::move(name));
         std::error_code ec;
         std::filesystem::remove(run_lock_path(id), ec);  // still locked by us: no live run can own it
     }

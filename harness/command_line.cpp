@@ -119,6 +119,8 @@ int lockcheck_main(int argc, const char* const* argv) {
     run->add_option("--network", flags.network, "auto, netns (needs root) or loopback");
     run->add_option("--runtime", flags.runtime,
                     "Where the nodes' servers run: a runtime `lockcheck list` shows (default netns)");
+    run->add_option("--hosts", flags.hosts,
+                    "Runtime ssh: a JSON hosts file, node i on host i (README, \"Run against the versions you run\")");
     run->add_option("--name", flags.name, "Scenario name (the run directory's parent)");
     run->add_option("--client-cmd", flags.client_cmd,
                     "Run this command (through sh -c) as every worker: your own lock client speaking "

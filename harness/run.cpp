@@ -120,7 +120,9 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
             stop.request_stop();
         };
     }
-    TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode);
+    std::vector<std::string> host_addresses;
+    for (const auto& host : topology_options.hosts) host_addresses.push_back(host.address);
+    TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode, host_addresses);
     figures.namespaces = network.uses_namespaces();
     if (!network.uses_namespaces())
         std::printf(
@@ -128,9 +130,10 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
             "and failover cut the servers' links through the fault proxy\n",
             network.address(0).c_str());
     spdlog::info("network: {} ({} nodes, first at {})",
-                 network.uses_docker() ? "docker"
-                 : figures.namespaces  ? "namespaces"
-                                       : "loopback",
+                 network.uses_docker()  ? "docker"
+                 : network.uses_hosts() ? "hosts (runtime ssh)"
+                 : figures.namespaces   ? "namespaces"
+                                        : "loopback",
                  network.node_count(), network.address(0));
     // In loopback mode a partition or failover cuts the servers' peer links in the fault proxy: the
     // topology is built with its peers talking through them. Destroyed after the topology stops.

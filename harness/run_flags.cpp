@@ -51,6 +51,7 @@ ResolvedRun resolve_run(const RunFlags& f) {
     if (f.fencing) spec.fencing = true;
     if (f.network) spec.network = *f.network;
     if (f.runtime) spec.runtime = *f.runtime;
+    if (f.hosts) spec.hosts = *f.hosts;
     if (f.client_cmd) spec.client_cmd = *f.client_cmd;
     return resolved;
 }

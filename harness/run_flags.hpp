@@ -21,6 +21,7 @@ struct RunFlags {
     bool fencing = false;
     std::optional<std::string> network;
     std::optional<std::string> runtime;
+    std::optional<std::string> hosts;  ///< runtime ssh: the hosts file
     std::optional<std::string> name;
     std::optional<std::string> client_cmd;
     std::string store = "store";

@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "clusters/node_runtime_registry.hpp"
+#include "clusters/remote_host.hpp"
+#include "clusters/topology.hpp"
 #include "clusters/topology_registry.hpp"
 #include "harness/exit_codes.hpp"
 #include "nemesis/fault_registry.hpp"
@@ -10,20 +12,43 @@
 namespace lockcheck {
 namespace {
 
-/// The network of a runtime that brings its own (docker), after the checks of preflight_network.
+/// Runtime ssh: a hosts file that parses and has a host for every node.
+void preflight_hosts(const Spec& spec) {
+    std::vector<RemoteHost> hosts;
+    try {
+        hosts = read_hosts_file(spec.hosts);
+    } catch (const HostsFileError& e) {
+        throw SpecError(std::string("field 'hosts': ") + e.what());
+    }
+    TopologyOptions topology;
+    topology.name = spec.topology;
+    topology.node_count = spec.nodes;
+    const int nodes = topology_node_count(topology);
+    if (static_cast<int>(hosts.size()) < nodes)
+        throw SpecError("field 'hosts': hosts file " + spec.hosts + " lists " + std::to_string(hosts.size()) +
+                        " host(s), but topology " + spec.topology + " has " + std::to_string(nodes) +
+                        " nodes (node i runs on host i)");
+}
+
+/// The network of a runtime that brings its own (docker, ssh), after the checks of preflight_network.
 NetworkMode preflight_runtime_network(const Spec& spec, const NodeRuntimeDescriptor& runtime) {
     if (spec.network != "auto")
         throw SpecError("field 'network' is " + spec.network + ", but runtime " + runtime.name +
                         " brings its own network; leave network auto");
-    if (!can_use_namespaces())
+    if (runtime.network == NetworkMode::Docker && !can_use_namespaces())
         throw SpecError("field 'runtime' is " + runtime.name +
                         ", which needs root (faults enter the nodes' network namespaces); run as root");
     for (const auto& kind : spec.nemesis) {
         const FaultDescriptor* fault = find_fault(kind);
-        if (fault && fault->needs_unsynced_data && !runtime.refuses_unsynced_data.empty())
+        const std::string refusal = !fault                       ? ""
+                                    : fault->needs_unsynced_data ? runtime.refuses_unsynced_data
+                                    : fault->needs_clock_library ? runtime.refuses_clock_library
+                                                                 : "";
+        if (!refusal.empty())
             throw SpecError("field 'nemesis': fault '" + kind + "' cannot run with runtime " + runtime.name + ": " +
-                            runtime.refuses_unsynced_data);
+                            refusal);
     }
+    if (runtime.network == NetworkMode::Hosts) preflight_hosts(spec);
     if (runtime.unavailable)
         if (const auto reason = runtime.unavailable()) throw HarnessError(*reason);
     return *runtime.network;

@@ -18,9 +18,11 @@ namespace lockcheck {
 /// peers do not talk through the fault proxy in loopback mode
 /// (TopologyDescriptor::peer_links_cut_peers).
 /// A runtime that brings its own network (NodeRuntimeDescriptor::network:
-/// docker) gets it, when the spec leaves `network` auto, the process is root,
-/// and no fault needs what the runtime refuses (refuses_unsynced_data);
-/// throws HarnessError when the runtime is unavailable (no Docker daemon).
+/// docker, ssh) gets it, when the spec leaves `network` auto, the process is
+/// root (docker), no fault needs what the runtime refuses
+/// (refuses_unsynced_data, refuses_clock_library), and (ssh) the hosts file
+/// parses and has a host for every node; throws HarnessError when the
+/// runtime is unavailable (no Docker daemon, no ssh client).
 NetworkMode preflight_network(const Spec& spec);
 
 }  // namespace lockcheck

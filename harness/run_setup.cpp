@@ -24,6 +24,7 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
     options.name = spec.topology;
     options.runtime = spec.runtime;
     options.image = spec.image;
+    if (!spec.hosts.empty()) options.hosts = read_hosts_file(spec.hosts);
     options.persistence = spec.persistence;
     options.durability = spec.durability;
     options.dir = nodes_dir;

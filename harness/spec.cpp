@@ -142,6 +142,7 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.string("network", s.network);
     r.string("runtime", s.runtime);
     r.string("image", s.image);
+    r.string("hosts", s.hosts);
     r.integer("workers", s.workers, 1);
     r.integer("keys", s.keys, 1);
     r.integer("ttl_ms", s.ttl_ms, 1);
@@ -205,6 +206,7 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"network", s.network},
                      {"runtime", s.runtime},
                      {"image", s.image},
+                     {"hosts", s.hosts},
                      {"workers", s.workers},
                      {"keys", s.keys},
                      {"ttl_ms", s.ttl_ms},

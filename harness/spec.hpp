@@ -71,6 +71,8 @@ struct Spec {
     /// run), e.g. "redis:7.2", used as the daemon has it; empty: lockcheck's
     /// own image of this host's servers (`lockcheck images`).
     std::string image;
+    /// Runtime ssh: the hosts file (clusters/remote_host.hpp), node i on host i.
+    std::string hosts;
     int workers = 5;
     int keys = 1;
     std::int64_t ttl_ms = 1000;

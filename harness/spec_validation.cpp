@@ -162,6 +162,9 @@ void validate(const Spec& s) {
         fail("runtime", "names no known runtime ('" + s.runtime + "'); the runtimes are " + node_runtime_names());
     if (!s.image.empty() && s.runtime != "docker")
         fail("image", "applies only to runtime docker (this spec's runtime is " + s.runtime + ")");
+    if (!s.hosts.empty() && s.runtime != "ssh")
+        fail("hosts", "applies only to runtime ssh (this spec's runtime is " + s.runtime + ")");
+    if (s.hosts.empty() && s.runtime == "ssh") fail("hosts", "is required by runtime ssh (or flag --hosts)");
     for (const auto& kind : s.nemesis)
         if (!find_fault(kind)) {
             std::string known;

@@ -15,6 +15,7 @@ packages=(
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   iproute2 iptables procps util-linux
   docker.io
+  openssh-client openssh-server
   libfuse3-dev fuse3
   chromium
   python3 python3-redis

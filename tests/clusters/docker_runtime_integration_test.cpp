@@ -66,7 +66,8 @@ TEST(DockerRuntime, RunsPausesEntersAndKillsARedisContainer) {
         ASSERT_EQ(docker.networks_labelled(kDockerRunLabel, run_id).size(), 1U);
         const std::string address = network.address(0);
         auto runtime = make_node_runtime(
-            "docker", NodePlacement{"n1", address, std::nullopt, dir.path() / "server.log", run_id, {dir.path()}, ""});
+            "docker",
+            NodePlacement{"n1", address, std::nullopt, dir.path() / "server.log", run_id, {dir.path()}, "", {}});
         EXPECT_TRUE(runtime->has_own_network());
         runtime->start({{"/usr/bin/redis-server", "--port", std::to_string(kPort), "--bind", address,
                          "--protected-mode", "no", "--save", "", "--dir", dir.path().string()},
@@ -123,7 +124,7 @@ TEST(DockerRuntime, AUsersImageRunsTheServerFoundOnItsOwnPath) {
         const std::string address = network.address(0);
         auto runtime = make_node_runtime(
             "docker",
-            NodePlacement{"n1", address, std::nullopt, dir.path() / "server.log", run_id, {dir.path()}, image});
+            NodePlacement{"n1", address, std::nullopt, dir.path() / "server.log", run_id, {dir.path()}, image, {}});
         // The host's path of the server is no path in the image: it is started by its name.
         runtime->start({{"/opt/only-on-the-host/redis-server", "--port", std::to_string(kPort), "--bind", address,
                          "--protected-mode", "no", "--save", ""},
@@ -147,7 +148,8 @@ TEST(DockerRuntime, AMissingImageIsRefusedAndNamed) {
                                                              dir.path() / "server.log",
                                                              run_id,
                                                              {dir.path()},
-                                                             "lockcheck-test/absent:0"});
+                                                             "lockcheck-test/absent:0",
+                                                             {}});
     try {
         runtime->start({{"/usr/bin/redis-server"}, {}});
         FAIL() << "a missing image started";

@@ -37,7 +37,7 @@ class NetnsRuntimeTest : public ::testing::Test {
 protected:
     lockcheck::testing::ScratchDir dir{"netns-runtime"};
     std::unique_ptr<NodeRuntime> runtime = make_node_runtime(
-        "netns", NodePlacement{"n1", "127.0.0.1", std::nullopt, dir.path() / "server.log", "", {}, ""});
+        "netns", NodePlacement{"n1", "127.0.0.1", std::nullopt, dir.path() / "server.log", "", {}, "", {}});
 };
 
 }  // namespace
@@ -92,9 +92,9 @@ TEST_F(NetnsRuntimeTest, WithoutANamespaceItRefusesToRunInOne) {
 
 TEST(NodeRuntimeRegistry, AnUnknownRuntimeIsRefusedWithTheKnownOnes) {
     try {
-        make_node_runtime("vm", NodePlacement{"n1", "127.0.0.1", std::nullopt, "/nonexistent", "", {}, ""});
+        make_node_runtime("vm", NodePlacement{"n1", "127.0.0.1", std::nullopt, "/nonexistent", "", {}, "", {}});
         FAIL();
     } catch (const std::invalid_argument& e) {
-        EXPECT_STREQ(e.what(), "unknown runtime 'vm'; the runtimes are netns, docker");
+        EXPECT_STREQ(e.what(), "unknown runtime 'vm'; the runtimes are netns, docker, ssh");
     }
 }

@@ -4,7 +4,10 @@
 // cases stop at validation: no server starts.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -149,9 +152,9 @@ TEST(CommandLine, LoopbackPartitionsAreForTheTopologiesWhosePeersTalkThroughTheP
 }
 
 TEST_F(FreshStore, AnUnknownRuntimeIsRefusedInOneLineAndMakesNothing) {
-    const auto ran = run_cli({"run", "redis-quick-no-faults", "--runtime", "ssh", "--store", store_.string()});
+    const auto ran = run_cli({"run", "redis-quick-no-faults", "--runtime", "vm", "--store", store_.string()});
     EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
-    EXPECT_NE(ran.err.find("field 'runtime' names no known runtime ('ssh'); the runtimes are netns, docker"),
+    EXPECT_NE(ran.err.find("field 'runtime' names no known runtime ('vm'); the runtimes are netns, docker, ssh"),
               std::string::npos)
         << ran.err;
     EXPECT_FALSE(fs::exists(store_));
@@ -177,6 +180,35 @@ TEST(CommandLine, RuntimeDockerRefusesAnotherNetworkAndPowerLossBeforeAnythingIs
                                                           : "runtime docker, which needs root";
         EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
     }
+}
+
+TEST(CommandLine, RuntimeSshRefusesClockSkewPowerLossAndTooFewHostsBeforeAnythingIsMade) {
+    const auto hosts = fs::temp_directory_path() / ("lockcheck-hosts-" + std::to_string(::getpid()) + ".json");
+    std::ofstream(hosts) << R"([{"address": "10.0.0.1", "user": "root", "key": "/k"}])";
+    Spec spec;
+    spec.runtime = "ssh";
+    spec.hosts = hosts.string();
+    const auto refusal = [&] {
+        try {
+            preflight_network(spec);
+            return std::string();
+        } catch (const SpecError& e) {
+            return std::string(e.what());
+        }
+    };
+    spec.topology = "redis-single";
+    EXPECT_EQ(refusal(), "");
+    spec.nemesis = {"clock-skew"};
+    EXPECT_NE(refusal().find("fault 'clock-skew' cannot run with runtime ssh: "), std::string::npos) << refusal();
+    spec.nemesis = {"power-loss"};
+    EXPECT_NE(refusal().find("fault 'power-loss' cannot run with runtime ssh: "), std::string::npos) << refusal();
+    spec.nemesis = {};
+    spec.topology = "zookeeper";
+    EXPECT_EQ(refusal(), "field 'hosts': hosts file " + hosts.string() +
+                             " lists 1 host(s), but topology zookeeper has 3 nodes (node i runs on host i)");
+    std::ofstream(hosts) << R"([{"address": "10.0.0.1", "user": "root"}])";
+    EXPECT_EQ(refusal(), "field 'hosts': hosts file " + hosts.string() + ": host 1: field 'key' is missing");
+    fs::remove(hosts);
 }
 
 // Regression: `run NAME` needed the spec file's path relative to a checkout.

@@ -60,8 +60,9 @@ TEST(Spec, RuntimeIsReadCheckedAndWrittenBack) {
     EXPECT_EQ(spec_from_json(nlohmann::json::object(), "t").runtime, "netns");
     EXPECT_EQ(spec_to_json(spec_from_json({{"runtime", "netns"}}, "t"))["runtime"], "netns");
     EXPECT_EQ(error_of({{"runtime", "netns"}}), "");
-    EXPECT_EQ(error_of({{"runtime", "vm"}}),
-              "spec redis-holder-pause: field 'runtime' names no known runtime ('vm'); the runtimes are netns, docker");
+    EXPECT_EQ(
+        error_of({{"runtime", "vm"}}),
+        "spec redis-holder-pause: field 'runtime' names no known runtime ('vm'); the runtimes are netns, docker, ssh");
     EXPECT_EQ(error_of({{"runtime", 3}}), "spec t.json: field 'runtime' must be a string");
 }
 
@@ -71,6 +72,15 @@ TEST(Spec, ImageIsOnlyForRuntimeDocker) {
     EXPECT_EQ(error_of({{"runtime", "docker"}, {"image", "redis:7.2"}}), "");
     EXPECT_EQ(error_of({{"image", "redis:7.2"}}),
               "spec redis-holder-pause: field 'image' applies only to runtime docker (this spec's runtime is netns)");
+}
+
+TEST(Spec, HostsAreOnlyForAndRequiredByRuntimeSsh) {
+    EXPECT_EQ(spec_to_json(spec_from_json({{"runtime", "ssh"}, {"hosts", "h.json"}}, "t"))["hosts"], "h.json");
+    EXPECT_EQ(error_of({{"runtime", "ssh"}, {"hosts", "h.json"}}), "");
+    EXPECT_EQ(error_of({{"hosts", "h.json"}}),
+              "spec redis-holder-pause: field 'hosts' applies only to runtime ssh (this spec's runtime is netns)");
+    EXPECT_EQ(error_of({{"runtime", "ssh"}}),
+              "spec redis-holder-pause: field 'hosts' is required by runtime ssh (or flag --hosts)");
 }
 
 TEST(Spec, ResolvedSpecRoundTrips) {

@@ -29,7 +29,7 @@ protected:
             owned_.push_back(
                 std::make_unique<Node>("n" + std::to_string(i),
                                        std::make_unique<NetnsRuntime>(NodePlacement{
-                                           "n" + std::to_string(i), "127.0.0.1", std::nullopt, {}, "", {}, ""}),
+                                           "n" + std::to_string(i), "127.0.0.1", std::nullopt, {}, "", {}, "", {}}),
                                        "/nonexistent", NodeProgram{}));
             nodes_.push_back(owned_.back().get());
         }
