@@ -1,9 +1,8 @@
 #include "clusters/clock_offset.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
+#include <algorithm>
 
-#include <stdexcept>
+#include "clusters/node_runtime.hpp"
 
 namespace lockcheck {
 
@@ -21,17 +20,14 @@ std::vector<std::string> clock_environment(const std::optional<std::filesystem::
     return library ? clock_environment(*library, node_dir) : std::vector<std::string>{};
 }
 
-void write_clock_offset(const std::filesystem::path& node_dir, std::int64_t offset_ms) {
-    // Padded to a fixed width and written with one pwrite at offset 0, so a
-    // reader's pread never sees a shorter number followed by stale digits.
+std::string clock_offset_text(std::int64_t offset_ms) {
     std::string text = std::to_string(offset_ms);
     text.append(24 - std::min<std::size_t>(text.size(), 23), ' ');
-    const auto path = clock_offset_file(node_dir);
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) throw std::runtime_error("cannot open " + path.string());
-    const auto written = ::pwrite(fd, text.data(), text.size(), 0);
-    ::close(fd);
-    if (written != static_cast<ssize_t>(text.size())) throw std::runtime_error("cannot write " + path.string());
+    return text;
+}
+
+void write_clock_offset(const std::filesystem::path& node_dir, std::int64_t offset_ms) {
+    rewrite_shared_file(clock_offset_file(node_dir), clock_offset_text(offset_ms));
 }
 
 std::filesystem::path find_clock_library(const std::filesystem::path& executable) {

@@ -24,8 +24,16 @@ std::vector<std::string> clock_environment(const std::filesystem::path& library,
 std::vector<std::string> clock_environment(const std::optional<std::filesystem::path>& library,
                                            const std::filesystem::path& node_dir);
 
-/// Rewrites the node's offset (ms, may be negative) in place. Throws
-/// std::runtime_error when the file cannot be written.
+/// What an offset file holding `offset_ms` (ms, may be negative) contains:
+/// the number padded with spaces to a fixed width (24 bytes), so rewriting
+/// it in place with one write (NodeRuntime::rewrite_in_place) never leaves a
+/// shorter number followed by stale digits for the library's pread.
+std::string clock_offset_text(std::int64_t offset_ms);
+
+/// Rewrites the offset file of the node whose directory is `node_dir` on this
+/// host in place. Throws std::runtime_error when it cannot be written. (The
+/// clock-skew fault goes through Node::rewrite_in_place, which reaches the
+/// file where the server runs.)
 void write_clock_offset(const std::filesystem::path& node_dir, std::int64_t offset_ms);
 
 /// The clock library installed beside `executable` (the lockcheck binary):

@@ -47,6 +47,9 @@ public:
     bool has_own_network() const override { return true; }
     std::string run_in_network(const std::vector<std::string>& argv) const override;
     void copy_in(const std::filesystem::path& from, const std::filesystem::path& to) const override;
+    void rewrite_in_place(const std::filesystem::path& file, const std::string& bytes) const override {
+        rewrite_shared_file(file, bytes);
+    }
     std::string read_log() const override;
 
 private:

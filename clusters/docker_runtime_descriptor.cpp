@@ -13,7 +13,6 @@ NodeRuntimeDescriptor docker_runtime() {
             .refuses_unsynced_data =
                 "the lose-unsynced filesystem is mounted on this host after the container has bind-mounted the node's "
                 "directory, so the server would never write to it",
-            .refuses_clock_library = "",
             .unavailable = []() -> std::optional<std::string> {
                 try {
                     DockerClient().ping();

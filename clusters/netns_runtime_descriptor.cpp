@@ -11,7 +11,6 @@ NodeRuntimeDescriptor netns_runtime() {
             .make = [](const NodePlacement& placement) { return std::make_unique<NetnsRuntime>(placement); },
             .network = std::nullopt,  // the run's
             .refuses_unsynced_data = "",
-            .refuses_clock_library = "",
             .unavailable = nullptr};
 }
 

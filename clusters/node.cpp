@@ -39,6 +39,14 @@ void Node::copy_in(const std::filesystem::path& from, const std::filesystem::pat
     }
 }
 
+void Node::rewrite_in_place(const std::filesystem::path& file, const std::string& bytes) const {
+    try {
+        runtime_->rewrite_in_place(file, bytes);
+    } catch (const NodeRuntimeError& e) {
+        throw std::runtime_error("node " + name_ + ": " + e.what());
+    }
+}
+
 void Node::start(std::chrono::milliseconds ready_timeout) {
     std::unique_lock lock(mutex_);
     runtime_->kill();

@@ -78,6 +78,10 @@ public:
     /// Copies the host's file `from` to `to` as the server sees it. Throws
     /// std::runtime_error naming the node.
     void copy_in(const std::filesystem::path& from, const std::filesystem::path& to) const;
+    /// Writes `bytes` over the start of `file` as the server sees it, in one
+    /// write, never truncating it (NodeRuntime::rewrite_in_place). Throws
+    /// std::runtime_error naming the node.
+    void rewrite_in_place(const std::filesystem::path& file, const std::string& bytes) const;
     /// Everything the server wrote to its log so far.
     std::string read_log() const { return runtime_->read_log(); }
 

@@ -8,7 +8,7 @@
 // One runtime object per node, owned by its Node (clusters/node.hpp), which
 // serialises the process operations (start, stop, kill, pause, resume,
 // running, exit_status, pid). address, has_own_network, run_in_network,
-// copy_in and read_log do not touch the server process and may be called
+// copy_in, rewrite_in_place and read_log do not touch the server process and may be called
 // from any thread.
 #pragma once
 
@@ -89,6 +89,11 @@ public:
     /// Copies the file `from` of this host to `to` as the node's server sees
     /// it, replacing what is there. Throws NodeRuntimeError.
     virtual void copy_in(const std::filesystem::path& from, const std::filesystem::path& to) const = 0;
+    /// Writes `bytes` (text) over the start of `file` as the node's server
+    /// sees it, in one write at offset 0, never truncating it (creating it
+    /// when missing): a reader of the same number of bytes sees either the
+    /// old bytes or the new ones (the clock offset file). Throws NodeRuntimeError.
+    virtual void rewrite_in_place(const std::filesystem::path& file, const std::string& bytes) const = 0;
     /// Everything the server wrote to stdout and stderr so far ("" when
     /// nothing or when the log cannot be read).
     virtual std::string read_log() const = 0;
@@ -97,5 +102,9 @@ public:
 /// copy_in of a runtime whose server sees this host's path `to` as it is:
 /// copies `from` over `to`. Throws NodeRuntimeError naming both.
 void copy_shared_file(const std::filesystem::path& from, const std::filesystem::path& to);
+
+/// rewrite_in_place of a runtime whose server sees this host's `file` as it
+/// is: one pwrite of `bytes` at offset 0. Throws NodeRuntimeError naming it.
+void rewrite_shared_file(const std::filesystem::path& file, const std::string& bytes);
 
 }  // namespace lockcheck

@@ -3,6 +3,9 @@
 // clusters/NAME_runtime_descriptor.cpp, and list it here.
 #include "clusters/node_runtime_registry.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <stdexcept>
 
 #include "core/find_by_name.hpp"
@@ -28,6 +31,14 @@ void copy_shared_file(const std::filesystem::path& from, const std::filesystem::
     std::error_code error;
     std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing, error);
     if (error) throw NodeRuntimeError("cannot copy " + from.string() + " to " + to.string() + ": " + error.message());
+}
+
+void rewrite_shared_file(const std::filesystem::path& file, const std::string& bytes) {
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) throw NodeRuntimeError("cannot open " + file.string());
+    const auto written = ::pwrite(fd, bytes.data(), bytes.size(), 0);
+    ::close(fd);
+    if (written != static_cast<ssize_t>(bytes.size())) throw NodeRuntimeError("cannot write " + file.string());
 }
 
 std::unique_ptr<NodeRuntime> make_node_runtime(const std::string& name, const NodePlacement& placement) {

@@ -26,9 +26,6 @@ struct NodeRuntimeDescriptor {
     /// Why it cannot run faults that need the lose-unsynced filesystem
     /// (power-loss); empty when it can.
     std::string refuses_unsynced_data;
-    /// Why it cannot run faults that need the clock library (clock-skew);
-    /// empty when it can.
-    std::string refuses_clock_library;
     /// Why it cannot run on this machine now (e.g. no daemon answers), or
     /// nullopt; unset: it always can.
     std::function<std::optional<std::string>()> unavailable;

@@ -133,6 +133,15 @@ void SshRuntime::copy_in(const std::filesystem::path& from, const std::filesyste
     }
 }
 
+void SshRuntime::rewrite_in_place(const std::filesystem::path& file, const std::string& bytes) const {
+    try {
+        connection_->run("printf %s " + shell_quote(bytes) + " | dd of=" + shell_quote(file.string()) +
+                         " bs=" + std::to_string(bytes.size()) + " count=1 iflag=fullblock conv=notrunc status=none");
+    } catch (const CommandError& e) {
+        throw NodeRuntimeError("cannot rewrite " + file.string() + ": " + e.what());
+    }
+}
+
 std::string SshRuntime::read_log() const {
     try {
         return connection_->run("cat " + shell_quote(log_.string()));

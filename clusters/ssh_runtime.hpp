@@ -18,10 +18,13 @@
 //   - run_in_network: the command on the host (iptables there: the host's
 //     own firewall), after uploading what changed (the firewall rules);
 //     read_log: the remote log; copy_in: the file to the host's path.
+//   - rewrite_in_place (the clock-skew fault's offset file): one command
+//     `printf %s BYTES | dd of=FILE bs=N count=1 iflag=fullblock conv=notrunc`
+//     on the host, so its one write at offset 0 never truncates the file
+//     the clock library (uploaded with the node's directory) reads there.
 //   - pid(): -1, as no PID of this host is the server's (nothing calls it to
-//     reach the server; faults that need this host's view of the node, the
-//     lose-unsynced filesystem and the clock offset file, are refused by
-//     the descriptor).
+//     reach the server; the lose-unsynced filesystem, which needs this
+//     host's view of the node, is refused by the descriptor).
 // What `lockcheck clean` needs after kill -9 is recorded under the state
 // directory (clusters/ssh_run_record.hpp).
 #pragma once
@@ -55,6 +58,7 @@ public:
     bool has_own_network() const override { return true; }
     std::string run_in_network(const std::vector<std::string>& argv) const override;
     void copy_in(const std::filesystem::path& from, const std::filesystem::path& to) const override;
+    void rewrite_in_place(const std::filesystem::path& file, const std::string& bytes) const override;
     std::string read_log() const override;
 
 private:

@@ -14,9 +14,6 @@ NodeRuntimeDescriptor ssh_runtime() {
             .refuses_unsynced_data =
                 "the lose-unsynced filesystem is a FUSE mount of this host, and the servers "
                 "run on other hosts",
-            .refuses_clock_library =
-                "the clock-skew fault rewrites each node's offset file on this host, which "
-                "the servers on other hosts never read",
             .unavailable = []() -> std::optional<std::string> {
                 try {
                     resolve_executable("ssh");

@@ -40,10 +40,7 @@ NetworkMode preflight_runtime_network(const Spec& spec, const NodeRuntimeDescrip
                         ", which needs root (faults enter the nodes' network namespaces); run as root");
     for (const auto& kind : spec.nemesis) {
         const FaultDescriptor* fault = find_fault(kind);
-        const std::string refusal = !fault                       ? ""
-                                    : fault->needs_unsynced_data ? runtime.refuses_unsynced_data
-                                    : fault->needs_clock_library ? runtime.refuses_clock_library
-                                                                 : "";
+        const std::string refusal = fault && fault->needs_unsynced_data ? runtime.refuses_unsynced_data : "";
         if (!refusal.empty())
             throw SpecError("field 'nemesis': fault '" + kind + "' cannot run with runtime " + runtime.name + ": " +
                             refusal);

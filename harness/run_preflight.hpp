@@ -20,7 +20,7 @@ namespace lockcheck {
 /// A runtime that brings its own network (NodeRuntimeDescriptor::network:
 /// docker, ssh) gets it, when the spec leaves `network` auto, the process is
 /// root (docker), no fault needs what the runtime refuses
-/// (refuses_unsynced_data, refuses_clock_library), and (ssh) the hosts file
+/// (refuses_unsynced_data: power-loss), and (ssh) the hosts file
 /// parses and has a host for every node; throws HarnessError when the
 /// runtime is unavailable (no Docker daemon, no ssh client).
 NetworkMode preflight_network(const Spec& spec);

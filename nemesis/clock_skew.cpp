@@ -25,7 +25,7 @@ std::optional<std::vector<std::string>> ClockSkew::start(const FaultEvent& event
     std::vector<std::string> targets;
     for (int i = 0; i < node_count_; ++i) {
         Node* n = candidates[static_cast<std::size_t>(i)];
-        write_clock_offset(n->dir(), offset_ms_);
+        n->rewrite_in_place(clock_offset_file(n->dir()), clock_offset_text(offset_ms_));
         skewed_.push_back(n);
         targets.push_back(n->name());
     }
@@ -36,7 +36,7 @@ void ClockSkew::heal() noexcept {
     std::lock_guard lock(mutex_);
     for (Node* n : skewed_) {
         try {
-            write_clock_offset(n->dir(), 0);
+            n->rewrite_in_place(clock_offset_file(n->dir()), clock_offset_text(0));
         } catch (...) {}
     }
     skewed_.clear();

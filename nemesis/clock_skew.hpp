@@ -2,7 +2,9 @@
 // clock_skew_ms (spec field; forward when positive) while the servers run,
 // and jumps back when the fault ends. Works through the project's LD_PRELOAD
 // clock library (clusters/clock_offset.hpp): the run starts the nodes with it
-// when the nemesis includes clock-skew. Redis expires keys by the wall clock,
+// when the nemesis includes clock-skew, and the fault rewrites each target's
+// offset file in place where its server runs (Node::rewrite_in_place: this
+// host's file for netns and docker, the host's copy for runtime ssh). Redis expires keys by the wall clock,
 // so a jump past the TTL expires every lease on that node at once.
 //
 // Target: clock_skew_nodes nodes (1 or 2) of the current holder's lock where

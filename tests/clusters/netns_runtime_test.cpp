@@ -7,6 +7,7 @@
 #include <fstream>
 #include <thread>
 
+#include "clusters/clock_offset.hpp"
 #include "clusters/netns_runtime.hpp"
 #include "clusters/node_runtime_registry.hpp"
 #include "tests/support/scratch_dir.hpp"
@@ -15,10 +16,15 @@ using namespace lockcheck;
 
 namespace {
 
+/// The whole content of `path` ("" when it cannot be read).
+std::string read_text(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 /// The state letter of process `pid` in /proc/PID/stat ('T': stopped), or '?'.
 char process_state(pid_t pid) {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string stat = read_text("/proc/" + std::to_string(pid) + "/stat");
     const auto end_of_name = stat.rfind(')');
     return end_of_name == std::string::npos || end_of_name + 2 >= stat.size() ? '?' : stat[end_of_name + 2];
 }
@@ -80,9 +86,19 @@ TEST_F(NetnsRuntimeTest, CopiesAFileInReplacingWhatIsThere) {
     std::ofstream(from) << "port 6379\n";
     std::ofstream(to) << "old\n";
     runtime->copy_in(from, to);
-    std::ifstream in(to);
-    EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()), "port 6379\n");
+    EXPECT_EQ(read_text(to), "port 6379\n");
     EXPECT_THROW(runtime->copy_in(dir.path() / "missing", to), NodeRuntimeError);
+}
+
+TEST_F(NetnsRuntimeTest, RewritesTheStartOfAFileInPlaceWithoutTruncatingIt) {
+    const auto file = dir.path() / "clock-offset";
+    runtime->rewrite_in_place(file, clock_offset_text(-2000));
+    EXPECT_EQ(read_text(file), clock_offset_text(-2000));
+    std::ofstream(file, std::ios::app) << "tail";
+    runtime->rewrite_in_place(file, clock_offset_text(5));
+    EXPECT_EQ(read_text(file), clock_offset_text(5) + "tail");
+    EXPECT_EQ(clock_offset_text(5).size(), 24u);
+    EXPECT_THROW(runtime->rewrite_in_place(dir.path() / "missing" / "file", "0"), NodeRuntimeError);
 }
 
 TEST_F(NetnsRuntimeTest, WithoutANamespaceItRefusesToRunInOne) {

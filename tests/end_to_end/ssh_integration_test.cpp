@@ -3,7 +3,9 @@
 // from them, so every file a server needs must have been uploaded, which the
 // first test checks), label remote: a holder pause on redis-single and on a
 // ZooKeeper ensemble is invalid, and so is a Sentinel failover (within the
-// lease, iptables on the primary's host); a crash-restart of Redis hands out
+// lease, iptables on the primary's host) and a clock jump of Redis (the clock
+// library and the offset file uploaded, the offset rewritten on the host;
+// the directory of the library is hidden from the host too); a crash-restart of Redis hands out
 // an id twice; kill -9 of the controller leaves no process that ssh started,
 // and `lockcheck clean` after it removes the run's ssh state; an unreachable
 // host, a host without the server binary and a refused key are one line each
@@ -43,9 +45,12 @@ RunOutcome run_on(const fs::path& store, std::vector<std::string> args, const nl
 /// Runs `args` on `count` fresh hosts (which see the store empty) and
 /// expects exit 1 (invalid), the scenario's expectation met, and nothing left
 /// here or on the hosts.
-RunOutcome expect_invalid_on_hosts(const std::string& test, int count, const std::vector<std::string>& args) {
+/// `hidden`: more directories the hosts see empty.
+RunOutcome expect_invalid_on_hosts(const std::string& test, int count, const std::vector<std::string>& args,
+                                   std::vector<fs::path> hidden = {}) {
     const auto store = fresh_store(test);
-    const SshTestHosts hosts(count, {store});
+    hidden.push_back(store);
+    const SshTestHosts hosts(count, hidden);
     auto run = run_on(store, args, hosts.hosts());
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
@@ -114,6 +119,19 @@ TEST(SshRun, SentinelFailoverIsInvalidWithinTheLease) {
     const auto run = expect_invalid_on_hosts("ssh-sentinel-failover", 6,
                                              {"run", scenario("redis-failover-lock-loss"), "--stop-on-decided"});
     EXPECT_NE(run.output.find("overlap-within-lease"), std::string::npos) << run.output;
+}
+
+TEST(SshRun, AClockJumpOfRedisIsInvalid) {
+    // The host sees neither the store (the node's offset file) nor the build
+    // directory (the clock library beside lockcheck): both must be uploaded.
+    // Only a jump of the host's offset file expires the holder's key early.
+    const fs::path build = fs::path(LOCKCHECK_BINARY).parent_path();
+    ASSERT_TRUE(fs::exists(build / "libclockshift.so"));
+    const auto run = expect_invalid_on_hosts("ssh-redis-clock-jump", 1, {"run", scenario("redis-clock-jump")}, {build});
+    EXPECT_NE(run.output.find("overlap-within-lease"), std::string::npos) << run.output;
+    EXPECT_NE(read_file(run.run_dir / "history.jsonl").find(R"({"fault":"clock-skew","id":1,"targets":["n1"]})"),
+              std::string::npos)
+        << "no clock jump of n1 was injected";
 }
 
 TEST(SshRun, KillNineOfTheControllerLeavesNoProcessAndCleanRemovesTheRest) {

@@ -182,7 +182,7 @@ TEST(CommandLine, RuntimeDockerRefusesAnotherNetworkAndPowerLossBeforeAnythingIs
     }
 }
 
-TEST(CommandLine, RuntimeSshRefusesClockSkewPowerLossAndTooFewHostsBeforeAnythingIsMade) {
+TEST(CommandLine, RuntimeSshRefusesPowerLossAndTooFewHostsBeforeAnythingIsMade) {
     const auto hosts = fs::temp_directory_path() / ("lockcheck-hosts-" + std::to_string(::getpid()) + ".json");
     std::ofstream(hosts) << R"([{"address": "10.0.0.1", "user": "root", "key": "/k"}])";
     Spec spec;
@@ -198,8 +198,8 @@ TEST(CommandLine, RuntimeSshRefusesClockSkewPowerLossAndTooFewHostsBeforeAnythin
     };
     spec.topology = "redis-single";
     EXPECT_EQ(refusal(), "");
-    spec.nemesis = {"clock-skew"};
-    EXPECT_NE(refusal().find("fault 'clock-skew' cannot run with runtime ssh: "), std::string::npos) << refusal();
+    spec.nemesis = {"clock-skew"};  // the offset file is rewritten on the host (NodeRuntime::rewrite_in_place)
+    EXPECT_EQ(refusal(), "");
     spec.nemesis = {"power-loss"};
     EXPECT_NE(refusal().find("fault 'power-loss' cannot run with runtime ssh: "), std::string::npos) << refusal();
     spec.nemesis = {};
