@@ -135,4 +135,10 @@ std::string shell_quote(std::string_view text) {
     return quoted + "'";
 }
 
+std::string shell_command_line(const std::vector<std::string>& argv) {
+    std::string command;
+    for (const auto& word : argv) command += (command.empty() ? "" : " ") + shell_quote(word);
+    return command;
+}
+
 }  // namespace lockcheck

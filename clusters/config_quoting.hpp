@@ -11,6 +11,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lockcheck {
 
@@ -42,5 +43,7 @@ std::string file_url(std::string_view path);
 /// `text` as one word of a POSIX shell command line: in single quotes, each
 /// `'` written as '\'' (for commands run on a remote host over ssh).
 std::string shell_quote(std::string_view text);
+/// `argv` as one POSIX shell command line: every word shell_quote'd, separated by spaces.
+std::string shell_command_line(const std::vector<std::string>& argv);
 
 }  // namespace lockcheck

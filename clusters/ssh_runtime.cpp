@@ -28,13 +28,6 @@ constexpr const char* kWrapper =
     "kill \"$watcher\" 2>/dev/null\n"
     "exit \"$status\"\n";
 
-/// `argv` as one shell command line.
-std::string shell_command(const std::vector<std::string>& argv) {
-    std::string command;
-    for (const auto& word : argv) command += (command.empty() ? "" : " ") + shell_quote(word);
-    return command;
-}
-
 }  // namespace
 
 SshRuntime::SshRuntime(NodePlacement placement)
@@ -77,8 +70,8 @@ void SshRuntime::start(const ServerLaunch& launch) {
     wrapper.insert(wrapper.end(), launch.env.begin(), launch.env.end());
     wrapper.insert(wrapper.end(), launch.argv.begin(), launch.argv.end());
     try {
-        session_ = std::make_unique<ChildProcess>(
-            ChildSpec{connection_->argv(shell_command(wrapper)), std::nullopt, directory_ / "session.log", true, {}});
+        session_ = std::make_unique<ChildProcess>(ChildSpec{
+            connection_->argv(shell_command_line(wrapper)), std::nullopt, directory_ / "session.log", true, {}});
     } catch (const SpawnError& e) {
         throw NodeRuntimeError(e.what());
     }
@@ -122,7 +115,7 @@ void SshRuntime::resume() {
 
 std::string SshRuntime::run_in_network(const std::vector<std::string>& argv) const {
     mirror_.sync(*connection_);
-    return connection_->run(shell_command(argv));
+    return connection_->run(shell_command_line(argv));
 }
 
 void SshRuntime::copy_in(const std::filesystem::path& from, const std::filesystem::path& to) const {
