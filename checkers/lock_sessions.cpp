@@ -81,7 +81,7 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
             auto it = open.find(slot);
             if (it == open.end()) continue;
             const Op& inv = history[static_cast<std::size_t>(partner[p])];
-            const auto ttl = inv.ttl_ms ? inv.ttl_ms : it->second.ttl_ms;
+            const std::optional<std::int64_t> ttl = inv.ttl_ms ? std::optional<std::int64_t>(inv.ttl_ms) : it->second.ttl_ms;
             if (ttl) it->second.lease_marks.emplace_back(op.time, inv.time + *ttl * 1'000'000 - kLeaseGranularityNs);
         } else if (op.f == fn::kRelease && op.is_invoke()) {
             auto it = open.find(slot);

@@ -35,18 +35,29 @@ bool read_int64(element value, std::int64_t& out) {
     return value.type() == element_type::INT64 && value.get_int64().get(out) == simdjson::SUCCESS;
 }
 
-bool read_string(element value, std::string& out) {
+/// A string field into a std::string, a Symbol or an OptionalSymbol.
+template <typename Text>
+bool read_string(element value, Text& out) {
     std::string_view text;
     if (value.get_string().get(text) != simdjson::SUCCESS) return false;
-    out.assign(text);
+    out = text;
     return true;
 }
 
-/// An optional field: null leaves it absent, as op_from_json does.
-template <typename T, typename Read>
-bool read_optional(element value, std::optional<T>& out, Read read) {
+/// An optional string field: null leaves it absent, as op_from_json does.
+template <typename Text>
+bool read_optional_string(element value, Text& out) {
+    return value.is_null() || read_string(value, out);
+}
+
+/// An optional integer field (token, ttl_ms): null leaves it absent. The one
+/// value that marks "absent" is declined (the reference path names it).
+bool read_optional_int64(element value, OptionalInt64& out) {
     if (value.is_null()) return true;
-    return read(value, out.emplace());
+    std::int64_t number = 0;
+    if (!read_int64(value, number) || number == OptionalInt64::kAbsent) return false;
+    out = number;
+    return true;
 }
 
 /// The value of field "value" as nlohmann's parser builds it: non-negative
@@ -122,12 +133,12 @@ bool read_field(std::string_view name, element value, Op& op, unsigned& seen) {
     if (name == "f") return once(kF) && read_string(value, op.f);
     if (name == "key") return once(kKey) && (value.is_null() || read_string(value, op.key));
     if (name == "value") return once(kValue) && read_value(value, op.value);
-    if (name == "token") return once(kToken) && read_optional(value, op.token, read_int64);
-    if (name == "error") return once(kError) && read_optional(value, op.error, read_string);
-    if (name == "node") return once(kNode) && read_optional(value, op.node, read_string);
-    if (name == "ttl_ms") return once(kTtl) && read_optional(value, op.ttl_ms, read_int64);
-    if (name == "owner") return once(kOwner) && read_optional(value, op.owner, read_string);
-    if (name == "resource") return once(kResource) && read_optional(value, op.resource, read_string);
+    if (name == "token") return once(kToken) && read_optional_int64(value, op.token);
+    if (name == "error") return once(kError) && read_optional_string(value, op.error);
+    if (name == "node") return once(kNode) && read_optional_string(value, op.node);
+    if (name == "ttl_ms") return once(kTtl) && read_optional_int64(value, op.ttl_ms);
+    if (name == "owner") return once(kOwner) && read_optional_string(value, op.owner);
+    if (name == "resource") return once(kResource) && read_optional_string(value, op.resource);
     return false;
 }
 

@@ -32,13 +32,21 @@ std::int64_t integer_field(const nlohmann::json& value, const char* field) {
     return *integer;
 }
 
+/// An integer that may be absent in an Op (token, ttl_ms): any but the one
+/// value that marks "absent" there.
+std::int64_t optional_integer_field(const nlohmann::json& value, const char* field) {
+    const std::int64_t integer = integer_field(value, field);
+    if (integer == OptionalInt64::kAbsent) throw OpFormatError(std::string("field '") + field + "' is out of range");
+    return integer;
+}
+
 std::string string_field(const nlohmann::json& value, const char* field) {
     if (!value.is_string()) throw OpFormatError(std::string("field '") + field + "' must be a string");
     return value.get<std::string>();
 }
 
-template <typename T, typename Parse>
-void optional_field(const nlohmann::json& object, const char* field, std::optional<T>& out, Parse parse) {
+template <typename Field, typename Parse>
+void optional_field(const nlohmann::json& object, const char* field, Field& out, Parse parse) {
     auto it = object.find(field);
     if (it != object.end() && !it->is_null()) out = parse(*it, field);
 }
@@ -62,7 +70,7 @@ void check_f(const Op& op) {
     if (!op.is_nemesis() && fault) throw OpFormatError(op.f + " is recorded by process \"nemesis\" only");
 }
 
-void check_ttl(const std::optional<std::int64_t>& ttl_ms) {
+void check_ttl(OptionalInt64 ttl_ms) {
     if (ttl_ms && *ttl_ms <= 0) throw OpFormatError("field 'ttl_ms' must be positive");
 }
 
@@ -126,10 +134,10 @@ Op op_from_json(const nlohmann::json& object) {
     check_f(op);
     if (auto it = object.find("key"); it != object.end() && !it->is_null()) op.key = string_field(*it, "key");
     if (auto it = object.find("value"); it != object.end()) op.value = *it;
-    optional_field(object, "token", op.token, integer_field);
+    optional_field(object, "token", op.token, optional_integer_field);
     optional_field(object, "error", op.error, string_field);
     optional_field(object, "node", op.node, string_field);
-    optional_field(object, "ttl_ms", op.ttl_ms, integer_field);
+    optional_field(object, "ttl_ms", op.ttl_ms, optional_integer_field);
     check_ttl(op.ttl_ms);
     optional_field(object, "owner", op.owner, string_field);
     optional_field(object, "resource", op.resource, string_field);

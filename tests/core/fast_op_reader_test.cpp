@@ -93,6 +93,7 @@ TEST(FastOpReader, LeavesEverythingElseToTheReference) {
         R"({"index":1,"time":5,"process":2,"type":"ok","f":"start-fault"})",
         R"({"index":1,"time":5,"process":2,"type":"ok","f":"renew","ttl_ms":0})",
         R"({"index":1,"time":5,"process":2,"type":"ok","f":"read","token":"7"})",
+        R"({"index":1,"time":5,"process":2,"type":"ok","f":"acquire","token":-9223372036854775808})",
         R"({"index":1,"time":5,"process":2,"type":"ok","f":"read","key":7})",
         R"({"index":1,"time":9223372036854775808,"process":2,"type":"ok","f":"read"})",
     };
