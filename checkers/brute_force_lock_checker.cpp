@@ -84,8 +84,8 @@ Validity brute_force_lock_check(const History& history, std::size_t max_ops_per_
         }
         if (op.required) op.deadline = done_at;
         // Owners are never empty strings here: "" stands for the free lock.
-        op.owner = "o:" + (inv.owner             ? *inv.owner
-                           : done && done->owner ? *done->owner
+        op.owner = "o:" + (inv.owner             ? std::string(*inv.owner)
+                           : done && done->owner ? std::string(*done->owner)
                                                  : "process " + std::to_string(inv.process));
         keys[inv.key].push_back(std::move(op));
     }

@@ -17,7 +17,7 @@ CheckerResult check_release_ownership(const History& history, const std::vector<
         const Op& op = history[p];
         if (op.is_nemesis() || op.type != OpType::Ok || partner[p] == kNoOp) continue;
         const Op& invoke = history[static_cast<std::size_t>(partner[p])];
-        if (op.f == fn::kAcquire && invoke.owner) granted[*invoke.owner] = p;
+        if (op.f == fn::kAcquire && invoke.owner) granted[std::string(*invoke.owner)] = p;
         if (op.f != fn::kRelease || !op.value.is_object()) continue;
         const auto removed = op.value.find("removed_owner");
         if (removed == op.value.end() || !removed->is_string()) continue;

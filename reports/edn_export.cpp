@@ -15,7 +15,7 @@ bool is_keyword(const std::string& s) {
     return true;
 }
 
-void string_literal(const std::string& s, std::string& out) {
+void string_literal(std::string_view s, std::string& out) {
     out += '"';
     for (char c : s) {
         switch (c) {

@@ -103,9 +103,9 @@ TEST(OpRecord, TheMarkerOfAnAbsentTokenIsRefusedInAHistory) {
     EXPECT_EQ(*op_from_json(record).token, OptionalInt64::kAbsent + 1);
 }
 
-TEST(OpRecord, AnOpIsAtMost136Bytes) {
+TEST(OpRecord, AnOpIsAtMost112Bytes) {
     // The point of interning: 10M ops must fit in memory (docs/benchmarks.md).
-    EXPECT_LE(sizeof(Op), 136u);
+    EXPECT_LE(sizeof(Op), 112u);
 }
 
 TEST(OpRecord, RoundTripsThroughJsonWithInternedFields) {

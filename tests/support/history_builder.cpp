@@ -19,7 +19,7 @@ std::int64_t HistoryBuilder::add(double time_ms, int process, OpType type, std::
 std::string HistoryBuilder::owner_of(int process) const {
     // The owner of the process's latest acquire.
     for (auto it = history_.rbegin(); it != history_.rend(); ++it)
-        if (it->process == process && it->f == "acquire" && it->owner) return *it->owner;
+        if (it->process == process && it->f == "acquire" && it->owner) return std::string(*it->owner);
     return "p" + std::to_string(process) + "-none";
 }
 
