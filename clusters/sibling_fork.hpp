@@ -22,8 +22,9 @@
 // (Debian 12, seen with gdb on __register_atfork): each bumps a counter by
 // which that library notices, in a forked child, that its PKCS#11 sessions or
 // its per-thread random generators came from the parent; the server has
-// opened no such session and drawn no random bytes, so a worker has none to
-// renew.
+// opened no such session and seeded no such generator (its only getrandom
+// calls before serving are glibc malloc's tcache key and GnuTLS's 1-byte
+// probe of the system call), so a worker has none to renew.
 #pragma once
 
 #include <sys/types.h>
