@@ -43,6 +43,13 @@ int max_fd() {
     return open_max > 0 && open_max < INT_MAX ? static_cast<int>(open_max) : 65536;
 }
 
+/// What the server finds out once, before it serves, for every fork.
+struct ServerState {
+    pid_t controller = -1;      ///< the server's parent: every worker's parent
+    int fd_limit = 0;           ///< for closing fds one by one where close_range is missing
+    bool sibling_forks = true;  ///< until fork_sibling turns out to be unsupported here
+};
+
 /// True when `dir` is a directory of a cgroup v2 hierarchy, which a worker can be forked into.
 bool is_cgroup2(int dir) {
     struct statfs filesystem {};
@@ -59,20 +66,20 @@ bool is_cgroup2(int dir) {
 /// `middle`: the process it waits to be adopted from (double fork), or -1. On
 /// failure it says why on its stderr (the worker's log) and exits 127: the
 /// controller sees its EOF.
-void become_worker(const ForkRequest& request, bool in_cgroup, pid_t middle, pid_t controller) {
+void become_worker(const ForkRequest& request, bool in_cgroup, pid_t middle, const ServerState& server) {
     if (!place_stdio({request.stdio[0], request.stdio[1], request.stdio[2]})) worker_fails("cannot set up its stdio");
     if (request.cgroup_dir >= 0 && !in_cgroup && !join_cgroup_at(request.cgroup_dir))
         worker_fails("cannot join its cgroup");
-    close_fds_above_stdio(max_fd());
+    close_fds_above_stdio(server.fd_limit);
     const timespec pause{0, kAdoptionPollNanoseconds};
     for (int poll = 0; middle > 0 && poll < kAdoptionPolls && ::getppid() == middle; ++poll) ::nanosleep(&pause, nullptr);
     // The death signal is set once the parent is the controller (a middle's exit would fire it),
     // then the parent checked again: a controller that died before the prctl left it to another.
-    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != controller || ::setpgid(0, 0) != 0) {
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != server.controller || ::setpgid(0, 0) != 0) {
         std::fprintf(stderr,
                      "fork server: a new worker is not the controller's child (pid %d; its parent is %d): is "
                      "the controller a child subreaper, and alive?\n",
-                     static_cast<int>(controller), static_cast<int>(::getppid()));
+                     static_cast<int>(server.controller), static_cast<int>(::getppid()));
         ::_exit(127);
     }
 }
@@ -80,10 +87,10 @@ void become_worker(const ForkRequest& request, bool in_cgroup, pid_t middle, pid
 /// Forks one worker for `request` as the controller's child straight away
 /// (fork_sibling), in the request's cgroup when it is a cgroup v2 one. In the
 /// server it returns the worker's PID, or -1 with errno set; in the worker 0.
-pid_t fork_sibling_worker(const ForkRequest& request, pid_t controller) {
+pid_t fork_sibling_worker(const ForkRequest& request, const ServerState& server) {
     const bool into_cgroup = request.cgroup_dir >= 0 && is_cgroup2(request.cgroup_dir);
     const pid_t worker = fork_sibling(into_cgroup ? request.cgroup_dir : -1);
-    if (worker == 0) become_worker(request, into_cgroup, -1, controller);
+    if (worker == 0) become_worker(request, into_cgroup, -1, server);
     return worker;
 }
 
@@ -91,7 +98,7 @@ pid_t fork_sibling_worker(const ForkRequest& request, pid_t controller) {
 /// be used: the server forks a middle process, which forks the worker and
 /// exits, and the controller adopts the worker. In the server it returns the
 /// worker's PID or throws ForkProtocolError; in the worker it returns 0.
-pid_t fork_adopted_worker(const ForkRequest& request, pid_t controller) {
+pid_t fork_adopted_worker(const ForkRequest& request, const ServerState& server) {
     int report[2];
     if (::pipe2(report, O_CLOEXEC) != 0) throw ForkProtocolError(std::string("pipe2: ") + std::strerror(errno));
     const pid_t middle = ::fork();
@@ -100,7 +107,7 @@ pid_t fork_adopted_worker(const ForkRequest& request, pid_t controller) {
         const pid_t self = ::getpid();
         const pid_t worker = ::fork();
         if (worker == 0) {
-            become_worker(request, false, self, controller);
+            become_worker(request, false, self, server);
             return 0;
         }
         const int outcome[2] = {worker, worker < 0 ? errno : 0};
@@ -127,31 +134,30 @@ pid_t fork_adopted_worker(const ForkRequest& request, pid_t controller) {
 }
 
 /// Forks one worker for `request`: as the controller's sibling while
-/// `sibling_forks` holds, else (and from then on, once fork_sibling turns out
-/// to be unsupported here) by a double fork. In the server it returns the
+/// server.sibling_forks holds, else (and from then on, once fork_sibling turns
+/// out to be unsupported here) by a double fork. In the server it returns the
 /// worker's PID or throws ForkProtocolError; in the worker it returns 0.
-pid_t fork_worker(const ForkRequest& request, pid_t controller, bool& sibling_forks) {
-    if (sibling_forks) {
-        const pid_t worker = fork_sibling_worker(request, controller);
+pid_t fork_worker(const ForkRequest& request, ServerState& server) {
+    if (server.sibling_forks) {
+        const pid_t worker = fork_sibling_worker(request, server);
         if (worker >= 0) return worker;
         const int error = errno;
         if (!sibling_fork_unsupported(error)) throw ForkProtocolError(std::string("clone3: ") + std::strerror(error));
         std::fprintf(stderr, "fork server: clone3 cannot fork a worker here (%s): double-forking them instead\n",
                      std::strerror(error));
-        sibling_forks = false;
+        server.sibling_forks = false;
     }
-    return fork_adopted_worker(request, controller);
+    return fork_adopted_worker(request, server);
 }
 
 }  // namespace
 
 std::optional<int> serve_forks(int socket) {
-    const pid_t controller = ::getppid();
+    ServerState server{::getppid(), max_fd()};
     if (const int threads = thread_count(); threads != 1) {
         std::fprintf(stderr, "fork server: it has %d threads; it must have one to fork workers safely\n", threads);
         return 2;
     }
-    bool sibling_forks = true;  // until clone3 turns out to be unsupported here
     while (true) {
         std::optional<ForkRequest> request;
         try {
@@ -165,7 +171,7 @@ std::optional<int> serve_forks(int socket) {
         pid_t worker = -1;
         std::string failure;
         try {
-            worker = fork_worker(*request, controller, sibling_forks);
+            worker = fork_worker(*request, server);
         } catch (const ForkProtocolError& e) {
             failure = e.what();
         }

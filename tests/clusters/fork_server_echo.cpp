@@ -1,13 +1,15 @@
 // A stand-in for `lockcheck worker --fork-server` in tests/clusters/fork_server_test.cpp:
 // it serves fork requests on its stdin (serve_forks); each forked worker
-// writes "PID PARENT PROCESS-GROUP THREAD-STATE CGROUP" on its stdout, then
+// renames itself "ARGV0 echo-worker" (with the ProcessTitle the server found,
+// as lockcheck's workers do), writes
+// "PID PARENT PROCESS-GROUP THREAD-STATE CGROUP" on its stdout, then
 // echoes every line of its stdin until EOF and exits 0. THREAD-STATE is
 // "thread-state-ok" when the C library's record of its thread is its own (the
 // CPU clock of pthread_self() reads: glibc takes it from the TID it keeps for
 // the thread) and a thread it starts runs and is joined, else what failed.
 // CGROUP is its cgroup v2 path from /proc/self/cgroup ("-" when none).
 //
-//   fork_server_echo                   serves as lockcheck's fork server does
+//   fork_server_echo [--with-clone3]   serves as lockcheck's fork server does
 //   fork_server_echo --without-clone3  the same under a seccomp filter that fails
 //                                      clone3 with ENOSYS, as container runtimes'
 //                                      default profiles do: the double-fork fallback
@@ -28,6 +30,7 @@
 #include <thread>
 
 #include "clusters/fork_server_process.hpp"
+#include "clusters/process_title.hpp"
 
 namespace {
 
@@ -68,7 +71,9 @@ int main(int argc, char** argv) {
         std::cerr << "cannot install the seccomp filter: " << std::strerror(errno) << std::endl;
         return 3;
     }
+    const lockcheck::ProcessTitle title(argv);
     if (const auto server_exit = lockcheck::serve_forks(STDIN_FILENO)) return *server_exit;
+    title.set({argv[0], "echo-worker"});
     std::cout << ::getpid() << ' ' << ::getppid() << ' ' << ::getpgrp() << ' ' << thread_state() << ' '
               << cgroup_v2_path() << std::endl;
     std::string line;

@@ -23,6 +23,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -216,8 +217,9 @@ protected:
     }
 
     std::unique_ptr<ForkServer> start_server() {
-        std::vector<std::string> argv{FORK_SERVER_ECHO};
-        if (GetParam() == Forking::DoubleForkFallback) argv.push_back("--without-clone3");
+        // Either flag leaves room in the command line for a worker's title.
+        const std::vector<std::string> argv{
+            FORK_SERVER_ECHO, GetParam() == Forking::DoubleForkFallback ? "--without-clone3" : "--with-clone3"};
         return std::make_unique<ForkServer>(argv, dir_ / "server.log");
     }
     /// A worker forked by `server`, as the run starts a built-in one.
@@ -399,6 +401,19 @@ TEST_P(ForkServerTest, AWorkersCLibraryKnowsItsOwnThreadAndItCanStartThreads) {
     EXPECT_EQ(report.pid, worker->pid());
     // glibc's record of the thread (its TID) must be the worker's, not the server's it was copied from.
     EXPECT_EQ(report.thread_state, "thread-state-ok");
+}
+
+TEST_P(ForkServerTest, AWorkerRenamesItselfWithTheCommandLineTheServerFound) {
+    auto server = start_server();
+    auto worker = fork_worker(*server, "worker");
+    read_report(*worker);  // written once it has renamed itself
+    std::ifstream cmdline_file("/proc/" + std::to_string(worker->pid()) + "/cmdline");
+    const std::string cmdline((std::istreambuf_iterator<char>(cmdline_file)), std::istreambuf_iterator<char>());
+    std::vector<std::string> words;
+    std::istringstream split(cmdline);
+    for (std::string word; std::getline(split, word, '\0');)
+        if (!word.empty()) words.push_back(word);
+    EXPECT_EQ(words, (std::vector<std::string>{FORK_SERVER_ECHO, "echo-worker"}));
 }
 
 TEST_P(ForkServerTest, TheServerSaysInItsLogWhenItFallsBackToTheDoubleFork) {
