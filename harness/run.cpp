@@ -181,7 +181,8 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
         [&](int process) {
             if (proxy) proxy->drop_worker(process);
         },
-        // A forked worker dies with the controller's main thread, an exec'd one with the thread that spawned it.
+        // A forked worker dies with this thread (the fork server's parent: the worker's parent too) or, where the
+        // server double-forks, with the controller's main thread; an exec'd one with the thread that spawned it.
         fork_server ? ForkServer::kSpawnsInFlight : 1);
     // The run's clock, the time limit and the fault schedule start here, when
     // every worker is ready for its first op: starting them is not workload.
