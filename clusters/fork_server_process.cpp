@@ -72,7 +72,8 @@ void become_worker(const ForkRequest& request, bool in_cgroup, pid_t middle, con
         worker_fails("cannot join its cgroup");
     close_fds_above_stdio(server.fd_limit);
     const timespec pause{0, kAdoptionPollNanoseconds};
-    for (int poll = 0; middle > 0 && poll < kAdoptionPolls && ::getppid() == middle; ++poll) ::nanosleep(&pause, nullptr);
+    for (int poll = 0; middle > 0 && poll < kAdoptionPolls && ::getppid() == middle; ++poll)
+        ::nanosleep(&pause, nullptr);
     // The death signal is set once the parent is the controller (a middle's exit would fire it),
     // then the parent checked again: a controller that died before the prctl left it to another.
     if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != server.controller || ::setpgid(0, 0) != 0) {

@@ -33,5 +33,4 @@ private:
     std::size_t size_ = 0;  ///< the command line's bytes, the last NUL included
 };
 
-
 }  // namespace lockcheck

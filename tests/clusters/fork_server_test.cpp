@@ -447,8 +447,7 @@ TEST_P(ForkServerTest, InARunEachWorkerIsInACgroupOfItsOwnBeforeItReadsAnything)
     server.reset();
 }
 
-INSTANTIATE_TEST_SUITE_P(Forking, ForkServerTest,
-                         ::testing::Values(Forking::Sibling, Forking::DoubleForkFallback),
+INSTANTIATE_TEST_SUITE_P(Forking, ForkServerTest, ::testing::Values(Forking::Sibling, Forking::DoubleForkFallback),
                          [](const auto& param_info) {
                              return param_info.param == Forking::Sibling ? "Sibling" : "DoubleForkFallback";
                          });
