@@ -45,7 +45,8 @@ void send_fork_request(int socket, const ForkRequest& request) {
 }
 
 void send_with_fds(int socket, std::string_view bytes, std::span<const int> fds) {
-    if (fds.size() > kMaxReceivedFds) throw ForkProtocolError("cannot send more than 16 fds in one message");
+    if (fds.size() > kMaxReceivedFds)
+        throw ForkProtocolError("cannot send more than " + std::to_string(kMaxReceivedFds) + " fds in one message");
     iovec iov{const_cast<char*>(bytes.data()), bytes.size()};
     alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxReceivedFds)] = {};
     msghdr message{};
