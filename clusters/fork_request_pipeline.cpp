@@ -14,7 +14,7 @@ struct ForkRequestPipeline::Request {
 ForkRequestPipeline::ForkRequestPipeline(int socket, std::chrono::milliseconds reply_timeout)
     : socket_(socket), reply_timeout_(reply_timeout) {}
 
-pid_t ForkRequestPipeline::fork(const StdioFds& stdio) {
+pid_t ForkRequestPipeline::fork(const ForkRequest& request) {
     const auto mine = std::make_shared<Request>();
     {
         const std::lock_guard sending(send_mutex_);
@@ -24,7 +24,7 @@ pid_t ForkRequestPipeline::fork(const StdioFds& stdio) {
             in_flight_.push_back(mine);  // queued before it is sent: its reply cannot come before it is queued
         }
         try {
-            send_fork_request(socket_, stdio);
+            send_fork_request(socket_, request);
         } catch (const ForkProtocolError& e) {
             const std::lock_guard lock(mutex_);
             lose_all(e.what());

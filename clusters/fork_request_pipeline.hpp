@@ -33,7 +33,7 @@ public:
     ForkRequestPipeline(const ForkRequestPipeline&) = delete;
     ForkRequestPipeline& operator=(const ForkRequestPipeline&) = delete;
 
-    /// Sends a fork request carrying `stdio` (the fds stay the caller's) and
+    /// Sends a fork request carrying the request's fds (they stay the caller's) and
     /// waits for its own reply, while other threads' requests are in flight.
     /// Returns the PID the server answered. Throws ForkRefused with the
     /// server's error for this request alone (the others go on), and
@@ -41,7 +41,7 @@ public:
     /// answer in time, or sent garbage): then this request, every other one in
     /// flight and every later one get that same error, since no later reply
     /// could be matched to its request any more. Thread-safe.
-    pid_t fork(const StdioFds& stdio);
+    pid_t fork(const ForkRequest& request);
 
 private:
     struct Request;  ///< one request in flight and, once read, its answer

@@ -1,15 +1,14 @@
 #include "clusters/fork_server.hpp"
 
-#include <signal.h>
+#include <fcntl.h>
 #include <sys/prctl.h>
-#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 
 #include "clusters/fork_server_protocol.hpp"
-#include "clusters/process_cgroup.hpp"
 
 namespace lockcheck {
 
@@ -31,20 +30,22 @@ ForkServer::~ForkServer() {
 }
 
 pid_t ForkServer::spawn(const SpawnPlan& plan) {
-    pid_t worker = -1;
+    // The worker's cgroup goes with the request: the server forks the worker
+    // into it (cgroup v2), or the worker joins it before anything else.
+    int cgroup_dir = -1;
+    if (!plan.cgroup_procs_file.empty()) {
+        const auto dir = std::filesystem::path(plan.cgroup_procs_file).parent_path();
+        cgroup_dir = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (cgroup_dir < 0) throw SpawnError("cannot open its cgroup " + dir.string() + ": " + std::strerror(errno));
+    }
     try {
-        worker = requests_->fork({plan.stdin_fd, plan.stdout_fd, plan.stderr_fd});
+        const pid_t worker = requests_->fork({{plan.stdin_fd, plan.stdout_fd, plan.stderr_fd}, cgroup_dir});
+        if (cgroup_dir >= 0) ::close(cgroup_dir);
+        return worker;
     } catch (const ForkProtocolError& e) {  // refused, or the exchange is lost (then for every later spawn too)
+        if (cgroup_dir >= 0) ::close(cgroup_dir);
         throw SpawnError(std::string("fork server (pid ") + std::to_string(server_->pid()) + "): " + e.what());
     }
-    if (!plan.cgroup_procs_file.empty() && !move_to_cgroup(plan.cgroup_procs_file.c_str(), worker)) {
-        const int move_errno = errno;
-        ::kill(worker, SIGKILL);
-        int status = 0;
-        while (::waitpid(worker, &status, 0) < 0 && errno == EINTR) {}
-        throw SpawnError(std::string("cannot move the forked worker into its cgroup: ") + std::strerror(move_errno));
-    }
-    return worker;
 }
 
 }  // namespace lockcheck

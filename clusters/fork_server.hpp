@@ -5,13 +5,14 @@
 // on two cores. The fork server is one `lockcheck worker --fork-server`,
 // started once per run; every built-in worker is then a fork of that small,
 // already-loaded process (clusters/fork_server_process.hpp), so a worker costs
-// two forks instead of an exec. A user's own worker command (client_cmd) is
+// one fork instead of an exec. A user's own worker command (client_cmd) is
 // still exec'd by spawn_child.
 //
-// The workers are the controller's children (the server double-forks and the
-// controller, a child subreaper, adopts them), so ChildProcess waits for,
-// signals and kills them as it does exec'd ones, and each one is moved into
-// its own cgroup before it gets its init. The server itself is a ChildProcess
+// The workers are the controller's children (the server forks each one as
+// its own sibling, or double-forks and the controller, a child subreaper,
+// adopts them), so ChildProcess waits for, signals and kills them as it does
+// exec'd ones, and each one is in its own cgroup before it reads its init
+// (forked into it, or joining it first thing). The server itself is a ChildProcess
 // in a cgroup of its own, ended and reaped with the ForkServer, by the end of
 // the run's containment at the latest, and by PR_SET_PDEATHSIG (then `lockcheck
 // clean`'s removal of the run's cgroup) after kill -9.
@@ -57,10 +58,11 @@ public:
 
     /// Forks a worker whose fds 0-2 are the plan's stdin_fd, stdout_fd and
     /// stderr_fd (the plan's executable, argv and environment are ignored: the
-    /// worker is a copy of the server), moves it into the cgroup of
-    /// plan.cgroup_procs_file when one is named, and returns its PID, a child
-    /// of this process. Throws SpawnError ("fork server (pid N): ...") when it
-    /// cannot; a worker it could not move is killed and reaped first. Once the
+    /// worker is a copy of the server), in the cgroup of plan.cgroup_procs_file
+    /// when one is named (forked into it, or joining it before it reads
+    /// anything; a worker that cannot join it says so in its log and exits
+    /// 127), and returns its PID, a child of this process. Throws SpawnError
+    /// ("fork server (pid N): ...") when it cannot. Once the
     /// server has exited, not answered in time or sent garbage, this and every
     /// later spawn fail with that one reason. Thread-safe and pipelined: calls
     /// from several threads have their requests in flight together

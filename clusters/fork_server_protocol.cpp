@@ -39,21 +39,26 @@ bool send_message(int socket, std::string_view text) {
 
 }  // namespace
 
-void send_fork_request(int socket, const StdioFds& stdio) { send_with_fds(socket, kRequest, stdio); }
+void send_fork_request(int socket, const ForkRequest& request) {
+    const int fds[4] = {request.stdio[0], request.stdio[1], request.stdio[2], request.cgroup_dir};
+    send_with_fds(socket, kRequest, std::span<const int>(fds, request.cgroup_dir >= 0 ? 4 : 3));
+}
 
-void send_with_fds(int socket, std::string_view bytes, const StdioFds& fds) {
+void send_with_fds(int socket, std::string_view bytes, std::span<const int> fds) {
+    if (fds.size() > kMaxReceivedFds)
+        throw ForkProtocolError("cannot send more than " + std::to_string(kMaxReceivedFds) + " fds in one message");
     iovec iov{const_cast<char*>(bytes.data()), bytes.size()};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 3)] = {};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxReceivedFds)] = {};
     msghdr message{};
     message.msg_iov = &iov;
     message.msg_iovlen = 1;
     message.msg_control = control;
-    message.msg_controllen = sizeof control;
+    message.msg_controllen = CMSG_SPACE(sizeof(int) * fds.size());
     cmsghdr* header = CMSG_FIRSTHDR(&message);
     header->cmsg_level = SOL_SOCKET;
     header->cmsg_type = SCM_RIGHTS;
-    header->cmsg_len = CMSG_LEN(sizeof(int) * 3);
-    std::memcpy(CMSG_DATA(header), fds.data(), sizeof(int) * 3);
+    header->cmsg_len = CMSG_LEN(sizeof(int) * fds.size());
+    std::memcpy(CMSG_DATA(header), fds.data(), sizeof(int) * fds.size());
     ssize_t sent = -1;
     do sent = ::sendmsg(socket, &message, MSG_NOSIGNAL);
     while (sent < 0 && errno == EINTR);
@@ -62,7 +67,7 @@ void send_with_fds(int socket, std::string_view bytes, const StdioFds& fds) {
                                 (sent < 0 ? std::strerror(errno) : "short write"));
 }
 
-std::optional<StdioFds> receive_fork_request(int socket) {
+std::optional<ForkRequest> receive_fork_request(int socket) {
     char payload[kMaxMessageBytes];
     iovec iov{payload, sizeof payload};
     alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxReceivedFds)] = {};
@@ -89,9 +94,10 @@ std::optional<StdioFds> receive_fork_request(int socket) {
     const std::string_view bytes(payload, static_cast<std::size_t>(received));
     if (received == 0 && fds.empty()) return std::nullopt;  // SOCK_SEQPACKET: 0 bytes and no fds is EOF
     const bool truncated = (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
-    if (bytes == kRequest && fds.size() == 3 && !truncated) return StdioFds{fds[0], fds[1], fds[2]};
+    if (bytes == kRequest && (fds.size() == 3 || fds.size() == 4) && !truncated)
+        return ForkRequest{{fds[0], fds[1], fds[2]}, fds.size() == 4 ? fds[3] : -1};
     for (const int fd : fds) ::close(fd);
-    throw ForkProtocolError("malformed fork request: expected \"fork\" with 3 fds, got " + quoted_excerpt(bytes) +
+    throw ForkProtocolError("malformed fork request: expected \"fork\" with 3 or 4 fds, got " + quoted_excerpt(bytes) +
                             " with " + std::to_string(fds.size()) + " fd(s)" +
                             (truncated ? " (truncated: too long or too many fds)" : ""));
 }

@@ -146,6 +146,27 @@ bool kill_frozen(const fs::path& dir, Clock::time_point deadline) {
     return true;
 }
 
+/// Writes `process` in decimal to `procs_fd` (a cgroup.procs open for
+/// writing, or -1 when it could not be opened) and closes it; false (errno
+/// set) when it cannot. Async-signal-safe.
+bool write_pid_to(int procs_fd, pid_t process) noexcept {
+    if (procs_fd < 0) return false;
+    char digits[24];
+    char* const end = digits + sizeof digits;
+    char* p = end;
+    auto pid = static_cast<unsigned long>(process);
+    do {
+        *--p = static_cast<char>('0' + pid % 10);
+        pid /= 10;
+    } while (pid > 0);
+    const auto length = end - p;
+    const bool written = ::write(procs_fd, p, static_cast<size_t>(length)) == length;
+    const int saved = errno;
+    ::close(procs_fd);
+    errno = saved;
+    return written;
+}
+
 }  // namespace
 
 std::vector<CgroupHierarchy> usable_cgroup_hierarchies() {
@@ -183,22 +204,11 @@ std::vector<int> cgroup_tree_pids(const fs::path& dir) {
 bool join_cgroup(const char* procs_file) noexcept { return move_to_cgroup(procs_file, ::getpid()); }
 
 bool move_to_cgroup(const char* procs_file, pid_t process) noexcept {
-    char digits[24];
-    char* const end = digits + sizeof digits;
-    char* p = end;
-    auto pid = static_cast<unsigned long>(process);
-    do {
-        *--p = static_cast<char>('0' + pid % 10);
-        pid /= 10;
-    } while (pid > 0);
-    const int fd = ::open(procs_file, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    const auto length = end - p;
-    const bool written = ::write(fd, p, static_cast<size_t>(length)) == length;
-    const int saved = errno;
-    ::close(fd);
-    errno = saved;
-    return written;
+    return write_pid_to(::open(procs_file, O_WRONLY | O_CLOEXEC), process);
+}
+
+bool join_cgroup_at(int cgroup_dir) noexcept {
+    return write_pid_to(::openat(cgroup_dir, "cgroup.procs", O_WRONLY | O_CLOEXEC), ::getpid());
 }
 
 bool kill_cgroup_tree(const CgroupHierarchy& hierarchy, const fs::path& dir,

@@ -59,10 +59,15 @@ bool remove_cgroup_tree(const CgroupHierarchy& hierarchy, const std::filesystem:
 /// child between fork and exec.
 bool join_cgroup(const char* procs_file) noexcept;
 
-/// Moves process `pid` into the cgroup whose cgroup.procs is `procs_file`
-/// (a worker the fork server started: clusters/fork_server.hpp); false
-/// (errno set) when it cannot. Async-signal-safe.
+/// Moves process `pid` into the cgroup whose cgroup.procs is `procs_file`;
+/// false (errno set) when it cannot. Async-signal-safe.
 bool move_to_cgroup(const char* procs_file, pid_t pid) noexcept;
+
+/// Moves the calling process into the cgroup whose directory is open as
+/// `cgroup_dir` (an O_PATH fd will do); false (errno set) when it cannot.
+/// Async-signal-safe: for a worker the fork server forked
+/// (clusters/fork_server_process.hpp).
+bool join_cgroup_at(int cgroup_dir) noexcept;
 
 /// The PIDs in cgroup `dir` and in the cgroups below it. Empty when it is gone.
 std::vector<int> cgroup_tree_pids(const std::filesystem::path& dir);

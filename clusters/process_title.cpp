@@ -28,19 +28,23 @@ std::pair<std::uintptr_t, std::uintptr_t> command_line_area() {
 
 }  // namespace
 
-bool set_process_title(const char* const* argv, const std::vector<std::string>& words) {
-    if (argv == nullptr || argv[0] == nullptr) return false;
+ProcessTitle::ProcessTitle(const char* const* argv) {
+    if (argv == nullptr || argv[0] == nullptr) return;
     const auto [start, end] = command_line_area();
-    if (start == 0 || end <= start || reinterpret_cast<std::uintptr_t>(argv[0]) != start) return false;
-    const std::size_t size = end - start;
+    if (start == 0 || end <= start || reinterpret_cast<std::uintptr_t>(argv[0]) != start) return;
+    // main's argv strings are writable: C11 5.1.2.2.1 says so of argv's strings.
+    area_ = const_cast<char*>(argv[0]);
+    size_ = end - start;
+}
+
+bool ProcessTitle::set(const std::vector<std::string>& words) const {
+    if (area_ == nullptr) return false;
     std::string title;
     for (const auto& word : words) title.append(word).push_back('\0');
-    if (title.size() > size) title.resize(size);
-    // main's argv strings are writable: C11 5.1.2.2.1 says so of argv's strings.
-    char* area = const_cast<char*>(argv[0]);
-    std::memcpy(area, title.data(), title.size());
-    std::memset(area + title.size(), 0, size - title.size());
-    area[size - 1] = '\0';
+    if (title.size() > size_) title.resize(size_);
+    std::memcpy(area_, title.data(), title.size());
+    std::memset(area_ + title.size(), 0, size_ - title.size());
+    area_[size_ - 1] = '\0';
     return true;
 }
 

@@ -208,9 +208,10 @@ int lockcheck_main(int argc, const char* const* argv) {
     return exit_code_of([&] {
         if (*worker) {
             if (fork_server) {
+                const ProcessTitle title(argv);  // found once, in the server, for every worker
                 if (const auto server_exit = serve_forks(STDIN_FILENO)) return *server_exit;
                 // A forked worker: named as one in `ps`, not as the server it was forked from.
-                set_process_title(argv, {argv[0], "worker", "(forked)", "--run-id", run_id});
+                title.set({argv[0], "worker", "(forked)", "--run-id", run_id});
             }
             return run_worker(std::cin, std::cout);
         }

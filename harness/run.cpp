@@ -143,6 +143,17 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
         topology_options.peer_links = peer_links.get();
     }
 
+    // Built-in workers are forked from one started worker (clusters/fork_server.hpp), a user's
+    // client_cmd is exec'd. Started before the topology, so that it loads while the servers
+    // start; ended after the workers (declared before the pool).
+    std::filesystem::create_directories(dir.path / "workers");
+    std::unique_ptr<ForkServer> fork_server;
+    if (!spec.client_cmd) {
+        fork_server =
+            std::make_unique<ForkServer>(fork_server_argv(options.self_exe, dir.run_id), fork_server_log(dir.path));
+        spdlog::info("workers are forked from the fork server, pid {}", fork_server->pid());
+    }
+
     auto topology = make_topology(topology_options, network);
     topology->start();
     make_data_durable(*topology);  // what the servers wrote while starting is no acknowledged write
@@ -157,16 +168,7 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     }
 
     LiveState live;
-    std::filesystem::create_directories(dir.path / "workers");
     const auto workers_starting = std::chrono::steady_clock::now();
-    // Built-in workers are forked from one started worker (clusters/fork_server.hpp), a user's
-    // client_cmd is exec'd. Ended after the workers (declared before the pool).
-    std::unique_ptr<ForkServer> fork_server;
-    if (!spec.client_cmd) {
-        fork_server =
-            std::make_unique<ForkServer>(fork_server_argv(options.self_exe, dir.run_id), fork_server_log(dir.path));
-        spdlog::info("workers are forked from the fork server, pid {}", fork_server->pid());
-    }
     WorkerPool pool(
         spec.workers,
         [&](int process) {
@@ -179,7 +181,8 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
         [&](int process) {
             if (proxy) proxy->drop_worker(process);
         },
-        // A forked worker dies with the controller's main thread, an exec'd one with the thread that spawned it.
+        // A forked worker dies with this thread (the fork server's parent: the worker's parent too) or, where the
+        // server double-forks, with the controller's main thread; an exec'd one with the thread that spawned it.
         fork_server ? ForkServer::kSpawnsInFlight : 1);
     // The run's clock, the time limit and the fault schedule start here, when
     // every worker is ready for its first op: starting them is not workload.

@@ -46,7 +46,7 @@ struct CallerStdio {
         for (const int fd : {pipe_ends[0], pipe_ends[1], null})
             if (fd >= 0) ::close(fd);
     }
-    StdioFds fds() const { return {pipe_ends[0], null, null}; }
+    ForkRequest fds() const { return {{pipe_ends[0], null, null}}; }
 };
 
 /// The stand-in server: reads one request within 5 s and returns the caller's
@@ -54,11 +54,11 @@ struct CallerStdio {
 int read_caller_number(int socket) {
     pollfd ready{socket, POLLIN, 0};
     if (::poll(&ready, 1, 5000) != 1) return -1;
-    const auto stdio = receive_fork_request(socket);
-    if (!stdio) return -1;
+    const auto request = receive_fork_request(socket);
+    if (!request) return -1;
     char text[16] = {};
-    const ssize_t got = ::read((*stdio)[0], text, sizeof text - 1);
-    for (const int fd : *stdio) ::close(fd);
+    const ssize_t got = ::read(request->stdio[0], text, sizeof text - 1);
+    for (const int fd : request->stdio) ::close(fd);
     return got > 0 ? std::stoi(text) : -1;
 }
 

@@ -12,15 +12,18 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -34,6 +37,8 @@
 #include "clusters/fork_server.hpp"
 #include "clusters/fork_server_process.hpp"
 #include "clusters/fork_server_protocol.hpp"
+#include "clusters/process_cgroup.hpp"
+#include "clusters/run_containment.hpp"
 #include "tests/support/seqpacket_pair.hpp"
 
 namespace lockcheck {
@@ -78,15 +83,36 @@ void write_text(int fd, const std::string& text) {
 TEST(ForkServerProtocol, ARequestCarriesThreeUsableCloseOnExecFds) {
     SocketPair socket;
     Pipe in, out, err;
-    send_fork_request(socket.ends[0], {in.ends[0], out.ends[1], err.ends[1]});
+    send_fork_request(socket.ends[0], {{in.ends[0], out.ends[1], err.ends[1]}});
     const auto received = receive_fork_request(socket.ends[1]);
     ASSERT_TRUE(received);
-    for (const int fd : *received) EXPECT_EQ(::fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC) << fd;
-    write_text((*received)[1], "to stdout");  // the copy reaches the original pipe
+    EXPECT_EQ(received->cgroup_dir, -1) << "a request without a cgroup got one";
+    for (const int fd : received->stdio) EXPECT_EQ(::fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC) << fd;
+    write_text(received->stdio[1], "to stdout");  // the copy reaches the original pipe
     char text[16] = {};
     EXPECT_EQ(::read(out.ends[0], text, sizeof text), 9);
     EXPECT_STREQ(text, "to stdout");
-    for (const int fd : *received) ::close(fd);
+    for (const int fd : received->stdio) ::close(fd);
+}
+
+TEST(ForkServerProtocol, ARequestCarriesTheWorkersCgroupDirectoryAsAFourthFd) {
+    SocketPair socket;
+    Pipe out;
+    const fs::path dir = fs::temp_directory_path() / ("lockcheck-fork-request-" + std::to_string(::getpid()));
+    fs::create_directories(dir / "marker");
+    const int dir_fd = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    ASSERT_GE(dir_fd, 0);
+    send_fork_request(socket.ends[0], {{out.ends[0], out.ends[1], out.ends[1]}, dir_fd});
+    ::close(dir_fd);
+    const auto received = receive_fork_request(socket.ends[1]);
+    ASSERT_TRUE(received);
+    ASSERT_GE(received->cgroup_dir, 0);
+    EXPECT_EQ(::fcntl(received->cgroup_dir, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+    struct stat marker {};
+    EXPECT_EQ(::fstatat(received->cgroup_dir, "marker", &marker, 0), 0) << "the fd is not the directory sent";
+    for (const int fd : received->stdio) ::close(fd);
+    ::close(received->cgroup_dir);
+    fs::remove_all(dir);
 }
 
 TEST(ForkServerProtocol, TheControllerClosingItsEndIsNoRequest) {
@@ -100,7 +126,7 @@ TEST(ForkServerProtocol, GarbageIsOneClearErrorAndTheFdsItCarriedAreClosed) {
     Pipe carried;
     // "spawn" instead of "fork", with 3 fds: the receiver must not keep them.
     const std::string garbage = "spawn\x01";
-    send_with_fds(socket.ends[0], garbage, {carried.ends[0], carried.ends[0], carried.ends[1]});
+    send_with_fds(socket.ends[0], garbage, std::array{carried.ends[0], carried.ends[0], carried.ends[1]});
     // The received copies get the lowest free numbers: note them to check they are closed.
     int lowest_free[3];
     for (int& fd : lowest_free) fd = ::fcntl(0, F_DUPFD_CLOEXEC, 3);
@@ -109,7 +135,7 @@ TEST(ForkServerProtocol, GarbageIsOneClearErrorAndTheFdsItCarriedAreClosed) {
         receive_fork_request(socket.ends[1]);
         FAIL() << "garbage was taken for a request";
     } catch (const ForkProtocolError& e) {
-        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 fds, got 'spawn?' with 3 fd(s)");
+        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 or 4 fds, got 'spawn?' with 3 fd(s)");
     }
     for (const int fd : lowest_free) EXPECT_FALSE(is_open(fd)) << "a carried fd is kept: " << fd;
 }
@@ -121,7 +147,7 @@ TEST(ForkServerProtocol, ARequestWithoutItsThreeFdsIsRefused) {
         receive_fork_request(socket.ends[1]);
         FAIL() << "a request without fds was accepted";
     } catch (const ForkProtocolError& e) {
-        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 fds, got 'fork' with 0 fd(s)");
+        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 or 4 fds, got 'fork' with 0 fd(s)");
     }
 }
 
@@ -171,8 +197,13 @@ TEST(ForkServerProtocol, RepliesAreAPidOrTheServersErrorAndAnythingElseIsNamed) 
     }
 }
 
+/// How the server forks its workers: as siblings (clone3), or, with clone3
+/// filtered out, by the double fork it falls back to.
+enum class Forking { Sibling, DoubleForkFallback };
+
 /// This process as a run's controller is: a child subreaper (restored after).
-class ForkServerTest : public ::testing::Test {
+/// Every test runs against a server of each Forking.
+class ForkServerTest : public ::testing::TestWithParam<Forking> {
 protected:
     void SetUp() override {
         ::prctl(PR_GET_CHILD_SUBREAPER, &previous_subreaper_);
@@ -186,7 +217,10 @@ protected:
     }
 
     std::unique_ptr<ForkServer> start_server() {
-        return std::make_unique<ForkServer>(std::vector<std::string>{FORK_SERVER_ECHO}, dir_ / "server.log");
+        // Either flag leaves room in the command line for a worker's title.
+        const std::vector<std::string> argv{
+            FORK_SERVER_ECHO, GetParam() == Forking::DoubleForkFallback ? "--without-clone3" : "--with-clone3"};
+        return std::make_unique<ForkServer>(argv, dir_ / "server.log");
     }
     /// A worker forked by `server`, as the run starts a built-in one.
     std::unique_ptr<ChildProcess> fork_worker(ForkServer& server, const std::string& name) {
@@ -199,7 +233,7 @@ protected:
     fs::path dir_;
 };
 
-TEST_F(ForkServerTest, WorkersAreChildrenOfTheControllerEachInItsOwnProcessGroup) {
+TEST_P(ForkServerTest, WorkersAreChildrenOfTheControllerEachInItsOwnProcessGroup) {
     auto server = start_server();
     std::vector<std::unique_ptr<ChildProcess>> workers;
     std::set<pid_t> pids;
@@ -230,7 +264,7 @@ TEST_F(ForkServerTest, WorkersAreChildrenOfTheControllerEachInItsOwnProcessGroup
     EXPECT_EQ(read_line(workers[2]->stdout_fd()), "still here");
 }
 
-TEST_F(ForkServerTest, SpawnsFromSeveralThreadsAtOnceEachGetTheWorkerBehindTheirOwnPipes) {
+TEST_P(ForkServerTest, SpawnsFromSeveralThreadsAtOnceEachGetTheWorkerBehindTheirOwnPipes) {
     constexpr int kThreads = 8, kPerThread = 4;
     auto server = start_server();
     std::vector<std::unique_ptr<ChildProcess>> workers(kThreads * kPerThread);
@@ -266,7 +300,7 @@ TEST_F(ForkServerTest, SpawnsFromSeveralThreadsAtOnceEachGetTheWorkerBehindTheir
     }
 }
 
-TEST_F(ForkServerTest, AWorkerHasOnlyItsStdioNotTheServersSocketOrAnotherWorkersPipes) {
+TEST_P(ForkServerTest, AWorkerHasOnlyItsStdioNotTheServersSocketOrAnotherWorkersPipes) {
     auto server = start_server();
     auto first = fork_worker(*server, "first");
     auto second = fork_worker(*server, "second");
@@ -281,7 +315,7 @@ TEST_F(ForkServerTest, AWorkerHasOnlyItsStdioNotTheServersSocketOrAnotherWorkers
     EXPECT_TRUE(first->wait_for_exit(10s));
 }
 
-TEST_F(ForkServerTest, TheServerEndsAndIsReapedWithItsObject) {
+TEST_P(ForkServerTest, TheServerEndsAndIsReapedWithItsObject) {
     auto server = start_server();
     const pid_t pid = server->pid();
     auto worker = fork_worker(*server, "worker");
@@ -291,7 +325,7 @@ TEST_F(ForkServerTest, TheServerEndsAndIsReapedWithItsObject) {
     EXPECT_TRUE(worker->running()) << "a worker outlives the server that forked it";
 }
 
-TEST_F(ForkServerTest, GarbageOnTheSocketGetsOneErrorReplyAndTheServerGoesOn) {
+TEST_P(ForkServerTest, GarbageOnTheSocketGetsOneErrorReplyAndTheServerGoesOn) {
     SocketPair socket;
     std::fflush(nullptr);  // nothing buffered may be written twice
     const pid_t server = ::fork();
@@ -310,11 +344,11 @@ TEST_F(ForkServerTest, GarbageOnTheSocketGetsOneErrorReplyAndTheServerGoesOn) {
         receive_fork_reply(socket.ends[0], 10s);
         ADD_FAILURE() << "garbage got a worker";
     } catch (const ForkRefused& e) {
-        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 fds, got 'hello?' with 0 fd(s)");
+        EXPECT_STREQ(e.what(), "malformed fork request: expected \"fork\" with 3 or 4 fds, got 'hello?' with 0 fd(s)");
     }
     Pipe out;
     const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-    send_fork_request(socket.ends[0], {null, out.ends[1], null});
+    send_fork_request(socket.ends[0], {{null, out.ends[1], null}});
     const pid_t worker = receive_fork_reply(socket.ends[0], 10s);
     ::close(null);
     ::close(out.ends[1]);
@@ -327,7 +361,7 @@ TEST_F(ForkServerTest, GarbageOnTheSocketGetsOneErrorReplyAndTheServerGoesOn) {
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
 }
 
-TEST_F(ForkServerTest, ASpawnAfterTheServerDiedIsOneClearError) {
+TEST_P(ForkServerTest, ASpawnAfterTheServerDiedIsOneClearError) {
     auto server = start_server();
     ::kill(server->pid(), SIGKILL);
     try {
@@ -339,6 +373,84 @@ TEST_F(ForkServerTest, ASpawnAfterTheServerDiedIsOneClearError) {
             << e.what();
     }
 }
+
+/// The fields a forked fork_server_echo worker writes first, before it reads anything.
+struct WorkerReport {
+    pid_t pid = 0, parent = 0, group = 0;
+    std::string thread_state, cgroup;
+};
+
+WorkerReport read_report(const ChildProcess& worker) {
+    WorkerReport report;
+    std::istringstream fields(read_line(worker.stdout_fd()));
+    fields >> report.pid >> report.parent >> report.group >> report.thread_state >> report.cgroup;
+    return report;
+}
+
+std::string cgroup_v2_of(pid_t pid) {
+    std::ifstream cgroups("/proc/" + std::to_string(pid) + "/cgroup");
+    for (std::string line; std::getline(cgroups, line);)
+        if (line.rfind("0::", 0) == 0) return line.substr(3);
+    return "-";
+}
+
+TEST_P(ForkServerTest, AWorkersCLibraryKnowsItsOwnThreadAndItCanStartThreads) {
+    auto server = start_server();
+    auto worker = fork_worker(*server, "worker");
+    const auto report = read_report(*worker);
+    EXPECT_EQ(report.pid, worker->pid());
+    // glibc's record of the thread (its TID) must be the worker's, not the server's it was copied from.
+    EXPECT_EQ(report.thread_state, "thread-state-ok");
+}
+
+TEST_P(ForkServerTest, AWorkerRenamesItselfWithTheCommandLineTheServerFound) {
+    auto server = start_server();
+    auto worker = fork_worker(*server, "worker");
+    read_report(*worker);  // written once it has renamed itself
+    std::ifstream cmdline_file("/proc/" + std::to_string(worker->pid()) + "/cmdline");
+    const std::string cmdline((std::istreambuf_iterator<char>(cmdline_file)), std::istreambuf_iterator<char>());
+    std::vector<std::string> words;
+    std::istringstream split(cmdline);
+    for (std::string word; std::getline(split, word, '\0');)
+        if (!word.empty()) words.push_back(word);
+    EXPECT_EQ(words, (std::vector<std::string>{FORK_SERVER_ECHO, "echo-worker"}));
+}
+
+TEST_P(ForkServerTest, TheServerSaysInItsLogWhenItFallsBackToTheDoubleFork) {
+    auto server = start_server();
+    auto worker = fork_worker(*server, "worker");
+    EXPECT_EQ(read_report(*worker).parent, ::getpid());
+    server.reset();
+    const bool fell_back = log_text(dir_ / "server.log").find("double-forking them instead") != std::string::npos;
+    EXPECT_EQ(fell_back, GetParam() == Forking::DoubleForkFallback) << log_text(dir_ / "server.log");
+}
+
+TEST_P(ForkServerTest, InARunEachWorkerIsInACgroupOfItsOwnBeforeItReadsAnything) {
+    if (!lockcheck_cgroups() || lockcheck_cgroups()->kind != CgroupKind::Unified)
+        GTEST_SKIP() << "no cgroup v2 hierarchy lockcheck can use (needs root)";
+    const std::string run_id = "forksrv" + std::to_string(::getpid());
+    RunContainment containment(run_id);
+    auto server = start_server();
+    const auto server_cgroup = cgroup_v2_of(server->pid());
+    std::set<std::string> cgroups{server_cgroup};
+    std::vector<std::unique_ptr<ChildProcess>> workers;
+    for (int i = 0; i < 3; ++i) {
+        workers.push_back(fork_worker(*server, "worker-" + std::to_string(i)));
+        const auto report = read_report(*workers.back());
+        EXPECT_EQ(report.pid, workers.back()->pid());
+        // What the worker saw of itself before it read its stdin: its own cgroup in the run's, already.
+        EXPECT_NE(report.cgroup.find("/lc-" + run_id + "/c"), std::string::npos) << report.cgroup;
+        EXPECT_EQ(report.cgroup, cgroup_v2_of(report.pid));
+        EXPECT_TRUE(cgroups.insert(report.cgroup).second) << "worker " << i << " shares cgroup " << report.cgroup;
+    }
+    workers.clear();  // killed with their cgroups, before the server and the run's
+    server.reset();
+}
+
+INSTANTIATE_TEST_SUITE_P(Forking, ForkServerTest, ::testing::Values(Forking::Sibling, Forking::DoubleForkFallback),
+                         [](const auto& param_info) {
+                             return param_info.param == Forking::Sibling ? "Sibling" : "DoubleForkFallback";
+                         });
 
 TEST(ForkServerWithoutSubreaper, IsRefusedBecauseItsWorkersWouldGoToInit) {
     int subreaper = 0;

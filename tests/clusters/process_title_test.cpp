@@ -1,6 +1,8 @@
-// set_process_title writes only to main's own argv (the kernel's command-line
+// ProcessTitle writes only to main's own argv (the kernel's command-line
 // area): an argv a caller made up is left alone. That it renames a real
-// process is checked end to end by the ForkedWorkers test (`ps` of a run).
+// process is checked by the fork server's test (a forked worker renames itself
+// with the title its server found) and end to end by the ForkedWorkers test
+// (`ps` of a run).
 #include "clusters/process_title.hpp"
 
 #include <gtest/gtest.h>
@@ -13,8 +15,8 @@ TEST(ProcessTitle, LeavesAnArgvThatIsNotMainsAlone) {
     std::string program = "lockcheck";
     std::string subcommand = "worker";
     const char* argv[] = {program.c_str(), subcommand.c_str(), nullptr};
-    EXPECT_FALSE(set_process_title(argv, {"renamed", "x"}));
+    EXPECT_FALSE(ProcessTitle(argv).set({"renamed", "x"}));
     EXPECT_EQ(program, "lockcheck");
     EXPECT_EQ(subcommand, "worker");
-    EXPECT_FALSE(set_process_title(nullptr, {"renamed"}));
+    EXPECT_FALSE(ProcessTitle(nullptr).set({"renamed"}));
 }
