@@ -1,6 +1,5 @@
 #include "reports/lane_aggregation.hpp"
 
-#include <algorithm>
 #include <set>
 
 namespace lockcheck {

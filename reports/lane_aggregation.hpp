@@ -1,6 +1,6 @@
 // Which timelines of report.html draw their lanes aggregated: with many keys
 // and many workers (1M ops, 50 keys x 200 workers: 10,000 lanes) a lane per
-// worker per key is what keeps the page from opening quickly. Beyond
+// worker per key is what slows the page down most (docs/benchmarks.md). Beyond
 // ReportLimits::max_lanes lanes over all keys, a key keeps a lane of its own
 // only for the workers a violation marked on it cites (its evidence); every
 // other worker's bars and ticks share one lane. The page draws every lane of

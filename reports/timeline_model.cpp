@@ -205,7 +205,7 @@ ReportModel build_report_model(const History& history, const CheckReport& report
         model.notes.push_back(
             fmt::format("The timeline has {} worker lanes over {} keys, more than the {} it draws at once: in {} of "
                         "the keys, only the workers a violation cites have a lane of their own and the others share "
-                        "one lane (hover a bar or tick for its worker). \"Show all lanes\" above a key's timeline "
+                        "one lane (hover a bar or tick for its worker). \"Show all N lanes\" above a key's timeline "
                         "draws every worker's lane.",
                         lanes_total, model.keys.size(), limits.max_lanes, aggregated_keys));
     if (model.latency.points.size() < model.latency.total)

@@ -31,8 +31,8 @@ struct ReportLimits {
     std::size_t max_linked_ops = 2000;  ///< op records embedded for violations
     /// Worker lanes over all keys beyond which the timelines are drawn
     /// aggregated (reports/lane_aggregation.hpp): the page of 1M ops over 50
-    /// keys x 200 workers (10,000 lanes) took 4-10 s to open in Chromium
-    /// (docs/benchmarks.md).
+    /// keys x 200 workers (10,000 lanes) took 2.5-10 s to open in Chromium,
+    /// by the machine's load (docs/benchmarks.md).
     std::size_t max_lanes = 400;
 };
 

@@ -238,8 +238,8 @@
     var drawn = assignLanes(key), lanes = drawn.length, top = 16, height = top + lanes * LANE + 34;
     if (key.aggregated) lanesToggle(key, heading, drawn[0] === SHARED);
     var svg = el('svg', { width: WIDTH, height: height, 'class': 'timeline', 'data-key': key.key }, container);
+    var others = key.processes.length - key.own_lanes.length;
     drawn.forEach(function (p, i) {
-      var others = key.processes.length - key.own_lanes.length;
       el('rect', { 'class': 'lane-bg' + (p === SHARED ? ' shared' : ''), x: LEFT, y: top + i * LANE + 1, width: WIDTH - LEFT - RIGHT,
         height: LANE - 2 }, svg);
       var label = el('text', { 'class': 'lane-label' + (p === SHARED ? ' shared' : ''), x: 4, y: top + i * LANE + 14 }, svg,

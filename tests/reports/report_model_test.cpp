@@ -154,7 +154,7 @@ TEST(ReportModel, AggregatesTheLanesOfManyWorkersButKeepsTheLanesAViolationCites
         return n.find("600 worker lanes over 2 keys") != std::string::npos;
     });
     ASSERT_NE(note, m.notes.end());
-    EXPECT_NE(note->find("Show all lanes"), std::string::npos) << *note;
+    EXPECT_NE(note->find("\"Show all N lanes\" above a key's timeline"), std::string::npos) << *note;
     const auto json = report_model_to_json(m);
     EXPECT_EQ(json["keys"][0]["aggregated"], true);
     EXPECT_EQ(json["keys"][0]["own_lanes"], nlohmann::json::array({3, 4}));
