@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "reports/lane_aggregation.hpp"
 #include "reports/thinning.hpp"
 
 namespace lockcheck {
@@ -179,6 +180,10 @@ ReportModel build_report_model(const History& history, const CheckReport& report
         model.keys.push_back(std::move(timeline));
     }
 
+    std::size_t lanes_total = 0;
+    for (const auto& key : model.keys) lanes_total += key.processes.size();
+    const std::size_t aggregated_keys = aggregate_lanes(model.keys, model.violations, limits.max_lanes);
+
     const std::size_t buckets = std::max<std::size_t>(1, limits.throughput_buckets);
     model.bucket_ns =
         std::max<std::int64_t>(1, (model.end_ns - model.start_ns) / static_cast<std::int64_t>(buckets) + 1);
@@ -196,6 +201,13 @@ ReportModel build_report_model(const History& history, const CheckReport& report
             fmt::format("The timeline draws {} of {} acquire attempts: all that violations cite, "
                         "and evenly spaced others.",
                         attempts_drawn, attempts_total));
+    if (aggregated_keys > 0)
+        model.notes.push_back(
+            fmt::format("The timeline has {} worker lanes over {} keys, more than the {} it draws at once: in {} of "
+                        "the keys, only the workers a violation cites have a lane of their own and the others share "
+                        "one lane (hover a bar or tick for its worker). \"Show all N lanes\" above a key's timeline "
+                        "draws every worker's lane.",
+                        lanes_total, model.keys.size(), limits.max_lanes, aggregated_keys));
     if (model.latency.points.size() < model.latency.total)
         model.notes.push_back(
             fmt::format("The latency plot draws {} of {} ops as points: {} of the {} slower than the "
@@ -231,7 +243,9 @@ nlohmann::json report_model_to_json(const ReportModel& m) {
                         {"holds", holds},
                         {"attempts", attempts},
                         {"holds_total", k.holds_total},
-                        {"attempts_total", k.attempts_total}});
+                        {"attempts_total", k.attempts_total},
+                        {"aggregated", k.aggregated},
+                        {"own_lanes", k.own_lanes}});
     }
     nlohmann::json faults = nlohmann::json::array();
     for (const auto& f : m.faults)

@@ -29,6 +29,11 @@ struct ReportLimits {
     std::size_t throughput_buckets = 120;
     std::size_t max_violations = 300;   ///< markers and list entries
     std::size_t max_linked_ops = 2000;  ///< op records embedded for violations
+    /// Worker lanes over all keys beyond which the timelines are drawn
+    /// aggregated (reports/lane_aggregation.hpp): the page of 1M ops over 50
+    /// keys x 200 workers (10,000 lanes) took 2.5-10 s to open in Chromium,
+    /// by the machine's load (docs/benchmarks.md).
+    std::size_t max_lanes = 400;
 };
 
 /// One lock session as drawn: from the acquire's ok to the release's
@@ -61,6 +66,11 @@ struct KeyTimeline {
     std::vector<AcquireMark> attempts;
     std::size_t holds_total = 0;  ///< before the cap
     std::size_t attempts_total = 0;
+    /// Drawn aggregated (reports/lane_aggregation.hpp): only the workers in
+    /// `own_lanes` have a lane of their own, every other worker's bars and
+    /// ticks share one lane; the page draws every lane on request.
+    bool aggregated = false;
+    std::vector<int> own_lanes;  ///< when aggregated: the workers a violation marked on this key cites, ascending
 };
 
 /// The findings of an advisory checker, one group per kind: shown as one

@@ -10,6 +10,9 @@
   var WIDTH = 1200, LEFT = 90;
   var view = { a: data.t0, b: data.t1 };
   var selected = -1;
+  // Keys drawn aggregated (key.aggregated: too many lanes over all keys) whose every lane the user asked for.
+  var expanded = {};
+  var SHARED = -1;  // in a key's list of drawn lanes: the lane the workers without one of their own share
   // One meaning per colour: lock sessions are blue whatever the worker (the lane says which worker).
   var C = {
     hold: '#4a7bd0', fault: '#f6c343', faultTarget: '#b8860b', overlap: '#e53935', write: '#6a1b9a', other: '#ad1457',
@@ -68,7 +71,16 @@
     }
   }
 
-  function laneOf(key, p) { return key.processes.indexOf(p); }
+  // The lanes a key draws, top to bottom: a worker each, or (aggregated) the shared lane, then the workers a
+  // violation cites. Sets key.laneAt: worker -> the index of the lane its bars and ticks go on.
+  function assignLanes(key) {
+    var shared = key.aggregated && !expanded[key.key], drawn = shared ? [SHARED].concat(key.own_lanes) : key.processes;
+    key.laneAt = {};
+    if (shared) key.processes.forEach(function (p) { key.laneAt[p] = 0; });
+    drawn.forEach(function (p, i) { if (p !== SHARED) key.laneAt[p] = i; });
+    return drawn;
+  }
+  function laneOf(key, p) { return key.laneAt.hasOwnProperty(p) ? key.laneAt[p] : -1; }
   function isWorkerTarget(target) { return /^worker (\d+)$/.exec(target); }
 
   // Neighbouring bands of one kind share a label when their own labels would overlap or they lie
@@ -202,14 +214,38 @@
     });
   }
 
+  // Above an aggregated key: what its lanes show, and a button that draws every lane (or aggregates them again).
+  function lanesToggle(key, heading, shared) {
+    var own = key.own_lanes.length, others = key.processes.length - own;
+    html('span', { 'class': 'lanes-note' }, heading, !shared ? ' — a lane per worker ' : own ?
+      ' — lanes aggregated: the ' + own + ' worker' + (own === 1 ? '' : 's') + ' a violation cites ' + (own === 1 ? 'has its' : 'have their') +
+      ' own, the other ' + others + ' share one ' : ' — lanes aggregated: no violation here, its ' + others + ' workers share one ');
+    var button = html('button', { type: 'button', 'class': 'lanes-toggle', 'data-key': key.key }, heading,
+      shared ? 'Show all ' + key.processes.length + ' lanes' : 'Aggregate the lanes');
+    button.addEventListener('click', function () {
+      var before = heading.getBoundingClientRect().top;
+      expanded[key.key] = shared;
+      drawTimelines();
+      Array.prototype.forEach.call(document.querySelectorAll('#timelines .key-title'), function (h) {
+        if (h.getAttribute('data-key') === key.key) window.scrollBy(0, h.getBoundingClientRect().top - before);  // stay put
+      });
+    });
+  }
+
   function drawKey(key, container) {
-    html('div', { 'class': 'key-title' }, container,
+    var heading = html('div', { 'class': 'key-title', 'data-key': key.key }, container,
       "Lock '" + key.key + "' — " + key.holds_total + ' sessions, ' + key.attempts_total + ' acquire attempts');
-    var lanes = key.processes.length, top = 16, height = top + lanes * LANE + 34;
+    var drawn = assignLanes(key), lanes = drawn.length, top = 16, height = top + lanes * LANE + 34;
+    if (key.aggregated) lanesToggle(key, heading, drawn[0] === SHARED);
     var svg = el('svg', { width: WIDTH, height: height, 'class': 'timeline', 'data-key': key.key }, container);
-    key.processes.forEach(function (p, i) {
-      el('rect', { 'class': 'lane-bg', x: LEFT, y: top + i * LANE + 1, width: WIDTH - LEFT - RIGHT, height: LANE - 2 }, svg);
-      el('text', { 'class': 'lane-label', x: 4, y: top + i * LANE + 14 }, svg, 'worker ' + p);
+    var others = key.processes.length - key.own_lanes.length;
+    drawn.forEach(function (p, i) {
+      el('rect', { 'class': 'lane-bg' + (p === SHARED ? ' shared' : ''), x: LEFT, y: top + i * LANE + 1, width: WIDTH - LEFT - RIGHT,
+        height: LANE - 2 }, svg);
+      var label = el('text', { 'class': 'lane-label' + (p === SHARED ? ' shared' : ''), x: 4, y: top + i * LANE + 14 }, svg,
+        p !== SHARED ? 'worker ' + p : others + (key.own_lanes.length ? ' others' : ' workers'));
+      if (p === SHARED) title(label, others + ' workers share this lane (hover a bar or tick for its worker); "Show all ' +
+        key.processes.length + ' lanes" draws a lane for each');
     });
     data.faults.forEach(function (f) { drawFault(svg, f, top, lanes * LANE); });
     faultLabels(svg, top);

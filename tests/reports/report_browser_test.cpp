@@ -296,3 +296,40 @@ TEST_F(ReportInBrowser, ALongHistoryRendersCappedWithoutErrors) {
     EXPECT_NE(dom.find("data-verdict=\"valid\""), std::string::npos);
     EXPECT_LE(count(dom, "class=\"hold"), ReportLimits{}.max_holds);
 }
+
+TEST_F(ReportInBrowser, ManyLanesAreAggregatedKeepingTheViolationsLanesAndDrawnInFullOnRequest) {
+    const History h = lockcheck::testing::crowded_history(300);  // 600 lanes: aggregated
+    const auto report = run_checkers(h);
+    write_report_html(work_ / "report.html", {h, report, json::object(), nullptr});
+    const std::vector<std::string> selectors = {"rect.lane-bg", "text.lane-label", "rect.violation-span.overlap",
+                                                "button.lanes-toggle", "#notes li"};
+    const auto probe = probe_page(work_ / "report.html", work_, selectors);
+    std::vector<std::string> labels;
+    for (const auto& l : boxes(probe, "text.lane-label")) labels.push_back(l.text);
+    ASSERT_EQ(labels.size(), 4u);  // a shared lane's label carries its tooltip (a <title>) in its text
+    EXPECT_EQ(labels[0].rfind("298 others298 workers share this lane", 0), 0u) << labels[0];
+    EXPECT_EQ(labels[1], "worker 3");
+    EXPECT_EQ(labels[2], "worker 4");
+    EXPECT_EQ(labels[3].rfind("300 workers300 workers share this lane", 0), 0u) << labels[3];
+    const auto lanes = boxes(probe, "rect.lane-bg");
+    ASSERT_EQ(lanes.size(), 4u);
+    const auto overlap = boxes(probe, "rect.violation-span.overlap");
+    ASSERT_EQ(overlap.size(), 2u);
+    EXPECT_TRUE(inside(overlap[0], lanes[1]) && inside(overlap[1], lanes[2])) << "on the lanes of workers 3 and 4";
+    const auto buttons = boxes(probe, "button.lanes-toggle");
+    ASSERT_EQ(buttons.size(), 2u);
+    EXPECT_EQ(buttons[0].text, "Show all 300 lanes");
+    std::string notes;
+    for (const auto& li : boxes(probe, "#notes li")) notes += li.text + "\n";
+    EXPECT_NE(notes.find("600 worker lanes over 2 keys"), std::string::npos) << notes;
+
+    // "Show all 300 lanes" on 'lock': a lane per worker there, the overlap still on workers 3 and 4.
+    const auto full = probe_page(work_ / "report.html", work_, selectors, 1280,
+                                 "document.querySelector('button.lanes-toggle').click();");
+    const auto all_lanes = boxes(full, "rect.lane-bg");
+    ASSERT_EQ(all_lanes.size(), 301u);
+    const auto spans = boxes(full, "rect.violation-span.overlap");
+    ASSERT_EQ(spans.size(), 2u);
+    EXPECT_TRUE(inside(spans[0], all_lanes[3]) && inside(spans[1], all_lanes[4]));
+    EXPECT_EQ(boxes(full, "button.lanes-toggle").at(0).text, "Aggregate the lanes");
+}

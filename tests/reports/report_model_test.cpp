@@ -122,6 +122,61 @@ TEST(ReportModel, KeepsTheAttemptsAViolationCitesPastTheCap) {
         << "the second grant's attempt is cited by the overlap and must stay visible";
 }
 
+TEST(ReportModel, AggregatesTheLanesOfManyWorkersButKeepsTheLanesAViolationCites) {
+    const History h = lockcheck::testing::crowded_history(300);  // 2 keys x 300 workers: 600 lanes > 400
+    const CheckReport report = run_checkers(h);
+    ASSERT_EQ(report.valid, Validity::Invalid);
+    const ReportModel m = build_report_model(h, report);
+    ASSERT_EQ(m.keys.size(), 2u);
+    const auto& lock = m.keys[0];
+    const auto& spare = m.keys[1];
+    ASSERT_EQ(lock.key, "lock");
+    EXPECT_EQ(lock.processes.size(), 300u) << "every worker stays listed: the page draws them all on request";
+    EXPECT_TRUE(lock.aggregated);
+    EXPECT_EQ(lock.own_lanes, (std::vector<int>{3, 4})) << "the overlap's two workers";
+    EXPECT_TRUE(spare.aggregated);
+    EXPECT_TRUE(spare.own_lanes.empty()) << "no violation on 'spare'";
+    std::size_t marked = 0;
+    for (const auto& mark : m.violations) {
+        if (mark.advisory) continue;
+        ++marked;
+        const auto& key = mark.key == "spare" ? spare : lock;
+        for (const auto& span : mark.spans)
+            EXPECT_NE(std::find(key.own_lanes.begin(), key.own_lanes.end(), span.process), key.own_lanes.end())
+                << mark.kind << " on worker " << span.process << " has no lane of its own";
+    }
+    EXPECT_GE(marked, 1u);
+    const auto cited_hold = std::find_if(lock.holds.begin(), lock.holds.end(), [](const HoldBar& bar) {
+        return bar.process == 4 && bar.start_ns == 6'003'000'000;
+    });
+    EXPECT_NE(cited_hold, lock.holds.end()) << "the overlapping grant's bar is still drawn";
+    const auto note = std::find_if(m.notes.begin(), m.notes.end(), [](const std::string& n) {
+        return n.find("600 worker lanes over 2 keys") != std::string::npos;
+    });
+    ASSERT_NE(note, m.notes.end());
+    EXPECT_NE(note->find("\"Show all N lanes\" above a key's timeline"), std::string::npos) << *note;
+    const auto json = report_model_to_json(m);
+    EXPECT_EQ(json["keys"][0]["aggregated"], true);
+    EXPECT_EQ(json["keys"][0]["own_lanes"], nlohmann::json::array({3, 4}));
+}
+
+TEST(ReportModel, DrawsALanePerWorkerUpToTheLaneLimit) {
+    for (const auto& [workers, max_lanes] : {std::pair{150, std::size_t{400}}, std::pair{300, std::size_t{600}}}) {
+        const History h = lockcheck::testing::crowded_history(workers);
+        ReportLimits limits;
+        limits.max_lanes = max_lanes;
+        const ReportModel m = build_report_model(h, run_checkers(h), limits);
+        for (const auto& key : m.keys) {
+            EXPECT_FALSE(key.aggregated) << key.key << " with " << workers << " workers, limit " << max_lanes;
+            EXPECT_TRUE(key.own_lanes.empty());
+            EXPECT_EQ(key.processes.size(), static_cast<std::size_t>(workers));
+        }
+        for (const auto& note : m.notes) EXPECT_EQ(note.find("worker lanes"), std::string::npos) << note;
+    }
+    const History small = lockcheck::testing::showcase_history();
+    for (const auto& key : build_report_model(small, run_checkers(small)).keys) EXPECT_FALSE(key.aggregated);
+}
+
 TEST(VerdictStory, SaysWhichLockWhoOverlappedForHowLongUnderWhichFault) {
     const History h = lockcheck::testing::paused_holder_history();
     const auto report = run_checkers(h);

@@ -134,6 +134,28 @@ History many_faults_history(int faults) {
     return b.history();
 }
 
+History crowded_history(int workers) {
+    HistoryBuilder b;
+    for (int i = 0; i < workers; ++i) b.session(i, i * 10.0, i * 10.0 + 1, i * 10.0 + 8, i * 10.0 + 9);
+    const std::size_t spare_from = b.history().size();
+    const double spare_start = workers * 10.0;
+    for (int i = 0; i < workers; ++i) {
+        const double t = spare_start + i * 10.0;
+        b.session(i, t, t + 1, t + 8, t + 9);
+    }
+    for (std::size_t i = spare_from; i < b.history().size(); ++i) b.history()[i].key = "spare";
+    const double t = 2 * spare_start;
+    b.acquire_invoke(t, 3);
+    b.acquire_done(t + 1, 3, OpType::Ok);
+    b.acquire_invoke(t + 2, 4);
+    b.acquire_done(t + 3, 4, OpType::Ok);
+    b.release_invoke(t + 4, 4);
+    b.release_done(t + 5, 4, OpType::Ok);
+    b.release_invoke(t + 6, 3);
+    b.release_done(t + 7, 3, OpType::Ok);
+    return b.history();
+}
+
 History long_valid_history(int sessions) {
     HistoryBuilder b;
     for (int i = 0; i < sessions; ++i) {

@@ -36,6 +36,11 @@ nlohmann::json showcase_schedule();
 /// each, one every 150 ms from 1000 ms, on nodes n1..n5 in turn.
 History many_faults_history(int faults);
 
+/// `workers` workers (at least 5) take 'lock' in turn, one session each, 10 ms
+/// apart, then 'spare' the same way; then worker 4 is granted 'lock' while
+/// worker 3 holds it: one overlap. 2 x `workers` lanes in all.
+History crowded_history(int workers);
+
 /// `sessions` back-to-back sessions of 3 workers on 'lock', each preceded by
 /// one busy attempt of another worker: 6 ops per session, no violation.
 History long_valid_history(int sessions);
