@@ -2,13 +2,13 @@
 
 #include <fcntl.h>
 #include <sys/prctl.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 
 #include "clusters/fork_server_protocol.hpp"
+#include "netproxy/unique_fd.hpp"
 
 namespace lockcheck {
 
@@ -32,18 +32,16 @@ ForkServer::~ForkServer() {
 pid_t ForkServer::spawn(const SpawnPlan& plan) {
     // The worker's cgroup goes with the request: the server forks the worker
     // into it (cgroup v2), or the worker joins it before anything else.
-    int cgroup_dir = -1;
+    netproxy::UniqueFd cgroup_dir;
     if (!plan.cgroup_procs_file.empty()) {
         const auto dir = std::filesystem::path(plan.cgroup_procs_file).parent_path();
-        cgroup_dir = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
-        if (cgroup_dir < 0) throw SpawnError("cannot open its cgroup " + dir.string() + ": " + std::strerror(errno));
+        cgroup_dir.reset(::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+        if (!cgroup_dir.valid())
+            throw SpawnError("cannot open its cgroup " + dir.string() + ": " + std::strerror(errno));
     }
     try {
-        const pid_t worker = requests_->fork({{plan.stdin_fd, plan.stdout_fd, plan.stderr_fd}, cgroup_dir});
-        if (cgroup_dir >= 0) ::close(cgroup_dir);
-        return worker;
+        return requests_->fork({{plan.stdin_fd, plan.stdout_fd, plan.stderr_fd}, cgroup_dir.get()});
     } catch (const ForkProtocolError& e) {  // refused, or the exchange is lost (then for every later spawn too)
-        if (cgroup_dir >= 0) ::close(cgroup_dir);
         throw SpawnError(std::string("fork server (pid ") + std::to_string(server_->pid()) + "): " + e.what());
     }
 }
