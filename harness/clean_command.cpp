@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <set>
+#include <stdexcept>
+#include <thread>
 
 #include "clusters/docker_network.hpp"
 #include "clusters/run_containment.hpp"
@@ -28,7 +30,23 @@ std::set<std::string> run_ids_in_state_directory() {
 
 }  // namespace
 
-CleanReport clean_dead_runs(const std::string& except_run_id) {
+std::filesystem::path clean_lock_path() { return state_directory() / "clean.lock"; }
+
+CleanTurn CleanTurn::wait() {
+    constexpr auto kPoll = std::chrono::milliseconds(20);
+    const auto deadline = std::chrono::steady_clock::now() + kCleanLockWait;
+    for (;;) {
+        if (auto lock = FileLock::try_lock(clean_lock_path())) return CleanTurn(std::move(*lock));
+        if (std::chrono::steady_clock::now() >= deadline)
+            throw std::runtime_error("another lockcheck clean has held " + clean_lock_path().string() + " for " +
+                                     std::to_string(kCleanLockWait.count()) + " s");
+        std::this_thread::sleep_for(kPoll);
+    }
+}
+
+CleanReport clean_dead_runs(const std::string& except_run_id) { return clean_dead_runs(CleanTurn::wait(), except_run_id); }
+
+CleanReport clean_dead_runs(const CleanTurn& /*turn*/, const std::string& except_run_id) {
     CleanReport report;
     auto ids = run_ids_with_network();
     ids.merge(run_ids_with_cgroup());

@@ -10,8 +10,13 @@
 // servers and workers die with their controller through PR_SET_PDEATHSIG.
 #pragma once
 
+#include <chrono>
+#include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "clusters/file_lock.hpp"
 
 namespace lockcheck {
 
@@ -21,7 +26,35 @@ struct CleanReport {
     std::vector<std::string> alive_runs;  ///< run ids left alone
 };
 
-/// Cleans every dead run except `except_run_id` (the caller's own).
+/// How long a clean waits for another one to finish before it gives up.
+inline constexpr std::chrono::seconds kCleanLockWait{120};
+
+/// The lock one clean holds over the whole state directory
+/// (STATE_DIR/clean.lock). A clean holds each dead run's own lock while it
+/// cleans that run, so a second clean at the same moment would count that run
+/// as alive and leave it; with this lock, cleans (`lockcheck clean`, and the
+/// one every run starts with) take turns instead.
+std::filesystem::path clean_lock_path();
+
+/// This process's turn to clean: the clean lock, held while the object lives.
+/// Whoever holds it also keeps every other clean away from the runs it looks
+/// at, e.g. a test that plants a dead run and then cleans it itself.
+class CleanTurn {
+public:
+    /// Waits for any other clean to finish (at most kCleanLockWait; then
+    /// throws std::runtime_error naming the lock file).
+    static CleanTurn wait();
+
+private:
+    explicit CleanTurn(FileLock lock) : lock_(std::move(lock)) {}
+    FileLock lock_;
+};
+
+/// Cleans every dead run except `except_run_id` (the caller's own) during
+/// `turn`.
+CleanReport clean_dead_runs(const CleanTurn& turn, const std::string& except_run_id = "");
+
+/// The same, after waiting for a turn (CleanTurn::wait).
 CleanReport clean_dead_runs(const std::string& except_run_id = "");
 
 /// Prints what was cleaned and returns exit code 0.

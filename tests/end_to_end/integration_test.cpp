@@ -62,7 +62,8 @@ TEST(Integration, NoNemesisIsValid) {
 TEST(Integration, InterruptedRunStillChecksAndCleansUp) {
     const auto store = fresh_store("interrupt");
     auto child = start_lockcheck(store, {"run", scenario("redis-holder-pause"), "--time-limit", "60"});
-    std::this_thread::sleep_for(std::chrono::seconds(5));
+    EXPECT_TRUE(wait_for_first_record(store)) << "the run never recorded an op";
+    std::this_thread::sleep_for(std::chrono::seconds(2));  // some ops and a fault to check
     child->send_signal(SIGINT);
     auto run = finish(*child, store);
     EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;

@@ -10,7 +10,9 @@
 #include <functional>
 #include <thread>
 
+#include "clusters/file_lock.hpp"
 #include "clusters/state_directory.hpp"
+#include "harness/clean_command.hpp"
 #include "tests/support/integration_helpers.hpp"
 
 namespace fs = std::filesystem;
@@ -113,6 +115,21 @@ TEST(Leftovers, CleanReclaimsTheDataDirsOfAKilledEtcdRunAndKeepsItsLogs) {
     expect_nothing_left(latest_run(store));
 }
 
+TEST(Leftovers, ACleanWaitsForAnotherCleanToFinish) {
+    // Two cleans at once would each count the run the other is cleaning as
+    // alive (each holds a dead run's lock while it cleans it); they take turns.
+    const auto store = fresh_store("clean-turns");
+    auto held = FileLock::try_lock(clean_lock_path());
+    ASSERT_TRUE(held.has_value()) << "another clean is running on this machine";
+    ChildProcess clean(ChildSpec{{LOCKCHECK_BINARY, "clean"}, std::nullopt, store / "clean.txt", false});
+    EXPECT_FALSE(clean.wait_for_exit(std::chrono::milliseconds(1500)))
+        << "clean ran while another clean held the lock: " << read_file(store / "clean.txt");
+    held.reset();
+    ASSERT_TRUE(clean.wait_for_exit(std::chrono::seconds(30))) << "clean did not go on once the lock was free";
+    EXPECT_EQ(clean.exit_status(), 0) << read_file(store / "clean.txt");
+    EXPECT_NE(read_file(store / "clean.txt").find("cleaned"), std::string::npos) << read_file(store / "clean.txt");
+}
+
 TEST(Leftovers, ACompletedRunLeavesNoLockFileForCleanToTakeForADeadRun) {
     auto run = run_lockcheck("completed", {"run", scenario("redis-no-faults"), "--time-limit", "2"});
     EXPECT_EQ(run.exit_code, 0) << run.output;
@@ -125,13 +142,9 @@ TEST(Leftovers, ACompletedRunLeavesNoLockFileForCleanToTakeForADeadRun) {
 }
 
 TEST(Leftovers, AnInterruptedRunLeavesNoLockFileEither) {
+    const auto store = fresh_store("interrupted");
     const auto run = interrupt_run(
-        fresh_store("interrupted"), "redis-no-faults",
-        [](const std::string&) {
-            std::this_thread::sleep_for(std::chrono::seconds(2));
-            return true;
-        },
-        SIGINT);
+        store, "redis-no-faults", [&store](const std::string&) { return wait_for_first_record(store); }, SIGINT);
     EXPECT_EQ(run.results["run"]["interrupted"], true) << run.output;
     EXPECT_FALSE(fs::exists(state_directory() / "runs" / (run.run_id + ".lock"))) << "the run's lock file is left";
     expect_nothing_left(run);

@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "clusters/command.hpp"
 
@@ -87,6 +89,16 @@ RunOutcome latest_run(const fs::path& store) {
             out.results = nlohmann::json::parse(read_file(out.run_dir / "results.json"));
     }
     return out;
+}
+
+bool wait_for_first_record(const fs::path& store) {
+    for (int i = 0; i < 600; ++i) {
+        std::error_code ec;
+        if (fs::exists(store / "latest") && fs::file_size(latest_run(store).run_dir / "history.jsonl", ec) > 0 && !ec)
+            return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
 }
 
 RunOutcome finish(ChildProcess& child, const fs::path& store) {

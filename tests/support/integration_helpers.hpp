@@ -40,6 +40,11 @@ void kill_controller_only(ChildProcess& controller);
 /// results.json when there is one (exit code and output unknown).
 RunOutcome latest_run(const std::filesystem::path& store);
 
+/// Whether the latest run in `store` has recorded an op within 30 s: it is
+/// past its start (the clean, the servers) and driving its workers, so an
+/// interrupt now stops a run rather than a start.
+bool wait_for_first_record(const std::filesystem::path& store);
+
 /// Waits for lockcheck (up to 150 s) and reads what the run left.
 RunOutcome finish(ChildProcess& child, const std::filesystem::path& store);
 

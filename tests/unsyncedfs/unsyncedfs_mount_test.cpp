@@ -159,6 +159,9 @@ struct LeftoverDaemon {
 };
 
 TEST_F(MountTest, CleanUnmountsWhatADeadRunLeftMountedAndNothingElse) {
+    // The test's turn to clean, taken before it plants its dead run: no
+    // other clean (another test's, or a run's first step) can take that run.
+    const auto turn = CleanTurn::wait();
     const std::string dead_run = "fsdead" + std::to_string(::getpid());
     const std::string live_run = "fslive" + std::to_string(::getpid());
     LeftoverDaemon killed(scratch(), dead_run, "n1");   // its daemon died with the run
@@ -171,7 +174,7 @@ TEST_F(MountTest, CleanUnmountsWhatADeadRunLeftMountedAndNothingElse) {
     }  // its lock file stays behind, unlocked: a dead run
     auto live = std::make_optional<RunAliveLock>(live_run);
 
-    const auto report = clean_dead_runs();
+    const auto report = clean_dead_runs(turn);
 
     EXPECT_FALSE(is_mount_point(killed.mountpoint));
     EXPECT_FALSE(is_mount_point(serving.mountpoint));
