@@ -3,7 +3,7 @@
 namespace lockcheck {
 namespace {
 
-constexpr const char* kCreateTable =
+constexpr const char* kCreateIdsTable =
     "CREATE TABLE IF NOT EXISTS ids (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, k VARCHAR(191) NOT NULL) "
     "ENGINE=InnoDB";
 
@@ -11,7 +11,7 @@ constexpr const char* kCreateTable =
 
 MysqlAutoIncrementIds::MysqlAutoIncrementIds(const std::vector<std::string>& endpoints,
                                              const ConnectionOptions& connection)
-    : connection_(endpoints, connection, {kCreateTable}) {}
+    : connection_(endpoints, connection, {kCreateIdsTable}) {}
 
 LockResult MysqlAutoIncrementIds::generate_id(const std::string& key) {
     const auto inserted = connection_.query("INSERT INTO ids (k) VALUES (" + mysql_quote(key) + ")");

@@ -5,7 +5,7 @@
 namespace lockcheck {
 namespace {
 
-constexpr const char* kCreateTable =
+constexpr const char* kCreateForUpdateTable =
     "CREATE TABLE IF NOT EXISTS for_update_locks (id VARCHAR(191) NOT NULL PRIMARY KEY, "
     "counter BIGINT NOT NULL DEFAULT 0) ENGINE=InnoDB";
 
@@ -16,7 +16,7 @@ std::string row(const LockRequest& request) { return " FROM for_update_locks WHE
 
 MysqlForUpdate::MysqlForUpdate(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
                                bool resource_inside)
-    : connection_(endpoints, connection, {kCreateTable}), inside_(resource_inside) {}
+    : connection_(endpoints, connection, {kCreateForUpdateTable}), inside_(resource_inside) {}
 
 LockResult MysqlForUpdate::abandon(const MysqlOutcome& outcome, LockResult result) {
     if (outcome.kind == MysqlOutcome::Kind::Failed) rollback();

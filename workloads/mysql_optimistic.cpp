@@ -3,14 +3,14 @@
 namespace lockcheck {
 namespace {
 
-constexpr const char* kCreateTable =
+constexpr const char* kCreateOptimisticLocksTable =
     "CREATE TABLE IF NOT EXISTS optimistic_locks (id VARCHAR(191) NOT NULL PRIMARY KEY, "
     "owner VARCHAR(191) NULL, version BIGINT NOT NULL DEFAULT 0) ENGINE=InnoDB";
 
 }  // namespace
 
 MysqlOptimistic::MysqlOptimistic(const std::vector<std::string>& endpoints, const ConnectionOptions& connection)
-    : connection_(endpoints, connection, {kCreateTable}) {}
+    : connection_(endpoints, connection, {kCreateOptimisticLocksTable}) {}
 
 LockResult MysqlOptimistic::acquire(const LockRequest& request) {
     const std::string key = mysql_quote(request.key);

@@ -3,14 +3,14 @@
 namespace lockcheck {
 namespace {
 
-constexpr const char* kCreateTable =
+constexpr const char* kCreateStockTable =
     "CREATE TABLE IF NOT EXISTS stock (id VARCHAR(191) NOT NULL PRIMARY KEY, n BIGINT NOT NULL) ENGINE=InnoDB";
 
 }  // namespace
 
 MysqlStockDecrement::MysqlStockDecrement(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
                                          std::int64_t stock)
-    : connection_(endpoints, connection, {kCreateTable}), stock_(stock) {}
+    : connection_(endpoints, connection, {kCreateStockTable}), stock_(stock) {}
 
 LockResult MysqlStockDecrement::stock_init(const std::string& key) {
     const auto created = connection_.query("INSERT IGNORE INTO stock (id, n) VALUES (" + mysql_quote(key) + ", " +

@@ -5,7 +5,7 @@
 namespace lockcheck {
 namespace {
 
-constexpr const char* kCreateTable =
+constexpr const char* kCreateLockRecordsTable =
     "CREATE TABLE IF NOT EXISTS lock_records (lock_key VARCHAR(191) NOT NULL PRIMARY KEY, "
     "owner VARCHAR(191) NOT NULL, created DATETIME(3) NOT NULL) ENGINE=InnoDB";
 
@@ -13,7 +13,7 @@ constexpr const char* kCreateTable =
 
 MysqlTableRecord::MysqlTableRecord(const std::vector<std::string>& endpoints, const ConnectionOptions& connection,
                                    bool cleanup)
-    : connection_(endpoints, connection, {kCreateTable}), cleanup_(cleanup) {}
+    : connection_(endpoints, connection, {kCreateLockRecordsTable}), cleanup_(cleanup) {}
 
 LockResult MysqlTableRecord::acquire(const LockRequest& request) {
     const std::string key = mysql_quote(request.key);

@@ -8,7 +8,7 @@ namespace {
 
 // KEYS[1] lock hash, KEYS[2] fence counter; ARGV[1] ttl ms, ARGV[2] owner.
 // Owners look like "w3-17", so the "fence" field never collides with one.
-constexpr const char* kAcquireScript =
+constexpr const char* kReentrantAcquireScript =
     "if redis.call('EXISTS', KEYS[1]) == 0 then "
     "  redis.call('HINCRBY', KEYS[1], ARGV[2], 1) "
     "  redis.call('PEXPIRE', KEYS[1], ARGV[1]) "
@@ -46,7 +46,7 @@ RedisReentrantHash::RedisReentrantHash(const std::string& endpoint, const Connec
     : connection_(endpoint, connection) {}
 
 LockResult RedisReentrantHash::acquire(const LockRequest& request) {
-    auto outcome = connection_.command({"EVAL", kAcquireScript, "2", request.key, fence_key(request.key),
+    auto outcome = connection_.command({"EVAL", kReentrantAcquireScript, "2", request.key, fence_key(request.key),
                                         std::to_string(request.ttl_ms), request.owner});
     if (!is_usable(outcome)) return redis_failure(outcome);
     if (outcome.reply->type == REDIS_REPLY_INTEGER) return LockResult::ok(outcome.reply->integer);

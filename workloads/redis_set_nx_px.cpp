@@ -5,7 +5,7 @@
 namespace lockcheck {
 namespace {
 
-constexpr const char* kAcquireScript =
+constexpr const char* kSetNxPxAcquireScript =
     "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
     "  return redis.call('INCR', KEYS[2]) "
     "end "
@@ -18,7 +18,7 @@ RedisSetNxPx::RedisSetNxPx(const std::vector<std::string>& endpoints, const Conn
 
 LockResult RedisSetNxPx::acquire(const LockRequest& request) {
     connection_.refresh();
-    auto outcome = connection_.command({"EVAL", kAcquireScript, "2", request.key, fence_key(request.key), request.owner,
+    auto outcome = connection_.command({"EVAL", kSetNxPxAcquireScript, "2", request.key, fence_key(request.key), request.owner,
                                         std::to_string(request.ttl_ms)});
     if (outcome.kind != RedisOutcome::Kind::Reply || outcome.is_error_reply()) return redis_failure(outcome);
     if (outcome.reply->type == REDIS_REPLY_INTEGER) return LockResult::ok(outcome.reply->integer);
