@@ -1,6 +1,8 @@
 #include "core/history_io.hpp"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -11,6 +13,7 @@
 
 #include "core/fast_op_reader.hpp"
 #include "core/json_text.hpp"
+#include "core/op_record_text.hpp"
 #include "core/padded_line_reader.hpp"
 
 namespace lockcheck {
@@ -111,20 +114,26 @@ History read_history(const std::filesystem::path& path, HistoryReadReport* repor
 }
 
 HistoryWriter::HistoryWriter(const std::filesystem::path& path)
-    : file_(std::fopen(path.c_str(), "w")), path_(path.string()) {
-    if (!file_) throw std::runtime_error(path_ + ": cannot create: " + std::strerror(errno));
+    : fd_(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)), path_(path.string()) {
+    if (fd_ < 0) throw std::runtime_error(path_ + ": cannot create: " + std::strerror(errno));
 }
 
-HistoryWriter::~HistoryWriter() {
-    if (file_) std::fclose(file_);
-}
+HistoryWriter::~HistoryWriter() { ::close(fd_); }
 
 void HistoryWriter::write(const Op& op) {
-    std::string line = dump_json(op_to_json(op));
-    line.push_back('\n');
     std::lock_guard lock(mutex_);
-    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
-        throw std::runtime_error(path_ + ": write failed: " + std::strerror(errno));
+    line_.clear();
+    append_op_record(line_, op);
+    line_.push_back('\n');
+    // One write(2) for the whole line; a short write (a full disk, a signal)
+    // continues where it stopped, so a record is never left half written
+    // while the controller lives.
+    for (std::size_t written = 0; written < line_.size();) {
+        const ssize_t n = ::write(fd_, line_.data() + written, line_.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw std::runtime_error(path_ + ": write failed: " + std::strerror(n < 0 ? errno : EIO));
+        written += static_cast<std::size_t>(n);
+    }
 }
 
 void write_history(const std::filesystem::path& path, const History& history) {

@@ -1,7 +1,6 @@
 // Reading and writing history.jsonl: one op record per line.
 #pragma once
 
-#include <cstdio>
 #include <filesystem>
 #include <istream>
 #include <mutex>
@@ -29,9 +28,10 @@ History parse_history(std::istream& in, const std::string& source, HistoryReadRe
 /// Reads history.jsonl from disk (see parse_history).
 History read_history(const std::filesystem::path& path, HistoryReadReport* report = nullptr);
 
-/// Appends op records to a history.jsonl. Every record is flushed to the
-/// kernel as it is written, so a crash of the controller loses no completed
-/// record. Thread-safe.
+/// Appends op records to a history.jsonl. Every record is handed to the
+/// kernel with one write(2) of its whole line as it is written (no user-space
+/// buffer), so a crash of the controller loses no completed record.
+/// Thread-safe.
 class HistoryWriter {
 public:
     explicit HistoryWriter(const std::filesystem::path& path);
@@ -39,13 +39,15 @@ public:
     HistoryWriter(const HistoryWriter&) = delete;
     HistoryWriter& operator=(const HistoryWriter&) = delete;
 
-    /// Writes one record as a line and flushes it; throws std::runtime_error on I/O failure.
+    /// Writes one record as a line (core/op_record_text.hpp) with one
+    /// write(2); throws std::runtime_error on I/O failure.
     void write(const Op& op);
 
 private:
-    std::FILE* file_;
+    int fd_;
     std::string path_;
     std::mutex mutex_;
+    std::string line_;  ///< the record being written, kept to reuse its memory (under mutex_)
 };
 
 /// Writes a whole history (used by tests and generators).

@@ -9,11 +9,11 @@
 
 namespace lockcheck {
 
-bool LineChannel::write_line(const std::string& line) {
-    std::string data = line + "\n";
+bool LineChannel::write_line(std::string line) {
+    line.push_back('\n');
     std::size_t written = 0;
-    while (written < data.size()) {
-        const ssize_t n = ::write(write_fd_, data.data() + written, data.size() - written);
+    while (written < line.size()) {
+        const ssize_t n = ::write(write_fd_, line.data() + written, line.size() - written);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return false;  // EPIPE: the worker is gone (SIGPIPE is ignored)
         written += static_cast<std::size_t>(n);

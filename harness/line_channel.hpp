@@ -13,8 +13,9 @@ public:
     /// Does not own the descriptors.
     LineChannel(int read_fd, int write_fd) : read_fd_(read_fd), write_fd_(write_fd) {}
 
-    /// Writes `line` and a newline; false when the other end is gone.
-    bool write_line(const std::string& line);
+    /// Writes `line` and a newline with one write(2) (taking the line by
+    /// value to append the newline without a copy); false when the other end is gone.
+    bool write_line(std::string line);
 
     enum class ReadStatus { Line, Timeout, Closed, TooLong, Interrupted };
     /// Reads the next line (without its newline) before `deadline`. Once a

@@ -4,6 +4,7 @@
 
 #include "core/json_integer.hpp"
 #include "core/json_text.hpp"
+#include "core/json_writer.hpp"
 #include "core/utf8_text.hpp"
 
 namespace lockcheck {
@@ -50,20 +51,62 @@ std::optional<T> optional_of(const nlohmann::json& j, const char* field) {
 
 }  // namespace
 
+// Requests and replies go one per op each way: they are written without a
+// DOM (core/json_writer.hpp), the fields in name order as nlohmann's object
+// keeps them, so the lines are the ones dump_json wrote before.
 std::string encode(const WorkerRequest& request) {
-    nlohmann::json j{{"id", request.id}, {"f", request.f}, {"key", request.key}};
-    if (request.owner) j["owner"] = *request.owner;
-    if (request.ttl_ms) j["ttl_ms"] = *request.ttl_ms;
-    if (!request.value.is_null()) j["value"] = request.value;
-    return dump_json(j);
+    std::string line = "{";
+    append_json_name(line, "f");
+    append_json_string(line, request.f);
+    line.push_back(',');
+    append_json_name(line, "id");
+    append_json_integer(line, request.id);
+    line.push_back(',');
+    append_json_name(line, "key");
+    append_json_string(line, request.key);
+    if (request.owner) {
+        line.push_back(',');
+        append_json_name(line, "owner");
+        append_json_string(line, *request.owner);
+    }
+    if (request.ttl_ms) {
+        line.push_back(',');
+        append_json_name(line, "ttl_ms");
+        append_json_integer(line, *request.ttl_ms);
+    }
+    if (!request.value.is_null()) {
+        line.push_back(',');
+        append_json_name(line, "value");
+        append_json_value(line, request.value);
+    }
+    line.push_back('}');
+    return line;
 }
 
 std::string encode(const WorkerReply& reply) {
-    nlohmann::json j{{"id", reply.id}, {"type", to_string(reply.type)}};
-    if (reply.token) j["token"] = *reply.token;
-    if (reply.error) j["error"] = *reply.error;
-    if (!reply.value.is_null()) j["value"] = reply.value;
-    return dump_json(j);
+    std::string line = "{";
+    if (reply.error) {
+        append_json_name(line, "error");
+        append_json_string(line, *reply.error);
+        line.push_back(',');
+    }
+    append_json_name(line, "id");
+    append_json_integer(line, reply.id);
+    if (reply.token) {
+        line.push_back(',');
+        append_json_name(line, "token");
+        append_json_integer(line, *reply.token);
+    }
+    line.push_back(',');
+    append_json_name(line, "type");
+    append_json_string(line, to_string(reply.type));
+    if (!reply.value.is_null()) {
+        line.push_back(',');
+        append_json_name(line, "value");
+        append_json_value(line, reply.value);
+    }
+    line.push_back('}');
+    return line;
 }
 
 WorkerRequest decode_request(const std::string& line) {

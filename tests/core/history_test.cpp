@@ -1,10 +1,14 @@
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "core/history_io.hpp"
+#include "core/json_text.hpp"
 
 using namespace lockcheck;
 
@@ -66,6 +70,30 @@ TEST(History, RoundTripsThroughJsonl) {
     EXPECT_EQ(back[0].ttl_ms, 1000);
     EXPECT_EQ(back[1].token, 7);
     EXPECT_EQ(back[5].error, "timeout");
+    std::filesystem::remove(path);
+}
+
+TEST(History, EveryRecordIsInTheFileOnceWritten) {
+    // The promise of docs/usage.md: a controller killed with SIGKILL leaves
+    // every record it wrote. A child writes three records and kills itself
+    // (no destructor, no flush at exit); all three must be in the file.
+    auto path = std::filesystem::temp_directory_path() / "lockcheck-history-killed.jsonl";
+    const History h = sample();
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        auto* writer = new HistoryWriter(path);
+        for (std::size_t i = 0; i < 3; ++i) writer->write(h[i]);
+        ::raise(SIGKILL);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str(), dump_json(op_to_json(h[0])) + "\n" + dump_json(op_to_json(h[1])) + "\n" +
+                              dump_json(op_to_json(h[2])) + "\n");
     std::filesystem::remove(path);
 }
 

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "workloads/protocol.hpp"
 
@@ -78,4 +80,50 @@ TEST(Protocol, HandshakeRejectsOtherVersionsAndRefusals) {
     }
     EXPECT_THROW(decode_init(R"({"id":0,"f":"acquire","protocol":1})"), ProtocolError);
     EXPECT_THROW(decode_init(R"({"id":0,"f":"init","protocol":2})"), ProtocolError);
+}
+
+namespace {
+
+/// The request and reply lines as nlohmann's DOM wrote them before they were
+/// written by hand: the reference the encoders must match byte for byte.
+std::string reference_text(const WorkerRequest& request) {
+    nlohmann::json j{{"id", request.id}, {"f", request.f}, {"key", request.key}};
+    if (request.owner) j["owner"] = *request.owner;
+    if (request.ttl_ms) j["ttl_ms"] = *request.ttl_ms;
+    if (!request.value.is_null()) j["value"] = request.value;
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string reference_text(const WorkerReply& reply) {
+    nlohmann::json j{{"id", reply.id}, {"type", to_string(reply.type)}};
+    if (reply.token) j["token"] = *reply.token;
+    if (reply.error) j["error"] = *reply.error;
+    if (!reply.value.is_null()) j["value"] = reply.value;
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+TEST(Protocol, RequestsAreWrittenAsNlohmannWroteThem) {
+    const std::vector<WorkerRequest> requests{
+        {7, "acquire", "lock", "w3-17", 1000, nullptr},
+        {8, "read", "lock", std::nullopt, std::nullopt, nullptr},
+        {9, "write", "lock-4", std::nullopt, std::nullopt, 6},
+        {-1, "release", "", "w\"1\\", std::nullopt, nlohmann::json{{"a", {1, 2.5}}}},
+        {INT64_MAX, "stock-init", "caf\xc3\xa9 \xff", "\x01", 1, "text"},
+    };
+    for (const auto& request : requests) EXPECT_EQ(encode(request), reference_text(request)) << request.f;
+    EXPECT_EQ(encode(requests[0]), R"({"f":"acquire","id":7,"key":"lock","owner":"w3-17","ttl_ms":1000})");
+}
+
+TEST(Protocol, RepliesAreWrittenAsNlohmannWroteThem) {
+    const std::vector<WorkerReply> replies{
+        {7, OpType::Ok, 42, std::nullopt, nullptr},
+        {10, OpType::Fail, std::nullopt, "not-owner", nullptr},
+        {11, OpType::Info, std::nullopt, "timeout: \"x\"\n", nlohmann::json{{"removed_owner", "w2-9"}}},
+        {-1, OpType::Fail, INT64_MIN, "bad \xff", 5},
+        {0, OpType::Ok, std::nullopt, std::nullopt, nlohmann::json::parse(R"({"id": 3})")},
+    };
+    for (const auto& reply : replies) EXPECT_EQ(encode(reply), reference_text(reply)) << reply.id;
+    EXPECT_EQ(encode(replies[0]), R"({"id":7,"token":42,"type":"ok"})");
 }
