@@ -31,4 +31,37 @@ inline void append_json_name(std::string& out, std::string_view name) {
     out.append("\":");
 }
 
+/// Appends one JSON object to `out` field by field, with the commas between
+/// them; the caller gives the fields in name order (as nlohmann's object keeps
+/// them) and calls close() once after the last.
+class JsonObjectAppender {
+public:
+    /// Appends the opening brace.
+    explicit JsonObjectAppender(std::string& out) : out_(out) { out_.push_back('{'); }
+
+    void text(std::string_view name, std::string_view text) {
+        next_field(name);
+        append_json_string(out_, text);
+    }
+    void integer(std::string_view name, std::int64_t number) {
+        next_field(name);
+        append_json_integer(out_, number);
+    }
+    void value(std::string_view name, const nlohmann::json& value) {
+        next_field(name);
+        append_json_value(out_, value);
+    }
+    /// Appends the closing brace.
+    void close() { out_.push_back('}'); }
+
+private:
+    void next_field(std::string_view name) {
+        if (!first_) out_.push_back(',');
+        first_ = false;
+        append_json_name(out_, name);
+    }
+    std::string& out_;
+    bool first_ = true;
+};
+
 }  // namespace lockcheck

@@ -55,57 +55,27 @@ std::optional<T> optional_of(const nlohmann::json& j, const char* field) {
 // DOM (core/json_writer.hpp), the fields in name order as nlohmann's object
 // keeps them, so the lines are the ones dump_json wrote before.
 std::string encode(const WorkerRequest& request) {
-    std::string line = "{";
-    append_json_name(line, "f");
-    append_json_string(line, request.f);
-    line.push_back(',');
-    append_json_name(line, "id");
-    append_json_integer(line, request.id);
-    line.push_back(',');
-    append_json_name(line, "key");
-    append_json_string(line, request.key);
-    if (request.owner) {
-        line.push_back(',');
-        append_json_name(line, "owner");
-        append_json_string(line, *request.owner);
-    }
-    if (request.ttl_ms) {
-        line.push_back(',');
-        append_json_name(line, "ttl_ms");
-        append_json_integer(line, *request.ttl_ms);
-    }
-    if (!request.value.is_null()) {
-        line.push_back(',');
-        append_json_name(line, "value");
-        append_json_value(line, request.value);
-    }
-    line.push_back('}');
+    std::string line;
+    JsonObjectAppender object(line);
+    object.text("f", request.f);
+    object.integer("id", request.id);
+    object.text("key", request.key);
+    if (request.owner) object.text("owner", *request.owner);
+    if (request.ttl_ms) object.integer("ttl_ms", *request.ttl_ms);
+    if (!request.value.is_null()) object.value("value", request.value);
+    object.close();
     return line;
 }
 
 std::string encode(const WorkerReply& reply) {
-    std::string line = "{";
-    if (reply.error) {
-        append_json_name(line, "error");
-        append_json_string(line, *reply.error);
-        line.push_back(',');
-    }
-    append_json_name(line, "id");
-    append_json_integer(line, reply.id);
-    if (reply.token) {
-        line.push_back(',');
-        append_json_name(line, "token");
-        append_json_integer(line, *reply.token);
-    }
-    line.push_back(',');
-    append_json_name(line, "type");
-    append_json_string(line, to_string(reply.type));
-    if (!reply.value.is_null()) {
-        line.push_back(',');
-        append_json_name(line, "value");
-        append_json_value(line, reply.value);
-    }
-    line.push_back('}');
+    std::string line;
+    JsonObjectAppender object(line);
+    if (reply.error) object.text("error", *reply.error);
+    object.integer("id", reply.id);
+    if (reply.token) object.integer("token", *reply.token);
+    object.text("type", to_string(reply.type));
+    if (!reply.value.is_null()) object.value("value", reply.value);
+    object.close();
     return line;
 }
 
