@@ -9,6 +9,7 @@
 
 #include "core/history_io.hpp"
 #include "core/json_text.hpp"
+#include "tests/support/history_test_support.hpp"
 
 using namespace lockcheck;
 
@@ -31,13 +32,8 @@ History sample() {
     b.type = OpType::Ok;
     b.token = 7;
     b.ttl_ms.reset();
-    Op n;
-    n.index = 2;
-    n.time = 30;
-    n.process = kNemesisProcess;
-    n.type = OpType::Invoke;
-    n.f = "start-fault";
-    n.value = {{"fault", "pause-holder"}, {"targets", {"worker 3"}}};
+    Op n = lockcheck::testing::nemesis_op(2, 30, OpType::Invoke, "start-fault",
+                                          {{"fault", "pause-holder"}, {"targets", {"worker 3"}}});
     Op n2 = n;
     n2.index = 3;
     n2.time = 31;

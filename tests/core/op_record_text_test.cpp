@@ -9,6 +9,7 @@
 #include "core/json_text.hpp"
 #include "core/json_writer.hpp"
 #include "core/op_record_text.hpp"
+#include "tests/support/history_test_support.hpp"
 
 using namespace lockcheck;
 
@@ -43,8 +44,9 @@ Op lock_op() {
 
 TEST(OpRecordText, WritesTheCommonLockRecordsAsTheReferenceDoes) {
     Op invoke = lock_op();
-    EXPECT_EQ(record_text(invoke),
-              R"({"f":"acquire","index":41,"key":"lock-413","owner":"w3-17","process":3,"time":1234567,"ttl_ms":1000,"type":"invoke"})");
+    EXPECT_EQ(
+        record_text(invoke),
+        R"({"f":"acquire","index":41,"key":"lock-413","owner":"w3-17","process":3,"time":1234567,"ttl_ms":1000,"type":"invoke"})");
     Op ok = invoke;
     ok.type = OpType::Ok;
     ok.ttl_ms.reset();
@@ -66,13 +68,8 @@ TEST(OpRecordText, WritesTheCommonLockRecordsAsTheReferenceDoes) {
 }
 
 TEST(OpRecordText, WritesNemesisRecordsAndNestedValuesAsTheReferenceDoes) {
-    Op fault;
-    fault.index = 0;
-    fault.time = 0;
-    fault.process = kNemesisProcess;
-    fault.type = OpType::Info;
-    fault.f = "start-fault";
-    fault.value = {{"fault", "pause-holder"}, {"targets", {"worker 3", 2.5, nullptr, true}}};
+    const Op fault = lockcheck::testing::nemesis_op(
+        0, 0, OpType::Info, "start-fault", {{"fault", "pause-holder"}, {"targets", {"worker 3", 2.5, nullptr, true}}});
     EXPECT_EQ(record_text(fault), dump_json(op_to_json(fault)));
 }
 

@@ -1,8 +1,10 @@
-// Shared by the history tests: the one-line error a history text gets.
+// Shared by the history tests: the one-line error a history text gets, and a
+// nemesis record.
 #pragma once
 
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "core/history_io.hpp"
 
@@ -18,6 +20,18 @@ inline std::string history_error_of(const std::string& text) {
         return e.what();
     }
     return "";
+}
+
+/// A nemesis record: `f` with `value`, of `type`, at `index` and `time`.
+inline Op nemesis_op(std::int64_t index, std::int64_t time, OpType type, const std::string& f, nlohmann::json value) {
+    Op op;
+    op.index = index;
+    op.time = time;
+    op.process = kNemesisProcess;
+    op.type = type;
+    op.f = f;
+    op.value = std::move(value);
+    return op;
 }
 
 }  // namespace lockcheck::testing
