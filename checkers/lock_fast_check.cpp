@@ -59,7 +59,7 @@ private:
     std::size_t max_;
     Fragment f_;
 
-    const std::string& owner(std::uint32_t op) const { return key_.owners[static_cast<std::size_t>(ops_[op].owner)]; }
+    std::string_view owner(std::uint32_t op) const { return key_.owners[static_cast<std::size_t>(ops_[op].owner)]; }
 
     void report(const char* kind, std::vector<std::uint32_t> ops, std::string description) {
         if (f_.findings.size() < max_) f_.findings.push_back({kind, std::move(ops), std::move(description)});

@@ -1,5 +1,7 @@
 // The lock model's view of a history: per key, the acquires and releases that
 // can matter to linearizability, with interned owners and history positions.
+// It borrows from the history rather than copying: the owners' names are
+// views into its ops, so the history must outlive the KeyLockOps made of it.
 //
 // The model (docs/checkers.md, "linearizability"): a key's lock is free or
 // held by one owner.
@@ -21,6 +23,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/history.hpp"
@@ -55,7 +58,9 @@ struct LockOp {
 struct KeyLockOps {
     std::string key;
     std::vector<LockOp> ops;
-    std::vector<std::string> owners;  ///< owner id -> name
+    /// Owner id -> name: a view into the op of the history that named the
+    /// owner first, or into the process-wide symbol table ("process N").
+    std::vector<std::string_view> owners;
     /// Some op carried no owner; its process number stands in ("process N"),
     /// which usually makes owners repeat and the key leave the fast fragment.
     bool synthetic_owners = false;
@@ -63,7 +68,8 @@ struct KeyLockOps {
 
 /// Extracts the model ops of every key, keys in order of first appearance.
 /// `partner` is pair_ops(history). Owner of an op: the invoke's `owner`, else
-/// the completion's, else "process N".
+/// the completion's, else "process N". The result refers to `history` (see
+/// above). Each key's lists are allocated once, at a size counted first.
 std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vector<std::int64_t>& partner);
 
 /// Both history positions of an op (the completion only if it exists), for findings.
