@@ -1,6 +1,8 @@
 #include "checkers/lock_ops.hpp"
 
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <utility>
 
@@ -48,6 +50,9 @@ std::string_view synthetic_owner(int process) { return Symbol("process " + std::
 }  // namespace
 
 std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vector<std::int64_t>& partner) {
+    if (history.size() > kMaxLockModelPositions)
+        throw std::length_error("the lock model takes at most " + std::to_string(kMaxLockModelPositions) +
+                                " ops; the history has " + std::to_string(history.size()));
     const LockOpBounds bounds(history);
     std::vector<KeyBuilder> keys;
     std::unordered_map<Symbol, std::size_t> key_slots;  // key -> its position in `keys`
@@ -61,7 +66,7 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
             // unknown outcome, invoked at the kill.
             for (auto it = holding.lower_bound({*killed, 0}); it != holding.end() && it->first.first == *killed;) {
                 keys[it->first.second].ops.ops.push_back(
-                    {LockOpKind::Release, LockOutcome::Unknown, it->second, static_cast<std::int64_t>(p), kNoOp});
+                    {LockOpKind::Release, LockOutcome::Unknown, it->second, static_cast<std::int32_t>(p), kNoOp});
                 it = holding.erase(it);
             }
             continue;
@@ -73,8 +78,8 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
 
         LockOp op;
         op.kind = acquire ? LockOpKind::Acquire : LockOpKind::Release;
-        op.invoke = static_cast<std::int64_t>(p);
-        op.complete = done;
+        op.invoke = static_cast<std::int32_t>(p);
+        op.complete = static_cast<std::int32_t>(done);
         if (!completion || completion->type == OpType::Info) {
             op.outcome = LockOutcome::Unknown;
         } else if (completion->type == OpType::Ok) {

@@ -20,6 +20,7 @@
 // renew, resource and nemesis ops are not part of the model.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -42,12 +43,17 @@ enum class LockOutcome : std::uint8_t {
     Unknown,  ///< info, or no completion: may take effect after its invoke, or never
 };
 
+/// The most history positions the lock model takes: a LockOp holds a
+/// position in 32 bits, which keeps it at 16 bytes (a big history has
+/// millions). A history that long would need some 240 GB for its ops alone.
+inline constexpr std::size_t kMaxLockModelPositions = std::numeric_limits<std::int32_t>::max();
+
 struct LockOp {
     LockOpKind kind = LockOpKind::Acquire;
     LockOutcome outcome = LockOutcome::Ok;
     std::int32_t owner = 0;         ///< interned per key, see KeyLockOps::owners
-    std::int64_t invoke = 0;        ///< history position of the invoke
-    std::int64_t complete = kNoOp;  ///< history position of the completion, kNoOp if none
+    std::int32_t invoke = 0;        ///< history position of the invoke
+    std::int32_t complete = kNoOp;  ///< history position of the completion, kNoOp if none
 
     /// The op must take effect strictly before this position (kNever for Unknown).
     std::int64_t deadline() const { return outcome == LockOutcome::Unknown ? kNever : complete; }
@@ -70,6 +76,7 @@ struct KeyLockOps {
 /// `partner` is pair_ops(history). Owner of an op: the invoke's `owner`, else
 /// the completion's, else "process N". The result refers to `history` (see
 /// above). Each key's lists are allocated once, at a size counted first.
+/// Throws std::length_error for a history of more than kMaxLockModelPositions ops.
 std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vector<std::int64_t>& partner);
 
 /// Both history positions of an op (the completion only if it exists), for findings.
