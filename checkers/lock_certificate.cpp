@@ -7,21 +7,22 @@ std::string replay_certificate(const KeyLockOps& key, const Certificate& certifi
     std::int32_t holder = kFree;
     const CertEntry* previous = nullptr;
     for (const CertEntry& e : certificate) {
-        const std::string where = "certificate entry for op " + std::to_string(e.op) + ": ";
-        if (e.op >= key.ops.size()) return where + "no such op";
-        if (previous && e.at < previous->at) return where + "points out of order";
+        // Built only for a message: a certificate has millions of entries.
+        const auto where = [&e] { return "certificate entry for op " + std::to_string(e.op) + ": "; };
+        if (e.op >= key.ops.size()) return where() + "no such op";
+        if (previous && e.at < previous->at) return where() + "points out of order";
         previous = &e;
         const LockOp& op = key.ops[e.op];
-        if (e.at.after < op.invoke || e.at.after >= op.deadline()) return where + "point outside the op's window";
-        if (seen[e.op]) return where + "op placed twice";
+        if (e.at.after < op.invoke || e.at.after >= op.deadline()) return where() + "point outside the op's window";
+        if (seen[e.op]) return where() + "op placed twice";
         seen[e.op] = true;
         if (op.kind == LockOpKind::Acquire && op.outcome == LockOutcome::Busy) {
-            if (holder == kFree) return where + "busy answer while the lock is free";
+            if (holder == kFree) return where() + "busy answer while the lock is free";
         } else if (op.kind == LockOpKind::Acquire) {
-            if (holder != kFree) return where + "acquire while the lock is held";
+            if (holder != kFree) return where() + "acquire while the lock is held";
             holder = op.owner;
         } else {
-            if (holder != op.owner) return where + "release by an owner that does not hold the lock";
+            if (holder != op.owner) return where() + "release by an owner that does not hold the lock";
             holder = kFree;
         }
     }

@@ -2,12 +2,29 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <limits>
 
 namespace lockcheck {
 namespace {
 
 constexpr std::int64_t kNone = -1;
 const LinPoint kEndOfTime{kNever, 0};
+
+/// One op index (or kNone) per owner, in 32 bits as op indices are here:
+/// half of what std::int64_t takes for the millions of owners of a big history.
+class OpOfOwner {
+public:
+    explicit OpOfOwner(std::size_t owners) : ops_(owners, kAbsent) {}
+    std::int64_t operator[](std::int32_t owner) const {
+        const std::uint32_t op = ops_[static_cast<std::size_t>(owner)];
+        return op == kAbsent ? kNone : op;
+    }
+    void set(std::int32_t owner, std::uint32_t op) { ops_[static_cast<std::size_t>(owner)] = op; }
+
+private:
+    static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> ops_;
+};
 
 // Sub-order of points that share a history position: a busy answer just
 // before a release, the release, the next acquire, a busy answer after it.
@@ -59,7 +76,7 @@ private:
     std::size_t max_;
     Fragment f_;
 
-    const std::string& owner(std::uint32_t op) const { return key_.owners[static_cast<std::size_t>(ops_[op].owner)]; }
+    std::string_view owner(std::uint32_t op) const { return key_.owners[static_cast<std::size_t>(ops_[op].owner)]; }
 
     void report(const char* kind, std::vector<std::uint32_t> ops, std::string description) {
         if (f_.findings.size() < max_) f_.findings.push_back({kind, std::move(ops), std::move(description)});
@@ -67,24 +84,24 @@ private:
     }
 
     bool build(std::string* outside) {
+        reserve_lists();
         const std::size_t owners = key_.owners.size();
-        std::vector<std::int64_t> acquire_of(owners, kNone), release_of(owners, kNone);
+        OpOfOwner acquire_of(owners), release_of(owners);
         for (std::uint32_t i = 0; i < ops_.size(); ++i) {
             const LockOp& op = ops_[i];
             if (op.kind != LockOpKind::Acquire) continue;
-            auto& slot = acquire_of[static_cast<std::size_t>(op.owner)];
-            if (slot != kNone) {
+            if (acquire_of[op.owner] != kNone) {
                 *outside = fmt::format("owner '{}' acquires more than once", owner(i));
                 return false;
             }
-            slot = i;
+            acquire_of.set(op.owner, i);
             if (op.outcome == LockOutcome::Busy) f_.busy.push_back(i);
             if (op.outcome == LockOutcome::Unknown && f_.tail_acquire == kNone) f_.tail_acquire = i;
         }
         for (std::uint32_t i = 0; i < ops_.size(); ++i) {
             const LockOp& op = ops_[i];
             if (op.kind != LockOpKind::Release) continue;
-            const std::int64_t a = acquire_of[static_cast<std::size_t>(op.owner)];
+            const std::int64_t a = acquire_of[op.owner];
             const auto outcome = a == kNone ? LockOutcome::Busy : ops_[static_cast<std::size_t>(a)].outcome;
             if (outcome == LockOutcome::Busy) {  // the owner never held the lock
                 if (op.outcome == LockOutcome::Ok) {
@@ -99,8 +116,7 @@ private:
                 *outside = fmt::format("owner '{}' releases after an indeterminate acquire", owner(i));
                 return false;
             }
-            auto& slot = release_of[static_cast<std::size_t>(op.owner)];
-            if (slot != kNone) {
+            if (release_of[op.owner] != kNone) {
                 *outside = fmt::format("owner '{}' releases more than once", owner(i));
                 return false;
             }
@@ -108,12 +124,12 @@ private:
                 *outside = fmt::format("owner '{}' releases before its acquire completed", owner(i));
                 return false;
             }
-            slot = i;
+            release_of.set(op.owner, i);
         }
         for (std::uint32_t i = 0; i < ops_.size(); ++i) {
             const LockOp& op = ops_[i];
             if (op.kind != LockOpKind::Acquire || op.outcome != LockOutcome::Ok) continue;
-            Session s{i, release_of[static_cast<std::size_t>(op.owner)], op.invoke, op.complete, kNever, kNever};
+            Session s{i, release_of[op.owner], op.invoke, op.complete, kNever, kNever};
             if (s.release != kNone) {
                 s.r_inv = ops_[static_cast<std::size_t>(s.release)].invoke;
                 s.r_dead = ops_[static_cast<std::size_t>(s.release)].deadline();
@@ -123,6 +139,19 @@ private:
         std::sort(f_.sessions.begin(), f_.sessions.end(),
                   [](const Session& a, const Session& b) { return a.a_cmp < b.a_cmp; });
         return true;
+    }
+
+    /// Sizes the sessions and busy answers from a count, so that a big key's
+    /// lists are allocated once instead of doubling as they fill.
+    void reserve_lists() {
+        std::size_t granted = 0, busy = 0;
+        for (const LockOp& op : ops_) {
+            if (op.kind != LockOpKind::Acquire) continue;
+            granted += op.outcome == LockOutcome::Ok;
+            busy += op.outcome == LockOutcome::Busy;
+        }
+        f_.sessions.reserve(granted);
+        f_.busy.reserve(busy);
     }
 
     std::vector<std::uint32_t> session_ops(const Session& s) const {
@@ -187,9 +216,11 @@ private:
     }
 
     Certificate certificate() const {
-        Certificate cert;
-        std::vector<std::pair<LinPoint, LinPoint>> held;  // [acquire, release) in order
         const auto& ss = f_.sessions;
+        Certificate cert;  // at most an acquire and a release per session, the tail acquire, the busy answers
+        cert.reserve(2 * ss.size() + 1 + f_.busy.size());
+        std::vector<std::pair<LinPoint, LinPoint>> held;  // [acquire, release) in order
+        held.reserve(ss.size() + 1);
         const auto tail = static_cast<std::uint32_t>(f_.tail_acquire);
         LinPoint start = ss.empty() ? LinPoint{} : LinPoint{ss[0].a_inv, kAcquireSub};
         for (std::size_t k = 0; k < ss.size(); ++k) {

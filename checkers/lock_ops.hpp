@@ -1,5 +1,7 @@
 // The lock model's view of a history: per key, the acquires and releases that
 // can matter to linearizability, with interned owners and history positions.
+// It borrows from the history rather than copying: the owners' names are
+// views into its ops, so the history must outlive the KeyLockOps made of it.
 //
 // The model (docs/checkers.md, "linearizability"): a key's lock is free or
 // held by one owner.
@@ -18,9 +20,11 @@
 // renew, resource and nemesis ops are not part of the model.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/history.hpp"
@@ -39,12 +43,17 @@ enum class LockOutcome : std::uint8_t {
     Unknown,  ///< info, or no completion: may take effect after its invoke, or never
 };
 
+/// The most history positions the lock model takes: a LockOp holds a
+/// position in 32 bits, which keeps it at 16 bytes (a big history has
+/// millions). A history that long would need some 240 GB for its ops alone.
+inline constexpr std::size_t kMaxLockModelPositions = std::numeric_limits<std::int32_t>::max();
+
 struct LockOp {
     LockOpKind kind = LockOpKind::Acquire;
     LockOutcome outcome = LockOutcome::Ok;
     std::int32_t owner = 0;         ///< interned per key, see KeyLockOps::owners
-    std::int64_t invoke = 0;        ///< history position of the invoke
-    std::int64_t complete = kNoOp;  ///< history position of the completion, kNoOp if none
+    std::int32_t invoke = 0;        ///< history position of the invoke
+    std::int32_t complete = kNoOp;  ///< history position of the completion, kNoOp if none
 
     /// The op must take effect strictly before this position (kNever for Unknown).
     std::int64_t deadline() const { return outcome == LockOutcome::Unknown ? kNever : complete; }
@@ -55,7 +64,9 @@ struct LockOp {
 struct KeyLockOps {
     std::string key;
     std::vector<LockOp> ops;
-    std::vector<std::string> owners;  ///< owner id -> name
+    /// Owner id -> name: a view into the op of the history that named the
+    /// owner first, or into the process-wide symbol table ("process N").
+    std::vector<std::string_view> owners;
     /// Some op carried no owner; its process number stands in ("process N"),
     /// which usually makes owners repeat and the key leave the fast fragment.
     bool synthetic_owners = false;
@@ -63,7 +74,9 @@ struct KeyLockOps {
 
 /// Extracts the model ops of every key, keys in order of first appearance.
 /// `partner` is pair_ops(history). Owner of an op: the invoke's `owner`, else
-/// the completion's, else "process N".
+/// the completion's, else "process N". The result refers to `history` (see
+/// above). Each key's lists are allocated once, at a size counted first.
+/// Throws std::length_error for a history of more than kMaxLockModelPositions ops.
 std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vector<std::int64_t>& partner);
 
 /// Both history positions of an op (the completion only if it exists), for findings.

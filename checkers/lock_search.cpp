@@ -49,7 +49,7 @@ public:
         last_invoke_.assign(key.owners.size(), -1);
         for (const LockOp& op : ops_) {
             auto& last = last_invoke_[static_cast<std::size_t>(op.owner)];
-            last = std::max(last, op.invoke);
+            last = std::max<std::int64_t>(last, op.invoke);
         }
     }
 

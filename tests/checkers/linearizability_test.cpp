@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 #include "checkers/linearizability.hpp"
 #include "checkers/lock_fast_check.hpp"
@@ -28,6 +29,29 @@ Validity check_both(HistoryBuilder& b) {
 }
 
 bool lists(const Violation& v, std::int64_t index) { return std::count(v.ops.begin(), v.ops.end(), index) > 0; }
+
+/// `sessions` valid sessions of 20 workers from time 0, each with a busy
+/// answer to worker 50 while it holds: twice as many owners as sessions, far
+/// more than the lock model's owner table starts with. Returns the end time.
+double many_owners(HistoryBuilder& b, int sessions) {
+    double t = 0;
+    for (int i = 0; i < sessions; ++i, t += 10) {
+        b.acquire_invoke(t, 1 + i % 20);
+        b.acquire_done(t + 1, 1 + i % 20, OpType::Ok);
+        b.acquire_invoke(t + 2, 50);
+        b.acquire_done(t + 3, 50, OpType::Fail);
+        b.release_invoke(t + 5, 1 + i % 20);
+        b.release_done(t + 6, 1 + i % 20, OpType::Ok);
+    }
+    return t;
+}
+
+/// Acquires by `process` under `owner` (a name too long to be kept inside the op).
+void acquire_as(HistoryBuilder& b, double t0, double t1, int process, const std::string& owner, OpType outcome) {
+    b.acquire_invoke(t0, process);
+    b.history().back().owner = owner;
+    b.acquire_done(t1, process, outcome);
+}
 
 }  // namespace
 
@@ -149,6 +173,64 @@ TEST(Linearizability, ReleaseByAnOwnerThatNeverHeldIsInvalid) {
     ASSERT_EQ(r.valid, Validity::Invalid);
     EXPECT_EQ(r.violations[0].kind, "release-without-hold");
     EXPECT_EQ(check_both(b), Validity::Invalid);
+}
+
+TEST(Linearizability, AmongManyOwnersADoubleGrantNamesBothHolders) {
+    HistoryBuilder b;
+    const double t = many_owners(b, 500);
+    acquire_as(b, t, t + 1, 1, "the-first-holder-of-a-long-name", OpType::Ok);
+    acquire_as(b, t + 2, t + 3, 2, "the-second-holder-of-a-long-name", OpType::Ok);
+    auto r = check(b);
+    ASSERT_EQ(r.valid, Validity::Invalid);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].kind, "double-grant");
+    EXPECT_NE(r.violations[0].description.find("owner 'the-second-holder-of-a-long-name' acquired the lock while "
+                                               "owner 'the-first-holder-of-a-long-name' held it"),
+              std::string::npos)
+        << r.violations[0].description;
+    EXPECT_EQ(check_both(b), Validity::Invalid);
+}
+
+TEST(Linearizability, AmongManyOwnersAReleaseByABusyOwnerIsFound) {
+    HistoryBuilder b;
+    const double t = many_owners(b, 500);
+    b.acquire_invoke(t, 1);
+    b.acquire_done(t + 1, 1, OpType::Ok);
+    acquire_as(b, t + 2, t + 3, 2, "told-it-was-held-but-released", OpType::Fail);
+    b.release_invoke(t + 4, 2);
+    b.release_done(t + 5, 2, OpType::Ok);
+    b.release_invoke(t + 10, 1);
+    b.release_done(t + 11, 1, OpType::Ok);
+    auto r = check(b);
+    ASSERT_EQ(r.valid, Validity::Invalid);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].kind, "release-without-hold");
+    EXPECT_NE(r.violations[0].description.find("owner 'told-it-was-held-but-released'"), std::string::npos)
+        << r.violations[0].description;
+}
+
+TEST(Linearizability, ManyOwnersAreValidWithEveryOpCertified) {
+    HistoryBuilder b;
+    many_owners(b, 500);
+    auto r = check(b);
+    EXPECT_EQ(r.valid, Validity::Valid);
+    EXPECT_EQ(r.stats["keys_fast_path"], 1);
+    EXPECT_EQ(r.stats["certified_ops"], 1500);
+}
+
+TEST(LockFastCheck, CertificateIsAllocatedOnceAtItsBound) {
+    // The bound: an acquire and a release per session, the first
+    // indeterminate acquire, the busy answers; here all but that one.
+    HistoryBuilder b;
+    many_owners(b, 500);
+    auto keys = collect_lock_ops(b.history(), pair_ops(b.history()));
+    ASSERT_EQ(keys.size(), 1u);
+    std::string outside;
+    const auto verdict = check_key_fast(keys[0], 10, &outside);
+    ASSERT_TRUE(verdict) << outside;
+    ASSERT_EQ(verdict->valid, Validity::Valid);
+    EXPECT_EQ(verdict->certificate.size(), 1500u);
+    EXPECT_EQ(verdict->certificate.capacity(), 1501u);
 }
 
 TEST(Linearizability, IgnoresResourceRenewAndNemesisOps) {

@@ -135,20 +135,12 @@ TEST(Liveness, AcquireKilledHalfWayLeavesAStuckLock) {
     EXPECT_EQ(r.violations[0].kind, kStuckLock);
 }
 
-/// The nemesis's kill-holder completion naming worker `process`.
-void kill_holder(HistoryBuilder& b, double t, int process) {
-    b.add(t, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
-    b.add(t, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
-    b.history().back().value = {
-        {"fault", "kill-holder"}, {"id", 1}, {"targets", {"worker " + std::to_string(process)}}};
-}
-
 TEST(LockSessions, HolderKilledWhileIdleHoldsNoMoreFromItsKill) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1);
     b.history().back().ttl_ms.reset();  // a lock without a lease (GET_LOCK): it dies with its holder
     b.acquire_done(1, 1, OpType::Ok);
-    kill_holder(b, 50, 1);
+    b.kill_holder(50, 1);
     b.acquire_invoke(52, 2);
     b.history().back().ttl_ms.reset();
     b.acquire_done(53, 2, OpType::Ok);
@@ -165,7 +157,7 @@ TEST(LockSessions, KillOfAnotherWorkerDoesNotEndTheSession) {
     b.acquire_invoke(0, 1);
     b.history().back().ttl_ms.reset();
     b.acquire_done(1, 1, OpType::Ok);
-    kill_holder(b, 50, 3);
+    b.kill_holder(50, 3);
     b.acquire_invoke(52, 2);
     b.history().back().ttl_ms.reset();
     b.acquire_done(53, 2, OpType::Ok);
@@ -196,7 +188,7 @@ TEST(Linearizability, KilledHoldersLockMayDieWithItOrStay) {
     HistoryBuilder died;  // GET_LOCK: the next grant follows the kill
     died.acquire_invoke(0, 1);
     died.acquire_done(1, 1, OpType::Ok);
-    kill_holder(died, 50, 1);
+    died.kill_holder(50, 1);
     died.acquire_invoke(52, 2);
     died.acquire_done(53, 2, OpType::Ok);
     died.write(300, 301, 1, 1, std::nullopt, OpType::Fail);
@@ -205,7 +197,7 @@ TEST(Linearizability, KilledHoldersLockMayDieWithItOrStay) {
     HistoryBuilder stuck;  // a lock-table record nobody deletes: held ever after
     stuck.acquire_invoke(0, 1);
     stuck.acquire_done(1, 1, OpType::Ok);
-    kill_holder(stuck, 50, 1);
+    stuck.kill_holder(50, 1);
     stuck.acquire_invoke(52, 2);
     stuck.acquire_done(53, 2, OpType::Fail);
     stuck.history().back().error = std::string(err::kHeld);

@@ -81,4 +81,10 @@ void HistoryBuilder::session(int process, double t0, double t1, double t2, doubl
     release_done(t3, process, OpType::Ok);
 }
 
+void HistoryBuilder::kill_holder(double t, int process) {
+    add(t, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
+    add(t, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
+    history_.back().value = {{"fault", "kill-holder"}, {"id", 1}, {"targets", {"worker " + std::to_string(process)}}};
+}
+
 }  // namespace lockcheck::testing

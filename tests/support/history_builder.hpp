@@ -29,6 +29,10 @@ public:
     /// One complete session: acquire [t0, t1], release [t2, t3].
     void session(int process, double t0, double t1, double t2, double t3, std::int64_t ttl_ms = 1000);
 
+    /// The nemesis's kill-holder fault killing worker `process`: its invoke
+    /// and its completion (which names the worker), both at time `t`.
+    void kill_holder(double t, int process);
+
     History& history() { return history_; }
 
 private:
