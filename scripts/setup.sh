@@ -19,7 +19,7 @@ packages=(
   libfuse3-dev fuse3
   chromium
   python3 python3-redis
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev lld
 )
 
 missing=()
@@ -39,5 +39,9 @@ if ((${#missing[@]})); then
 fi
 
 echo "== building lockcheck into build/"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# A unity build (eight sources of a target compiled as one) takes less than half
+# the compiler time of one file at a time: the common headers (nlohmann/json,
+# spdlog, the standard library) are parsed once per eight files. Configure a
+# build directory of your own without it to rebuild single files while you work.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build build -j"$(nproc)"

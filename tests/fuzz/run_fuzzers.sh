@@ -11,9 +11,9 @@ seconds=${1:?seconds}
 seed=${FUZZ_SEED:-1}
 build=${2:?build dir}
 source_dir=$(cd "$(dirname "$0")/../.." && pwd)
-# -O1 without debug info: sanitizers still name file and line, and the build is much faster.
+# -O1 without debug info, as a unity build: sanitizers still name file and line, and the build is much faster.
 cmake -S "$source_dir" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=Fuzz -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" \
+  -DCMAKE_BUILD_TYPE=Fuzz -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" -DCMAKE_UNITY_BUILD=ON \
   -DLOCKCHECK_FUZZ=ON -DLOCKCHECK_BUILD_TESTS=OFF -DLOCKCHECK_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target fuzz_history fuzz_spec fuzz_protocol >/dev/null
 status=0
