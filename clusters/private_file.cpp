@@ -8,6 +8,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/fd_write.hpp"
+
 namespace lockcheck {
 
 void write_private_file(const std::filesystem::path& path, std::string_view text) {
@@ -16,13 +18,7 @@ void write_private_file(const std::filesystem::path& path, std::string_view text
     };
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) throw fail("create");
-    bool ok = ::fchmod(fd, 0600) == 0;
-    for (std::size_t written = 0; ok && written < text.size();) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        ok = n > 0;
-        if (ok) written += static_cast<std::size_t>(n);
-    }
+    const bool ok = ::fchmod(fd, 0600) == 0 && write_all(fd, text);
     const int saved = errno;
     ::close(fd);
     errno = saved;

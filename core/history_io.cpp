@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "core/fast_op_reader.hpp"
+#include "core/fd_write.hpp"
 #include "core/json_text.hpp"
 #include "core/op_record_text.hpp"
 #include "core/padded_line_reader.hpp"
@@ -128,12 +129,7 @@ void HistoryWriter::write(const Op& op) {
     // One write(2) for the whole line; a short write (a full disk, a signal)
     // continues where it stopped, so a record is never left half written
     // while the controller lives.
-    for (std::size_t written = 0; written < line_.size();) {
-        const ssize_t n = ::write(fd_, line_.data() + written, line_.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw std::runtime_error(path_ + ": write failed: " + std::strerror(n < 0 ? errno : EIO));
-        written += static_cast<std::size_t>(n);
-    }
+    if (!write_all(fd_, line_)) throw std::runtime_error(path_ + ": write failed: " + std::strerror(errno));
 }
 
 void write_history(const std::filesystem::path& path, const History& history) {

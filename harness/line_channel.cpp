@@ -7,18 +7,13 @@
 #include <cerrno>
 #include <optional>
 
+#include "core/fd_write.hpp"
+
 namespace lockcheck {
 
 bool LineChannel::write_line(std::string line) {
     line.push_back('\n');
-    std::size_t written = 0;
-    while (written < line.size()) {
-        const ssize_t n = ::write(write_fd_, line.data() + written, line.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;  // EPIPE: the worker is gone (SIGPIPE is ignored)
-        written += static_cast<std::size_t>(n);
-    }
-    return true;
+    return write_all(write_fd_, line);  // false on EPIPE: the worker is gone (SIGPIPE is ignored)
 }
 
 LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::steady_clock::time_point deadline,
