@@ -16,19 +16,38 @@
 # redis-server for the bare loop. redis-server near 1 core would make it the
 # limit (it serves commands on one thread); the first line says how many
 # cores the machine has.
+#   REDIS_CPU=0.15 bench/lock_cycles.sh   (root) caps every row's redis-server at
+# that many cores (bench/cpu_cap.sh), so that redis, not the harness, is the
+# scarcer resource even on a small machine: a row whose redis-server uses its
+# whole cap is limited by redis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 (( seconds >= 4 )) || { echo "lock_cycles.sh: SECONDS must be at least 4 (the CPU is read over SECONDS-3 s mid-run)" >&2; exit 2; }
 lockcheck=${LOCKCHECK:-build/lockcheck}
 bare_lock_loop=${BARE_LOCK_LOOP:-build/bench/bare_lock_loop}
+redis_cpu=${REDIS_CPU:-}
+source bench/cpu_cap.sh
 work=$(mktemp -d /tmp/lockcheck-bench.XXXXXX)
 redis_pid=""
 cleanup() {
   [[ -n $redis_pid ]] && kill "$redis_pid" 2>/dev/null && wait "$redis_pid" 2>/dev/null || true
+  cpu_cap_remove
   rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
+if [[ -n $redis_cpu ]]; then cpu_cap_create "$redis_cpu" || exit 2; fi
+
+cap_run_redis() {  # RUN_PID: puts the run's redis-server (a child of the controller) under the cap
+  local redis waited
+  for ((waited = 0; waited < 300; waited++)); do
+    redis=$(pgrep -P "$1" -x redis-server) && break
+    kill -0 "$1" 2>/dev/null || return 0  # the run ended (it failed); its row says so
+    sleep 0.1
+  done
+  [[ -n $redis ]] || { echo "lock_cycles.sh: the run's redis-server did not appear within 30 s; its row is not capped" >&2; return 0; }
+  cpu_cap_add "$redis"
+}
 
 ticks_per_second=$(getconf CLK_TCK)
 
@@ -74,6 +93,7 @@ SPEC
   rm -rf "$work/store"
   "$lockcheck" run "$work/spec.json" --store "$work/store" >/dev/null 2>&1 &
   local run_pid=$! cpu_pid
+  [[ -z $redis_cpu ]] || cap_run_redis "$run_pid"
   cpu_window "$work/store/latest/history.jsonl" "$run_pid" controller >"$work/cpu" &
   cpu_pid=$!
   wait "$run_pid" || true
@@ -90,6 +110,7 @@ PY
 }
 
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
+[[ -z $redis_cpu ]] || echo "redis-server capped at $redis_cpu cores in every row ($cpu_cap_kind, a quota every ${cpu_cap_period_us} us)"
 echo "lock cycles (acquire, read, write, release through worker processes; hold 0 ms, think 0 ms)"
 harness 1 1
 harness 5 1000
@@ -100,6 +121,7 @@ mkdir -p "$work/redis"
 redis-server --bind 127.77.251.1 --port 6379 --save '' --appendonly no --daemonize no --dir "$work/redis" \
   >"$work/redis/log" 2>&1 &
 redis_pid=$!
+[[ -z $redis_cpu ]] || cpu_cap_add "$redis_pid"
 for _ in $(seq 50); do redis-cli -h 127.77.251.1 ping >/dev/null 2>&1 && break; sleep 0.1; done
 for clients in 1 5 20; do
   echo -n "bare     clients=$clients: "
