@@ -61,7 +61,8 @@ CheckerResult check_linearizability(const History& history, const std::vector<st
         std::string outside = "search forced";
         std::optional<KeyVerdict> verdict;
         if (!options.force_search) verdict = check_key_fast(key, options.max_findings, &outside);
-        if (verdict) {
+        const bool by_fast_path = verdict.has_value();
+        if (by_fast_path) {
             ++fast;
         } else {
             ++searched;
@@ -69,10 +70,11 @@ CheckerResult check_linearizability(const History& history, const std::vector<st
             searched_keys[key.key] = outside;
         }
         KeyVerdict& v = *verdict;
-        if (v.valid == Validity::Valid) {
+        if (v.valid == Validity::Valid) {  // the one replay of either path's certificate
             if (auto why = replay_certificate(key, v.certificate); !why.empty()) {
-                v.valid = Validity::Unknown;
-                v.note = "internal error: certificate does not replay: " + why;
+                v.valid = Validity::Unknown;  // a bug in this checker, never a verdict on the history
+                v.note = fmt::format("internal error: {} certificate does not replay: {}",
+                                     by_fast_path ? "fast-path" : "search", why);
             } else {
                 certified += v.certificate.size();
             }

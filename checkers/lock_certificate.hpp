@@ -17,9 +17,13 @@
 namespace lockcheck {
 
 /// "Just after history position `after`"; ops at the same position are ordered by `sub`.
+/// 32 bits each: a position fits (the lock model takes at most
+/// kMaxLockModelPositions), and so does `sub` (the fast check's few sub-orders,
+/// the search's node number, which its 32-bit node links bound). A certificate
+/// entry is 12 bytes, not 24: a big valid history has millions.
 struct LinPoint {
-    std::int64_t after = 0;
-    std::uint64_t sub = 0;
+    std::int32_t after = 0;
+    std::uint32_t sub = 0;
 
     friend bool operator<(const LinPoint& a, const LinPoint& b) {
         return a.after != b.after ? a.after < b.after : a.sub < b.sub;
@@ -31,6 +35,8 @@ struct CertEntry {
     std::uint32_t op = 0;  ///< index into KeyLockOps::ops
     LinPoint at;
 };
+
+static_assert(sizeof(CertEntry) == 12, "a certificate entry is kept small: a big history has millions");
 
 /// In linearization order (points non-decreasing).
 using Certificate = std::vector<CertEntry>;

@@ -8,7 +8,8 @@ namespace lockcheck {
 namespace {
 
 constexpr std::int64_t kNone = -1;
-const LinPoint kEndOfTime{kNever, 0};
+/// After every position (positions are below kMaxLockModelPositions).
+const LinPoint kEndOfTime{std::numeric_limits<std::int32_t>::max(), 0};
 
 /// One op index (or kNone) per owner, in 32 bits as op indices are here:
 /// half of what std::int64_t takes for the millions of owners of a big history.
@@ -28,7 +29,10 @@ private:
 
 // Sub-order of points that share a history position: a busy answer just
 // before a release, the release, the next acquire, a busy answer after it.
-constexpr std::uint64_t kBusyEarly = 0, kReleaseSub = 1, kAcquireSub = 2, kBusyLate = 3;
+constexpr std::uint32_t kBusyEarly = 0, kReleaseSub = 1, kAcquireSub = 2, kBusyLate = 3;
+
+/// The point just after history position `after` (a position, never kNever).
+LinPoint point(std::int64_t after, std::uint32_t sub) { return {static_cast<std::int32_t>(after), sub}; }
 
 struct Session {
     std::uint32_t acquire = 0;
@@ -40,7 +44,7 @@ struct Session {
 
 struct Fragment {
     std::vector<Session> sessions;  ///< by acquire completion
-    std::vector<std::uint32_t> busy;
+    std::size_t busy = 0;  ///< busy answers, found again in the ops when needed (a big key has millions)
     std::int64_t tail_acquire = kNone;  ///< the indeterminate acquire invoked first
     std::vector<LockFinding> findings;
     std::size_t total_findings = 0;
@@ -61,12 +65,7 @@ public:
             v.total_findings = f_.total_findings;
             return v;
         }
-        v.certificate = certificate();
-        if (auto why = replay_certificate(key_, v.certificate); !why.empty()) {
-            v.valid = Validity::Unknown;  // a bug in this checker, never a verdict on the history
-            v.note = "internal error: fast-path certificate does not replay: " + why;
-            v.certificate.clear();
-        }
+        v.certificate = certificate();  // replayed by the caller (check_linearizability), as the search's is
         return v;
     }
 
@@ -95,7 +94,7 @@ private:
                 return false;
             }
             acquire_of.set(op.owner, i);
-            if (op.outcome == LockOutcome::Busy) f_.busy.push_back(i);
+            if (op.outcome == LockOutcome::Busy) ++f_.busy;
             if (op.outcome == LockOutcome::Unknown && f_.tail_acquire == kNone) f_.tail_acquire = i;
         }
         for (std::uint32_t i = 0; i < ops_.size(); ++i) {
@@ -141,18 +140,15 @@ private:
         return true;
     }
 
-    /// Sizes the sessions and busy answers from a count, so that a big key's
-    /// lists are allocated once instead of doubling as they fill.
+    /// Sizes the sessions from a count, so that a big key's list is
+    /// allocated once instead of doubling as it fills.
     void reserve_lists() {
-        std::size_t granted = 0, busy = 0;
-        for (const LockOp& op : ops_) {
-            if (op.kind != LockOpKind::Acquire) continue;
-            granted += op.outcome == LockOutcome::Ok;
-            busy += op.outcome == LockOutcome::Busy;
-        }
+        std::size_t granted = 0;
+        for (const LockOp& op : ops_) granted += op.kind == LockOpKind::Acquire && op.outcome == LockOutcome::Ok;
         f_.sessions.reserve(granted);
-        f_.busy.reserve(busy);
     }
+
+    static bool is_busy(const LockOp& op) { return op.kind == LockOpKind::Acquire && op.outcome == LockOutcome::Busy; }
 
     std::vector<std::uint32_t> session_ops(const Session& s) const {
         std::vector<std::uint32_t> out{s.acquire};
@@ -180,8 +176,9 @@ private:
         const auto& ss = f_.sessions;
         const std::int64_t first_unknown =
             f_.tail_acquire == kNone ? kNever : ops_[static_cast<std::size_t>(f_.tail_acquire)].invoke;
-        for (std::uint32_t b : f_.busy) {
+        for (std::uint32_t b = 0; b < ops_.size(); ++b) {
             const LockOp& busy = ops_[b];
+            if (!is_busy(busy)) continue;
             // The last session whose acquire completed inside or before the busy window.
             auto next =
                 std::partition_point(ss.begin(), ss.end(), [&](const Session& s) { return s.a_cmp < busy.complete; });
@@ -207,22 +204,22 @@ private:
         const std::int64_t n_inv = ops_[next].invoke;
         if (s.r_dead > n_inv) {
             const std::int64_t p = std::max(s.r_inv, n_inv);
-            release_at = {p, kReleaseSub};
-            acquire_at = {p, kAcquireSub};
+            release_at = point(p, kReleaseSub);
+            acquire_at = point(p, kAcquireSub);
         } else {
-            release_at = {s.r_dead - 1, kReleaseSub};
-            acquire_at = {n_inv, kAcquireSub};
+            release_at = point(s.r_dead - 1, kReleaseSub);
+            acquire_at = point(n_inv, kAcquireSub);
         }
     }
 
     Certificate certificate() const {
         const auto& ss = f_.sessions;
         Certificate cert;  // at most an acquire and a release per session, the tail acquire, the busy answers
-        cert.reserve(2 * ss.size() + 1 + f_.busy.size());
+        cert.reserve(2 * ss.size() + 1 + f_.busy);
         std::vector<std::pair<LinPoint, LinPoint>> held;  // [acquire, release) in order
         held.reserve(ss.size() + 1);
         const auto tail = static_cast<std::uint32_t>(f_.tail_acquire);
-        LinPoint start = ss.empty() ? LinPoint{} : LinPoint{ss[0].a_inv, kAcquireSub};
+        LinPoint start = ss.empty() ? LinPoint{} : point(ss[0].a_inv, kAcquireSub);
         for (std::size_t k = 0; k < ss.size(); ++k) {
             const Session& s = ss[k];
             cert.push_back({s.acquire, start});
@@ -232,11 +229,13 @@ private:
                 held.emplace_back(start, kEndOfTime);
                 continue;
             }
-            LinPoint release_at{s.r_dead - 1, kReleaseSub}, next_at{};
+            LinPoint release_at, next_at;
             if (!last)
                 place_gap(s, ss[k + 1].acquire, release_at, next_at);
             else if (f_.tail_acquire != kNone)
                 place_gap(s, tail, release_at, next_at);
+            else
+                release_at = point(s.r_dead - 1, kReleaseSub);  // a definite last release: r_dead is its completion
             cert.push_back({static_cast<std::uint32_t>(s.release), release_at});
             held.emplace_back(start, release_at);
             if (!last)
@@ -247,11 +246,12 @@ private:
             }
         }
         if (ss.empty() && f_.tail_acquire != kNone) {
-            const LinPoint at{ops_[tail].invoke, kAcquireSub};
+            const LinPoint at = point(ops_[tail].invoke, kAcquireSub);
             cert.push_back({tail, at});
             held.emplace_back(at, kEndOfTime);
         }
-        for (std::uint32_t b : f_.busy) cert.push_back({b, busy_point(ops_[b], held)});
+        for (std::uint32_t b = 0; b < ops_.size(); ++b)
+            if (is_busy(ops_[b])) cert.push_back({b, busy_point(ops_[b], held)});
         std::sort(cert.begin(), cert.end(), [](const CertEntry& a, const CertEntry& b) { return a.at < b.at; });
         return cert;
     }
@@ -262,9 +262,9 @@ private:
             auto it = std::partition_point(held.begin(), held.end(), [&](const auto& h) { return h.first < p; });
             return it != held.begin() && p < (it - 1)->second;
         };
-        for (LinPoint p : {LinPoint{busy.invoke, kBusyEarly}, LinPoint{busy.invoke, kBusyLate}})
+        for (LinPoint p : {point(busy.invoke, kBusyEarly), point(busy.invoke, kBusyLate)})
             if (held_at(p)) return p;
-        const LinPoint late{busy.invoke, kBusyLate};
+        const LinPoint late = point(busy.invoke, kBusyLate);
         auto it = std::partition_point(held.begin(), held.end(), [&](const auto& h) { return !(late < h.first); });
         if (it != held.end() && it->first.after < busy.complete) return {it->first.after, kBusyLate};
         return late;

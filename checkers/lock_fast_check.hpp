@@ -14,7 +14,8 @@
 //     invoked, and, after the last session, before any indeterminate acquire
 //     was invoked): "busy-while-free";
 //   - a release ok by an owner that never acquired: "release-without-hold".
-// Otherwise the key is linearizable, and a certificate is built and replayed.
+// Otherwise the key is linearizable, and a certificate is built; the caller
+// replays it (replay_certificate) before it reports the key valid.
 #pragma once
 
 #include <cstddef>

@@ -7,14 +7,20 @@
 #include <utility>
 
 #include "checkers/lock_sessions.hpp"
-#include "core/string_view_interner.hpp"
+#include "core/interner.hpp"
 
 namespace lockcheck {
 namespace {
 
+/// Gets an owner's name back from the history position that names it.
+struct OwnerAt {
+    const History* history;
+    std::string_view operator()(std::uint32_t position) const { return owner_named_by((*history)[position]); }
+};
+
 struct KeyBuilder {
     KeyLockOps ops;
-    StringViewInterner owners;  ///< becomes ops.owners
+    Interner<std::uint32_t, OwnerAt> owners;  ///< becomes ops.owners
 };
 
 bool is_lock_invoke(const Op& op) {
@@ -41,11 +47,6 @@ private:
     std::unordered_map<Symbol, std::size_t> invokes_per_key_;
     std::size_t kills_ = 0;
 };
-
-/// The name standing in for the owner of an op that carries none. Kept in
-/// the process-wide symbol table (there are as many as workers), so the
-/// owner table can hold a view of it like any other name.
-std::string_view synthetic_owner(int process) { return Symbol("process " + std::to_string(process)).view(); }
 
 }  // namespace
 
@@ -93,20 +94,22 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
         const auto [found, fresh] = key_slots.try_emplace(inv.key, keys.size());
         const std::size_t slot = found->second;
         if (fresh) {
-            KeyBuilder& added = keys.emplace_back();
+            KeyBuilder& added = keys.emplace_back(KeyBuilder{{}, Interner<std::uint32_t, OwnerAt>(OwnerAt{&history})});
             added.ops.key = inv.key;
             const std::size_t bound = bounds.of(inv.key);
             added.ops.ops.reserve(bound);
             added.owners.reserve(bound);  // at most one new owner per op
         }
         KeyBuilder& key = keys[slot];
+        // The op that names the owner: the invoke, else the completion, else
+        // the invoke again, for "process N" (owner_named_by).
         if (inv.owner) {
-            op.owner = key.owners.intern(*inv.owner);
+            op.owner = key.owners.intern(static_cast<std::uint32_t>(p));
         } else if (completion && completion->owner) {
-            op.owner = key.owners.intern(*completion->owner);
+            op.owner = key.owners.intern(static_cast<std::uint32_t>(done));
         } else {
             key.ops.synthetic_owners = true;
-            op.owner = key.owners.intern(synthetic_owner(inv.process));
+            op.owner = key.owners.intern(static_cast<std::uint32_t>(p));
         }
         key.ops.ops.push_back(op);
         if (acquire && op.outcome != LockOutcome::Busy)
@@ -117,7 +120,7 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
     std::vector<KeyLockOps> out;
     out.reserve(keys.size());
     for (auto& k : keys) {
-        k.ops.owners = k.owners.take_names();
+        k.ops.owners = OwnerNames(history, k.owners.take_handles());
         out.push_back(std::move(k.ops));
     }
     return out;

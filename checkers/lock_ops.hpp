@@ -1,7 +1,8 @@
 // The lock model's view of a history: per key, the acquires and releases that
 // can matter to linearizability, with interned owners and history positions.
 // It borrows from the history rather than copying: the owners' names are
-// views into its ops, so the history must outlive the KeyLockOps made of it.
+// read from its ops (checkers/owner_names.hpp), so the history must outlive
+// the KeyLockOps made of it.
 //
 // The model (docs/checkers.md, "linearizability"): a key's lock is free or
 // held by one owner.
@@ -27,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checkers/owner_names.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
@@ -64,9 +66,10 @@ struct LockOp {
 struct KeyLockOps {
     std::string key;
     std::vector<LockOp> ops;
-    /// Owner id -> name: a view into the op of the history that named the
-    /// owner first, or into the process-wide symbol table ("process N").
-    std::vector<std::string_view> owners;
+    /// Owner id -> name, read from the op of the history that named the
+    /// owner first: a view into that op, or into the process-wide symbol
+    /// table ("process N" for an op without an owner).
+    OwnerNames owners;
     /// Some op carried no owner; its process number stands in ("process N"),
     /// which usually makes owners repeat and the key leave the fast fragment.
     bool synthetic_owners = false;

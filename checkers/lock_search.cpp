@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <stdexcept>
 #include <unordered_set>
 
 namespace lockcheck {
@@ -105,12 +106,14 @@ private:
     std::size_t budget_;
     std::vector<std::int64_t> last_invoke_;
     std::vector<Node> nodes_;
-    std::uint64_t sub_ = 0;
     std::size_t explored_ = 0;
 
+    // The node's number orders the ops linearized at the same position.
     void linearize(Config& c, std::uint32_t op, std::int64_t after) {
-        nodes_.push_back({op, {after, sub_++}, c.path});
-        c.path = static_cast<std::uint32_t>(nodes_.size() - 1);
+        if (nodes_.size() >= kRoot) throw std::length_error("lock search: more linearization steps than 32-bit links");
+        const auto node = static_cast<std::uint32_t>(nodes_.size());
+        nodes_.push_back({op, {static_cast<std::int32_t>(after), node}, c.path});
+        c.path = node;
     }
 
     // Busy answers change nothing: linearize every pending one while the lock is held.

@@ -16,14 +16,16 @@ KeyLockOps sub_history(const KeyLockOps& key, const std::vector<std::uint32_t>& 
     sub.key = key.key;
     sub.synthetic_owners = key.synthetic_owners;
     std::unordered_map<std::int32_t, std::int32_t> renumber;
+    std::vector<std::int32_t> kept_owners;  // the key's owner ids, in the sub-history's order
     for (std::uint32_t i : subset) {
         LockOp op = key.ops[i];
-        auto [it, fresh] = renumber.try_emplace(op.owner, static_cast<std::int32_t>(sub.owners.size()));
-        if (fresh) sub.owners.push_back(key.owners[static_cast<std::size_t>(op.owner)]);
+        auto [it, fresh] = renumber.try_emplace(op.owner, static_cast<std::int32_t>(kept_owners.size()));
+        if (fresh) kept_owners.push_back(op.owner);
         op.owner = it->second;
         if (op.definite() && op.complete > cut) op.outcome = LockOutcome::Unknown;
         sub.ops.push_back(op);
     }
+    sub.owners = key.owners.subset(kept_owners);
     return sub;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "checkers/linearizability.hpp"
 #include "checkers/lock_fast_check.hpp"
@@ -231,6 +232,42 @@ TEST(LockFastCheck, CertificateIsAllocatedOnceAtItsBound) {
     ASSERT_EQ(verdict->valid, Validity::Valid);
     EXPECT_EQ(verdict->certificate.size(), 1500u);
     EXPECT_EQ(verdict->certificate.capacity(), 1501u);
+}
+
+TEST(LockFastCheck, CertificateReplaysOnEveryValidShape) {
+    // check_key_fast leaves the replay to check_linearizability; its
+    // certificates must pass it: a release and the next acquire at the same
+    // point, busy answers before and after them, an indeterminate acquire
+    // and an unreleased holder keeping the lock to the end.
+    std::vector<HistoryBuilder> shapes(4);
+    shapes[0].acquire_invoke(0, 1);
+    shapes[0].acquire_done(5, 1, OpType::Ok);
+    shapes[0].release_invoke(100, 1);
+    shapes[0].acquire_invoke(101, 2);  // overlaps the release: both placed at one position
+    shapes[0].acquire_invoke(102, 3);
+    shapes[0].release_done(105, 1, OpType::Ok);
+    shapes[0].acquire_done(106, 3, OpType::Fail);  // busy across the hand-over
+    shapes[0].acquire_done(110, 2, OpType::Ok);
+    shapes[1].session(1, 0, 5, 100, 105);
+    shapes[1].acquire_invoke(50, 3);
+    shapes[1].acquire_done(60, 3, OpType::Info);  // takes effect after the release, holds to the end
+    shapes[1].acquire_invoke(200, 2);
+    shapes[1].acquire_done(210, 2, OpType::Fail);
+    shapes[2].acquire_invoke(0, 1);
+    shapes[2].acquire_done(5, 1, OpType::Ok);  // never released
+    shapes[2].acquire_invoke(10, 2);
+    shapes[2].acquire_done(15, 2, OpType::Fail);
+    many_owners(shapes[3], 50);
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+        const auto keys = collect_lock_ops(shapes[i].history(), pair_ops(shapes[i].history()));
+        ASSERT_EQ(keys.size(), 1u);
+        std::string outside;
+        const auto verdict = check_key_fast(keys[0], 10, &outside);
+        ASSERT_TRUE(verdict) << "shape " << i << ": " << outside;
+        ASSERT_EQ(verdict->valid, Validity::Valid) << "shape " << i;
+        EXPECT_EQ(replay_certificate(keys[0], verdict->certificate), "") << "shape " << i;
+        EXPECT_EQ(check(shapes[i]).valid, Validity::Valid) << "shape " << i;
+    }
 }
 
 TEST(Linearizability, IgnoresResourceRenewAndNemesisOps) {

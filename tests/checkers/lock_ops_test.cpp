@@ -1,6 +1,6 @@
 // The lock model's extraction (checkers/lock_ops.hpp): what it keeps of a
-// history, and that it borrows the owners' names instead of copying them and
-// sizes its lists once.
+// history, and that it borrows the owners' names instead of copying them
+// (checkers/owner_names.hpp) and sizes its lists once.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -52,6 +52,33 @@ TEST(LockOps, AnOpWithoutOwnerIsOwnedByItsProcess) {
     EXPECT_TRUE(keys[0].synthetic_owners);
     ASSERT_EQ(keys[0].owners.size(), 1u);
     EXPECT_EQ(keys[0].owners[0], "process 7");
+}
+
+TEST(LockOps, AnOwnerNamedOnlyByTheCompletionIsReadFromIt) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 7);
+    b.history().back().owner.reset();
+    const auto done = b.acquire_done(5, 7, OpType::Ok);
+    b.history().back().owner = "an-owner-the-server-chose-0123456789";
+    const auto keys = collect(b);
+    ASSERT_EQ(keys.size(), 1u);
+    EXPECT_FALSE(keys[0].synthetic_owners);
+    ASSERT_EQ(keys[0].owners.size(), 1u);
+    EXPECT_EQ(keys[0].owners[0], "an-owner-the-server-chose-0123456789");
+    EXPECT_EQ(keys[0].owners[0].data(), (*b.history()[static_cast<std::size_t>(done)].owner).data());
+}
+
+TEST(LockOps, ASubsetOfOwnersKeepsTheirNamesInItsOrder) {
+    HistoryBuilder b;
+    for (int w = 1; w <= 3; ++w) b.session(w, 10.0 * w, 10.0 * w + 1, 10.0 * w + 2, 10.0 * w + 3);
+    const auto keys = collect(b);
+    ASSERT_EQ(keys.size(), 1u);
+    ASSERT_EQ(keys[0].owners.size(), 3u);
+    const OwnerNames sub = keys[0].owners.subset({2, 0});
+    ASSERT_EQ(sub.size(), 2u);
+    EXPECT_EQ(sub[0], keys[0].owners[2]);
+    EXPECT_EQ(sub[1], keys[0].owners[0]);
+    EXPECT_EQ(sub[0].data(), keys[0].owners[2].data()) << "read from the same op of the history";
 }
 
 TEST(LockOps, KeysComeInOrderOfTheirFirstOpThatCounts) {

@@ -1,7 +1,8 @@
-#include "core/string_view_interner.hpp"
+#include "core/interner.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,7 +16,7 @@ TEST(StringViewInterner, GivesDenseIdsInOrderOfFirstAppearance) {
     EXPECT_EQ(interner.intern("c1-1"), 0);
     EXPECT_EQ(interner.intern(""), 2);
     EXPECT_EQ(interner.intern(""), 2);
-    EXPECT_EQ(interner.names(), (std::vector<std::string_view>{"c1-1", "c2-1", ""}));
+    EXPECT_EQ(interner.handles(), (std::vector<std::string_view>{"c1-1", "c2-1", ""}));
 }
 
 TEST(StringViewInterner, KeepsEveryIdAcrossGrowth) {
@@ -33,7 +34,7 @@ TEST(StringViewInterner, KeepsEveryIdAcrossGrowth) {
         ASSERT_EQ(interner.intern(copy), i) << copy;
     }
     EXPECT_EQ(interner.size(), static_cast<std::size_t>(kNames));
-    EXPECT_EQ(interner.names()[4321], names[4321]);
+    EXPECT_EQ(interner.handles()[4321], names[4321]);
 }
 
 TEST(StringViewInterner, KeepsViewsOfTheFirstTextNotCopies) {
@@ -43,10 +44,10 @@ TEST(StringViewInterner, KeepsViewsOfTheFirstTextNotCopies) {
     interner.intern(first);
     interner.intern(same_text);
     ASSERT_EQ(interner.size(), 1u);
-    EXPECT_EQ(interner.names()[0].data(), first.data());
+    EXPECT_EQ(interner.handles()[0].data(), first.data());
 }
 
-TEST(StringViewInterner, ReservedNamesAreAllocatedOnce) {
+TEST(StringViewInterner, ReservedHandlesAreAllocatedOnce) {
     std::vector<std::string> names;
     for (int i = 0; i < 1000; ++i) names.push_back("w" + std::to_string(i));
     StringViewInterner interner;
@@ -54,16 +55,45 @@ TEST(StringViewInterner, ReservedNamesAreAllocatedOnce) {
     const std::string_view* storage = nullptr;
     for (const std::string& name : names) {
         interner.intern(name);
-        if (!storage) storage = interner.names().data();
-        ASSERT_EQ(interner.names().data(), storage) << "the list of views moved at " << name;
+        if (!storage) storage = interner.handles().data();
+        ASSERT_EQ(interner.handles().data(), storage) << "the list of views moved at " << name;
     }
 }
 
-TEST(StringViewInterner, TakeNamesHandsThemOverAndStartsAfresh) {
+TEST(StringViewInterner, TakeHandlesHandsThemOverAndStartsAfresh) {
     StringViewInterner interner;
     interner.intern("a");
     interner.intern("b");
-    EXPECT_EQ(interner.take_names(), (std::vector<std::string_view>{"a", "b"}));
+    EXPECT_EQ(interner.take_handles(), (std::vector<std::string_view>{"a", "b"}));
     EXPECT_EQ(interner.size(), 0u);
     EXPECT_EQ(interner.intern("b"), 0);
+}
+
+namespace {
+
+/// Handles that are positions in a list of texts, as the lock model's owners
+/// are positions in a history.
+struct TextAt {
+    const std::vector<std::string>* texts;
+    std::string_view operator()(std::uint32_t position) const { return (*texts)[position]; }
+};
+
+}  // namespace
+
+TEST(Interner, PositionHandlesFindEqualTextsAtOtherPositions) {
+    // Each text twice, at positions far apart, across many growths of the table.
+    constexpr std::uint32_t kTexts = 50'000;
+    std::vector<std::string> texts;
+    for (std::uint32_t i = 0; i < 2 * kTexts; ++i) texts.push_back("owner-" + std::to_string(i % kTexts));
+    Interner<std::uint32_t, TextAt> interner(TextAt{&texts});
+    for (std::uint32_t p = 0; p < texts.size(); ++p)
+        ASSERT_EQ(interner.intern(p), static_cast<std::int32_t>(p % kTexts)) << texts[p];
+    ASSERT_EQ(interner.size(), kTexts);
+    // The first position of each text is the one kept.
+    EXPECT_EQ(interner.handles()[123], 123u);
+    const std::vector<std::uint32_t> handles = interner.take_handles();
+    EXPECT_EQ(handles.size(), kTexts);
+    EXPECT_EQ(handles.back(), kTexts - 1);
+    EXPECT_EQ(interner.size(), 0u);
+    EXPECT_EQ(interner.intern(kTexts + 7), 0);  // "owner-7" again, in a fresh table
 }
