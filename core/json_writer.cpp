@@ -16,6 +16,13 @@ bool needs_no_escape(std::string_view text) {
     });
 }
 
+/// Appends `number` in decimal, as nlohmann writes either kind of integer.
+template <class Integer>
+void append_decimal(std::string& out, Integer number) {
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, number).ptr);
+}
+
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text) {
@@ -28,22 +35,16 @@ void append_json_string(std::string& out, std::string_view text) {
     out.push_back('"');
 }
 
-void append_json_integer(std::string& out, std::int64_t number) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
-    out.append(digits, end);
-}
+void append_json_integer(std::string& out, std::int64_t number) { append_decimal(out, number); }
 
 void append_json_value(std::string& out, const nlohmann::json& value) {
     switch (value.type()) {
         case nlohmann::json::value_t::null: out.append("null"); return;
         case nlohmann::json::value_t::boolean: out.append(value.get<bool>() ? "true" : "false"); return;
         case nlohmann::json::value_t::number_integer: append_json_integer(out, value.get<std::int64_t>()); return;
-        case nlohmann::json::value_t::number_unsigned: {  // what the parser makes of a non-negative integer
-            char digits[24];
-            out.append(digits, std::to_chars(digits, digits + sizeof digits, value.get<std::uint64_t>()).ptr);
+        case nlohmann::json::value_t::number_unsigned:  // what the parser makes of a non-negative integer
+            append_decimal(out, value.get<std::uint64_t>());
             return;
-        }
         case nlohmann::json::value_t::string: append_json_string(out, value.get_ref<const std::string&>()); return;
         default: out.append(dump_json(value)); return;
     }

@@ -24,13 +24,6 @@ void append_json_integer(std::string& out, std::int64_t number);
 /// Appends `value` as dump_json(value) would.
 void append_json_value(std::string& out, const nlohmann::json& value);
 
-/// Appends `"name":` (a field's name; `name` is plain ASCII with nothing to escape).
-inline void append_json_name(std::string& out, std::string_view name) {
-    out.push_back('"');
-    out.append(name);
-    out.append("\":");
-}
-
 /// Appends one JSON object to `out` field by field, with the commas between
 /// them; the caller gives the fields in name order (as nlohmann's object keeps
 /// them) and calls close() once after the last.
@@ -55,10 +48,14 @@ public:
     void close() { out_.push_back('}'); }
 
 private:
+    /// Appends the comma before every field but the first, then `"name":`
+    /// (`name` is plain ASCII with nothing to escape).
     void next_field(std::string_view name) {
         if (!first_) out_.push_back(',');
         first_ = false;
-        append_json_name(out_, name);
+        out_.push_back('"');
+        out_.append(name);
+        out_.append("\":");
     }
     std::string& out_;
     bool first_ = true;
