@@ -5,6 +5,7 @@
 #include "checkers/mutual_exclusion.hpp"
 #include "checkers/oversell.hpp"
 #include "checkers/release_ownership.hpp"
+#include "checkers/renew_after_loss.hpp"
 #include "checkers/resource.hpp"
 #include "checkers/unique_ids.hpp"
 
@@ -15,7 +16,7 @@ const std::vector<const CheckerDescriptor*>& checker_descriptors() {
     // unique-ids an id history's.
     static const std::vector<const CheckerDescriptor*> all{
         &mutual_exclusion_checker(), &resource_checker(), &linearizability_checker(),   &oversell_checker(),
-        &unique_ids_checker(),       &liveness_checker(), &release_ownership_checker(),
+        &unique_ids_checker(),       &liveness_checker(), &release_ownership_checker(), &renew_after_loss_checker(),
     };
     return all;
 }

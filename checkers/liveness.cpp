@@ -90,9 +90,7 @@ std::unordered_map<std::string, std::vector<Interval>> claims(const History& his
             // lease, until the lease may have run out; busy answers after that are a stuck lock.
             c.last_op = static_cast<std::int64_t>(*s.lost_at);
             c.to = s.end_ns;
-            if (s.ttl_ms)
-                for (const auto& mark : s.lease_marks)
-                    c.to = std::max(c.to, mark.first + *s.ttl_ms * 1'000'000 + kLeaseGranularityNs);
+            if (s.ttl_ms) c.to = std::max(c.to, s.possibly_valid_until(kNoLeaseBound));
         }
         out[s.key].push_back(c);
     }

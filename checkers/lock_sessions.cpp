@@ -1,5 +1,7 @@
 #include "checkers/lock_sessions.hpp"
 
+#include "checkers/fault_targets.hpp"
+
 #include <algorithm>
 #include <exception>
 #include <limits>
@@ -10,13 +12,30 @@
 
 namespace lockcheck {
 
-std::int64_t LockSession::lease_valid_until(std::int64_t at_ns) const {
+std::int64_t LockSession::certainly_valid_until(std::int64_t at_ns) const {
     if (!ttl_ms) return std::numeric_limits<std::int64_t>::max();
     std::int64_t until = std::numeric_limits<std::int64_t>::min();
-    for (const auto& [completed_ns, valid_until] : lease_marks)
-        if (completed_ns <= at_ns) until = std::max(until, valid_until);
+    for (const LeaseTerm& term : lease_terms)
+        if (term.definite && term.grant_hi_ns <= at_ns) until = std::max(until, term.end_lo());
     return until;
 }
+
+std::int64_t LockSession::possibly_valid_until(std::int64_t before_ns) const {
+    if (!ttl_ms) return std::numeric_limits<std::int64_t>::max();
+    std::int64_t until = std::numeric_limits<std::int64_t>::min();
+    for (const LeaseTerm& term : lease_terms) {
+        if (term.invoke_ns >= before_ns) break;
+        if (term.definite)
+            until = std::max(until, term.end_hi());
+        else if (term.invoke_ns < until)  // it may have taken effect up to the end: one more ttl at most
+            until = until > kNoLeaseBound - term.lease_ns - kLeaseGranularityNs
+                        ? kNoLeaseBound
+                        : until + term.lease_ns + kLeaseGranularityNs;
+    }
+    return until;
+}
+
+bool LockSession::late_grant() const { return ttl_ms && !lease_terms.empty() && lease_terms.front().end_hi() <= start_ns; }
 
 std::optional<int> killed_worker(const Op& op) {
     if (!op.is_nemesis() || op.f != fn::kStartFault || op.is_invoke() || !op.value.is_object() ||
@@ -24,17 +43,9 @@ std::optional<int> killed_worker(const Op& op) {
         return std::nullopt;
     const auto targets = op.value.find("targets");
     if (targets == op.value.end() || !targets->is_array()) return std::nullopt;
-    for (const auto& t : *targets) {
-        if (!t.is_string()) continue;
-        const std::string text = t.get<std::string>();
-        constexpr std::string_view prefix = "worker ";
-        if (text.rfind(prefix, 0) != 0) continue;
-        try {
-            std::size_t used = 0;
-            const int process = std::stoi(text.substr(prefix.size()), &used);
-            if (used == text.size() - prefix.size()) return process;
-        } catch (const std::exception&) {}
-    }
+    for (const auto& t : *targets)
+        if (t.is_string())
+            if (auto process = targeted_worker(t.get_ref<const std::string&>())) return process;
     return std::nullopt;
 }
 
@@ -45,11 +56,21 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
     std::map<int, std::size_t> last_op;                       // process -> position of its last op
     const std::int64_t end_of_history = history.empty() ? 0 : history.back().time;
     std::map<int, std::size_t> killed;  // process -> kill-holder completion that killed it
+    ReplyDelays delays;
+    // The term granted by the acquire or renew answered at `p` (invoke at `invoke`).
+    const auto term_of = [&](std::size_t invoke, std::size_t p, std::int64_t ttl_ms) {
+        const Op& inv = history[invoke];
+        const Op* completion = p == invoke ? nullptr : &history[p];
+        const std::int64_t grant_hi =
+            completion ? delays.grant_upper_bound(inv.process, inv.time, completion->time) : kNoLeaseBound;
+        return lease_term(inv, completion, ttl_ms, grant_hi);
+    };
 
     for (std::size_t p = 0; p < history.size(); ++p) {
         const Op& op = history[p];
         if (op.is_nemesis()) {
             if (auto process = killed_worker(op)) killed.emplace(*process, p);
+            delays.observe(op);
             continue;
         }
         last_op[op.process] = p;
@@ -66,23 +87,31 @@ std::vector<LockSession> extract_sessions(const History& history, const std::vec
             s.acquire_ok = p;
             s.start_ns = op.time;
             s.ttl_ms = inv.ttl_ms ? inv.ttl_ms : op.ttl_ms;
-            if (s.ttl_ms) s.lease_marks.emplace_back(op.time, inv.time + *s.ttl_ms * 1'000'000 - kLeaseGranularityNs);
+            if (s.ttl_ms) s.lease_terms.push_back(term_of(invoke, p, *s.ttl_ms));
             auto existing = open.find(slot);
             if (existing != open.end()) {  // re-entrant acquire: the held session goes on, lease renewed
-                existing->second.lease_marks.insert(existing->second.lease_marks.end(), s.lease_marks.begin(),
-                                                    s.lease_marks.end());
+                auto& terms = existing->second.lease_terms;
+                terms.insert(terms.end(), s.lease_terms.begin(), s.lease_terms.end());
                 ++existing->second.entries;
                 ++unbalanced[slot];
                 continue;
             }
             open.emplace(slot, std::move(s));
             unbalanced[slot] = 1;
-        } else if (op.f == fn::kRenew && op.type == OpType::Ok) {
+        } else if (op.f == fn::kRenew && op.type != OpType::Fail) {
+            // A renew counts at its answer (ok or info), or at its invoke when it has none.
+            const bool unanswered = op.is_invoke() && partner[p] == kNoOp;
+            if (op.is_invoke() && !unanswered) continue;
             auto it = open.find(slot);
-            if (it == open.end()) continue;
-            const Op& inv = history[static_cast<std::size_t>(partner[p])];
-            const std::optional<std::int64_t> ttl = inv.ttl_ms ? std::optional<std::int64_t>(inv.ttl_ms) : it->second.ttl_ms;
-            if (ttl) it->second.lease_marks.emplace_back(op.time, inv.time + *ttl * 1'000'000 - kLeaseGranularityNs);
+            if (it == open.end() || !it->second.ttl_ms) continue;
+            const std::size_t invoke = unanswered ? p : static_cast<std::size_t>(partner[p]);
+            const Op& inv = history[invoke];
+            LockSession& session = it->second;
+            session.lease_terms.push_back(term_of(invoke, p, inv.ttl_ms ? *inv.ttl_ms : *session.ttl_ms));
+            if (op.type == OpType::Ok) {
+                session.renews_ok.push_back(session.lease_terms.size() - 1);
+                session.renew_ops.emplace_back(invoke, p);
+            }
         } else if (op.f == fn::kRelease && op.is_invoke()) {
             auto it = open.find(slot);
             if (it == open.end()) continue;

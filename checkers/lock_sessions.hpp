@@ -31,13 +31,10 @@
 #include <string>
 #include <vector>
 
+#include "checkers/lease_bounds.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
-
-/// Redis and most lock services keep expiry times in whole milliseconds, so a
-/// lease can end up to this much before invoke + ttl.
-inline constexpr std::int64_t kLeaseGranularityNs = 1'000'000;
 
 struct LockSession {
     std::string key;
@@ -58,14 +55,30 @@ struct LockSession {
     /// the very last record.
     bool held_at_end = false;
     std::optional<std::int64_t> ttl_ms;  ///< none: a lock without a lease
-    /// Lease end as (acquire invoke | renew invoke) + ttl, per renew that
-    /// completed ok; (time, valid-until) pairs in time order, first from the acquire.
-    std::vector<std::pair<std::int64_t, std::int64_t>> lease_marks;
+    /// The terms of its lease in invoke order (checkers/lease_bounds.hpp):
+    /// first the acquire's, then every re-entrant acquire ok and every renew
+    /// not refused (ok, info or unanswered). Empty for a lock without a lease.
+    std::vector<LeaseTerm> lease_terms;
+    /// Which of lease_terms are renews answered ok (positions in lease_terms).
+    std::vector<std::size_t> renews_ok;
+    /// The renew ops behind renews_ok: (invoke, ok) positions in the history.
+    std::vector<std::pair<std::size_t, std::size_t>> renew_ops;
 
-    /// The latest time until which the lease was certainly valid, counting only
-    /// the acquire and the renews that completed ok before `at_ns`.
-    /// Returns INT64_MAX for a lock without a lease.
-    std::int64_t lease_valid_until(std::int64_t at_ns) const;
+    /// The lease was certainly valid at `at_ns` until the returned instant:
+    /// the latest certain end (invoke + ttl - 1 ms) of the terms answered ok
+    /// whose grant happened by `at_ns` for certain. INT64_MAX for a lock
+    /// without a lease; INT64_MIN when no term had certainly begun.
+    std::int64_t certainly_valid_until(std::int64_t at_ns) const;
+    /// The lease certainly ended by the returned instant, counting the terms
+    /// invoked before `before_ns`: each term answered ok ends it no earlier
+    /// than its end_hi(); a term not answered ok (info, no answer) may have
+    /// taken effect only while the lease still ran (a renew cannot revive a
+    /// lost lease: one that does is flagged as renew-after-loss), so it
+    /// extends the end by its ttl at most. INT64_MAX without a lease.
+    std::int64_t possibly_valid_until(std::int64_t before_ns) const;
+    /// Whether its grant came too late to use: the acquire's lease had
+    /// certainly ended (end_hi) by the time the holder received it (its ok).
+    bool late_grant() const;
 };
 
 /// The worker process a kill-holder fault killed, when `op` is that fault's

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -11,6 +12,7 @@
 #include "checkers/evidence_list.hpp"
 #include "checkers/lock_history.hpp"
 #include "checkers/lock_sessions.hpp"
+#include "checkers/overlap_blame.hpp"
 #include "checkers/transactional_sessions.hpp"
 #include "core/counted.hpp"
 
@@ -24,51 +26,95 @@ std::string process_name(int process) { return fmt::format("worker {}", process)
 struct Overlap {
     std::size_t first = 0, second = 0;  ///< sessions: the earlier holder and the later one
     std::size_t found = 0;              ///< order in which the sweep found it
-    bool within_lease = false;
+    Blame blame = Blame::Uncertain;
     std::int64_t overlap_ns = 0;
 };
 
-/// The graver of two overlaps: one within the lease before one after it
-/// expired, then the longer.
+/// How grave a class is when evidence must be chosen: the server's broken
+/// promise first, then what may be one, then the client's bug, then the
+/// price of the recipe.
+int gravity(Blame blame) {
+    switch (blame) {
+        case Blame::WithinLease: return 3;
+        case Blame::Uncertain: return 2;
+        case Blame::LateGrant: return 1;
+        default: return 0;
+    }
+}
+
+/// The graver of two overlaps: by class, then the longer.
 bool graver(const Overlap& a, const Overlap& b) {
-    return std::tie(a.within_lease, a.overlap_ns) > std::tie(b.within_lease, b.overlap_ns);
+    return std::pair(gravity(a.blame), a.overlap_ns) > std::pair(gravity(b.blame), b.overlap_ns);
 }
 
 /// Pairs listed as evidence besides the first ones found and the longest.
 constexpr std::size_t kFirstOverlapsKept = 100;
 constexpr std::size_t kGravestOverlapsKept = 100;
 
+double ms_between(std::int64_t from_ns, std::int64_t to_ns) { return static_cast<double>(to_ns - from_ns) / 1e6; }
+
+/// What the record proves about the two leases, in the words of the class.
+std::string lease_story(const History& history, const LockSession& first, const LockSession& second,
+                        const OverlapBlame& blame) {
+    const std::int64_t second_invoke = history[second.acquire_invoke].time;
+    switch (blame.blame) {
+        case Blame::LateGrant: {
+            const LockSession& late = blame.later_was_late ? second : first;
+            const Op& ok = history[late.acquire_ok];
+            return fmt::format("{}'s grant (op {}) arrived {:.1f} ms after its own lease had certainly ended{}: "
+                               "the client used a lease it no longer had",
+                               process_name(late.process), ok.index,
+                               ms_between(late.lease_terms.front().end_hi(), late.start_ns),
+                               ok.valid_ms ? fmt::format(" (it reported valid_ms {})", *ok.valid_ms) : "");
+        }
+        case Blame::WithinLease:
+            return !first.ttl_ms ? "lock without lease"
+                                 : fmt::format("its lease had at least {:.1f} ms left",
+                                               ms_between(second.start_ns, blame.first_valid_until));
+        case Blame::LeaseExpired:
+            return fmt::format("its lease had certainly expired, {:.1f} ms or more before the acquire was invoked",
+                               ms_between(blame.first_over_by, second_invoke));
+        default:
+            return fmt::format("whose fault is undecided: its lease ended between {:.1f} ms before and {:.1f} ms "
+                               "after the acquire was invoked, and the grant came within the {:.1f} ms the acquire "
+                               "took",
+                               ms_between(blame.first_valid_until, second_invoke),
+                               ms_between(second_invoke, blame.first_over_by), ms_between(second_invoke, second.start_ns));
+    }
+}
+
 Violation describe_overlap(const History& history, const LockSession& first, const LockSession& second) {
     const std::int64_t overlap_end = std::min(first.end_ns, second.end_ns);
-    const std::int64_t lease_until = first.lease_valid_until(second.start_ns);
-    const bool within_lease = second.start_ns < lease_until;
+    const OverlapBlame blame = classify_overlap(first, second);
     const bool open_at_end = first.held_at_end && second.held_at_end;
 
     Violation v;
-    v.kind = within_lease ? kOverlapWithinLease : kOverlapLeaseExpired;
+    v.kind = std::string(blame_class(blame.blame).kind);
     v.ops = {history[first.acquire_invoke].index, history[first.acquire_ok].index, history[second.acquire_ok].index};
     if (first.release_invoke) v.ops.push_back(history[*first.release_invoke].index);
-    const double overlap_ms = static_cast<double>(overlap_end - second.start_ns) / 1e6;
+    const double overlap_ms = ms_between(second.start_ns, overlap_end);
     v.description = fmt::format(
         "{} acquired '{}' at op {} while {} still held it since op {} ({}); {}", process_name(second.process),
         second.key, history[second.acquire_ok].index, process_name(first.process), history[first.acquire_ok].index,
-        !first.ttl_ms  ? "lock without lease"
-        : within_lease ? fmt::format("its lease had at least {:.1f} ms left",
-                                     static_cast<double>(lease_until - second.start_ns) / 1e6)
-                       : fmt::format("its lease had expired up to {:.1f} ms before",
-                                     static_cast<double>(second.start_ns - lease_until) / 1e6),
+        lease_story(history, first, second, blame),
         open_at_end ? fmt::format("both still held it when the history ended, {:.1f} ms later", overlap_ms)
                     : fmt::format("they overlapped for {:.1f} ms", overlap_ms));
     v.details = {{"key", first.key},
                  {"first_process", first.process},
                  {"second_process", second.process},
-                 {"overlap_ms", overlap_ms}};
+                 {"overlap_ms", overlap_ms},
+                 {"blame", blame_class(blame.blame).whose}};
     if (open_at_end) v.details["open_at_end"] = true;
     if (first.owner) v.details["first_owner"] = *first.owner;
     if (second.owner) v.details["second_owner"] = *second.owner;
     if (first.token) v.details["first_token"] = *first.token;
     if (second.token) v.details["second_token"] = *second.token;
-    if (first.ttl_ms) v.details["first_lease_left_ms"] = static_cast<double>(lease_until - second.start_ns) / 1e6;
+    if (first.ttl_ms) {
+        v.details["first_lease_left_ms"] = ms_between(second.start_ns, blame.first_valid_until);
+        v.details["first_lease_over_by_ms"] = ms_between(second.start_ns, blame.first_over_by);
+    }
+    if (blame.blame == Blame::LateGrant) v.details["late_process"] = (blame.later_was_late ? second : first).process;
+    if (const Op& ok = history[second.acquire_ok]; ok.valid_ms) v.details["second_valid_ms"] = *ok.valid_ms;
     return v;
 }
 
@@ -96,20 +142,21 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
     std::map<std::string, std::set<OpenSession>> active;  // key -> sessions still open
     EvidenceList<Overlap, decltype(&graver)> evidence(kFirstOverlapsKept, kGravestOverlapsKept, &graver);
     std::optional<Overlap> longest;
-    std::size_t within = 0, expired = 0, harmless = 0;
+    std::array<std::size_t, kBlameClasses> by_blame{};  // overlaps per class
+    std::size_t harmless = 0;
     for (std::size_t i = 0; i < sessions.size(); ++i) {
         const LockSession& s = sessions[i];
         auto& open = active[s.key];
         while (!open.empty() && open.begin()->ended_by(s.start_ns)) open.erase(open.begin());
         for (const OpenSession& earlier : open) {
             const LockSession& first = sessions[earlier.session];
-            Overlap o{earlier.session, i, evidence.total(), s.start_ns < first.lease_valid_until(s.start_ns),
+            Overlap o{earlier.session, i, evidence.total(), classify_overlap(first, s).blame,
                       std::min(first.end_ns, s.end_ns) - s.start_ns};
-            if (!o.within_lease && rolled_back[earlier.session]) {
+            if (o.blame != Blame::WithinLease && o.blame != Blame::LateGrant && rolled_back[earlier.session]) {
                 ++harmless;  // the earlier holder's transaction committed nothing (transactional_sessions.hpp)
                 continue;
             }
-            (o.within_lease ? within : expired)++;
+            ++by_blame[static_cast<std::size_t>(o.blame)];
             if (!longest || o.overlap_ns > longest->overlap_ns) longest = o;
             evidence.offer(o);
         }
@@ -127,10 +174,10 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
     result.stats = {{"sessions", sessions.size()},
                     {"overlaps", overlaps},
                     {"overlaps_listed", kept.size()},
-                    {"within_lease", within},
-                    {"lease_expired", expired},
                     {"rolled_back", harmless},
                     {"longest_overlap_ms", longest ? static_cast<double>(longest->overlap_ns) / 1e6 : 0.0}};
+    for (const BlameClass& c : blame_classes())
+        if (c.blame != Blame::RenewAfterLoss) result.stats[std::string(c.stat)] = by_blame[static_cast<std::size_t>(c.blame)];
     return result;
 }
 
@@ -138,9 +185,16 @@ namespace {
 
 std::string mutual_exclusion_summary(const CheckerResult& r) {
     const auto rolled_back = stat_integer(r, "rolled_back");
+    std::string classes;
+    for (const BlameClass& c : blame_classes()) {
+        if (c.blame == Blame::RenewAfterLoss) continue;
+        const auto n = stat_integer(r, c.stat);
+        // The two classes every report has always shown, and any other that occurred.
+        if (n == 0 && c.blame != Blame::WithinLease && c.blame != Blame::LeaseExpired) continue;
+        classes += fmt::format("{}{} {}", classes.empty() ? "" : ", ", n, c.words);
+    }
     return fmt::format(
-        "{} ({} within lease, {} after the lease expired) in {}{}", counted(stat_integer(r, "overlaps"), "overlap"),
-        stat_integer(r, "within_lease"), stat_integer(r, "lease_expired"),
+        "{} ({}) in {}{}", counted(stat_integer(r, "overlaps"), "overlap"), classes,
         counted(stat_integer(r, "sessions"), "lock session"),
         rolled_back > 0 ? fmt::format("; {} more with a rolled-back transaction (harmless)", rolled_back) : "");
 }
@@ -150,7 +204,7 @@ std::string mutual_exclusion_summary(const CheckerResult& r) {
 const CheckerDescriptor& mutual_exclusion_checker() {
     static const CheckerDescriptor descriptor{
         checker_name::kMutualExclusion,
-        "overlapping lock sessions of one key, each classified by the earlier holder's lease",
+        "overlapping lock sessions of one key, each blamed by what the record proves of both leases",
         history_is_lock,
         check_mutual_exclusion,
         mutual_exclusion_summary,

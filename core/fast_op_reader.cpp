@@ -50,12 +50,14 @@ bool read_optional_string(element value, Text& out) {
     return value.is_null() || read_string(value, out);
 }
 
-/// An optional integer field (token, ttl_ms): null leaves it absent. The one
-/// value that marks "absent" is declined (the reference path names it).
-bool read_optional_int64(element value, OptionalInt64& out) {
+/// An optional integer field (token, ttl_ms, valid_ms): null leaves it
+/// absent. A value the field cannot hold (out of range, or the one that marks
+/// "absent") is declined: the reference path names it.
+template <typename Stored>
+bool read_optional_integer(element value, OptionalInteger<Stored>& out) {
     if (value.is_null()) return true;
     std::int64_t number = 0;
-    if (!read_int64(value, number) || number == OptionalInt64::kAbsent) return false;
+    if (!read_int64(value, number) || !OptionalInteger<Stored>::fits(number)) return false;
     out = number;
     return true;
 }
@@ -116,6 +118,7 @@ enum Field : unsigned {
     kTtl = 1u << 10,
     kOwner = 1u << 11,
     kResource = 1u << 12,
+    kValid = 1u << 13,
 };
 constexpr unsigned kRequired = kIndex | kTime | kProcess | kType | kF;
 
@@ -133,10 +136,11 @@ bool read_field(std::string_view name, element value, Op& op, unsigned& seen) {
     if (name == "f") return once(kF) && read_string(value, op.f);
     if (name == "key") return once(kKey) && (value.is_null() || read_string(value, op.key));
     if (name == "value") return once(kValue) && read_value(value, op.value);
-    if (name == "token") return once(kToken) && read_optional_int64(value, op.token);
+    if (name == "token") return once(kToken) && read_optional_integer(value, op.token);
     if (name == "error") return once(kError) && read_optional_string(value, op.error);
     if (name == "node") return once(kNode) && read_optional_string(value, op.node);
-    if (name == "ttl_ms") return once(kTtl) && read_optional_int64(value, op.ttl_ms);
+    if (name == "ttl_ms") return once(kTtl) && read_optional_integer(value, op.ttl_ms);
+    if (name == "valid_ms") return once(kValid) && read_optional_integer(value, op.valid_ms);
     if (name == "owner") return once(kOwner) && read_optional_string(value, op.owner);
     if (name == "resource") return once(kResource) && read_optional_string(value, op.resource);
     return false;

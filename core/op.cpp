@@ -70,8 +70,22 @@ void check_f(const Op& op) {
     if (!op.is_nemesis() && fault) throw OpFormatError(op.f + " is recorded by process \"nemesis\" only");
 }
 
-void check_ttl(OptionalInt64 ttl_ms) {
-    if (ttl_ms && *ttl_ms <= 0) throw OpFormatError("field 'ttl_ms' must be positive");
+/// A lease in ms: ttl_ms from 1, valid_ms from -kMaxLeaseMs, both up to kMaxLeaseMs.
+std::int64_t check_lease_ms(std::int64_t ms, const char* field) {
+    const bool ttl = std::string_view(field) == "ttl_ms";
+    if (ms > kMaxLeaseMs || ms < (ttl ? 1 : -kMaxLeaseMs))
+        throw OpFormatError(std::string("field '") + field + "' must be " + (ttl ? "from 1" : "from -3600000") +
+                            " to 3600000 ms (1 h), not " + std::to_string(ms));
+    return ms;
+}
+
+std::int64_t lease_ms_field(const nlohmann::json& value, const char* field) {
+    return check_lease_ms(integer_field(value, field), field);
+}
+
+void check_leases(const Op& op) {
+    if (op.ttl_ms) check_lease_ms(*op.ttl_ms, "ttl_ms");
+    if (op.valid_ms) check_lease_ms(*op.valid_ms, "valid_ms");
 }
 
 constexpr const char* kProcessRule = "field 'process' must be a non-negative integer or \"nemesis\"";
@@ -108,6 +122,7 @@ nlohmann::json op_to_json(const Op& op) {
     if (op.error) j["error"] = *op.error;
     if (op.node) j["node"] = *op.node;
     if (op.ttl_ms) j["ttl_ms"] = *op.ttl_ms;
+    if (op.valid_ms) j["valid_ms"] = *op.valid_ms;
     if (op.owner) j["owner"] = *op.owner;
     if (op.resource) j["resource"] = *op.resource;
     return j;
@@ -137,8 +152,8 @@ Op op_from_json(const nlohmann::json& object) {
     optional_field(object, "token", op.token, optional_integer_field);
     optional_field(object, "error", op.error, string_field);
     optional_field(object, "node", op.node, string_field);
-    optional_field(object, "ttl_ms", op.ttl_ms, optional_integer_field);
-    check_ttl(op.ttl_ms);
+    optional_field(object, "ttl_ms", op.ttl_ms, lease_ms_field);
+    optional_field(object, "valid_ms", op.valid_ms, lease_ms_field);
     optional_field(object, "owner", op.owner, string_field);
     optional_field(object, "resource", op.resource, string_field);
     return op;
@@ -149,7 +164,7 @@ void check_op_contract(const Op& op) {
     check_time(op.time);
     if (op.process < 0 && !op.is_nemesis()) throw OpFormatError(kProcessRule);
     check_f(op);
-    check_ttl(op.ttl_ms);
+    check_leases(op);
 }
 
 }  // namespace lockcheck

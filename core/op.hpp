@@ -27,6 +27,10 @@ std::string_view to_string(OpType type);
 /// Parses "invoke" | "ok" | "fail" | "info"; nullopt for anything else.
 std::optional<OpType> op_type_from_string(std::string_view text);
 
+/// The longest lease an op may ask for or report (ttl_ms, valid_ms): 1 h,
+/// the spec's bound on every duration.
+inline constexpr std::int64_t kMaxLeaseMs = 3'600'000;
+
 /// The `process` of nemesis ops (serialised as the string "nemesis").
 inline constexpr int kNemesisProcess = -1;
 
@@ -90,7 +94,11 @@ struct Op {
     OptionalInt64 token;                ///< fencing token
     OptionalSymbol error;
     OptionalSymbol node;
-    OptionalInt64 ttl_ms;               ///< lease asked for (acquire, renew)
+    OptionalMs ttl_ms;                  ///< lease asked for (acquire, renew), 1 ms .. kMaxLeaseMs
+    /// What the client says was left of its lease when it received the grant
+    /// (an acquire's or renew's completion; negative: already expired), as
+    /// Redlock computes its validity time; |valid_ms| <= kMaxLeaseMs.
+    OptionalMs valid_ms;
     OptionalText owner;                 ///< owner identity of a lock op, never reused (one per acquire: not interned)
     /// Who performed a read/write: absent = the controller's register (applied
     /// at the completion's instant); resource_owner::kWorker = the worker, in
@@ -112,10 +120,10 @@ nlohmann::json op_to_json(const Op& op);
 /// Parses one op; throws OpFormatError naming the offending field. Beyond
 /// the types, rejects what no recorder writes: a negative index or time, an
 /// `f` that is not a known op, a nemesis op that is not a fault (or a fault
-/// by a worker), and a `ttl_ms` that is not positive.
+/// by a worker), a `ttl_ms` outside 1 ms .. 1 h and a `valid_ms` beyond ±1 h.
 Op op_from_json(const nlohmann::json& object);
 /// The rules op_from_json applies beyond the fields' types (index and time
-/// not negative, a known f, faults by the nemesis only, a positive ttl_ms),
+/// not negative, a known f, faults by the nemesis only, the leases' ranges),
 /// in its order, for an Op read some other way; throws OpFormatError as it does.
 void check_op_contract(const Op& op);
 

@@ -23,6 +23,7 @@ void append_op_record(std::string& out, const Op& op) {
     if (op.token) record.integer("token", *op.token);
     if (op.ttl_ms) record.integer("ttl_ms", *op.ttl_ms);
     record.text("type", to_string(op.type));
+    if (op.valid_ms) record.integer("valid_ms", *op.valid_ms);
     if (!op.value.is_null()) record.value("value", op.value);
     record.close();
 }

@@ -1,7 +1,13 @@
-// std::optional<std::int64_t> in 8 bytes instead of 16, for the op record's
-// token and ttl_ms (docs/design.md, "Op record"): the one value no recorder
-// writes, INT64_MIN, stands for "absent". Assigning INT64_MIN is a
-// programming error (op_from_json refuses it in a history).
+// Optional integers of the op record in the size of the integer alone
+// (docs/design.md, "Op record"): std::optional would add a flag and padding.
+// The one value no recorder writes, the stored type's minimum, stands for
+// "absent". Assigning it is a programming error (op_from_json refuses it in
+// a history).
+//
+// OptionalInt64: the fencing token (any 64-bit value but INT64_MIN).
+// OptionalMs: a lease in milliseconds (ttl_ms, valid_ms), stored in 32 bits
+// and read as 64 (so `*ttl_ms * 1'000'000` cannot overflow); op_from_json
+// keeps leases within kMaxLeaseMs (core/op.hpp), far inside 32 bits.
 #pragma once
 
 #include <cassert>
@@ -11,19 +17,28 @@
 
 namespace lockcheck {
 
-class OptionalInt64 {
+template <typename Stored>
+class OptionalInteger {
 public:
     /// The one value that cannot be held: it marks "absent".
-    static constexpr std::int64_t kAbsent = std::numeric_limits<std::int64_t>::min();
+    static constexpr std::int64_t kAbsent = std::numeric_limits<Stored>::min();
 
-    constexpr OptionalInt64() = default;
-    constexpr OptionalInt64(std::nullopt_t) {}
-    constexpr OptionalInt64(std::int64_t value) : value_(value) { assert(value != kAbsent); }
-    constexpr OptionalInt64(const std::optional<std::int64_t>& value) : value_(value.value_or(kAbsent)) {}
+    constexpr OptionalInteger() = default;
+    constexpr OptionalInteger(std::nullopt_t) {}
+    constexpr OptionalInteger(std::int64_t value) : value_(static_cast<Stored>(value)) {
+        assert(value != kAbsent && fits(value));
+    }
+    constexpr OptionalInteger(const std::optional<std::int64_t>& value)
+        : OptionalInteger(value ? OptionalInteger(*value) : OptionalInteger()) {}
+
+    /// Whether `value` can be held (is in range and is not the marker of absence).
+    static constexpr bool fits(std::int64_t value) {
+        return value > kAbsent && value <= std::numeric_limits<Stored>::max();
+    }
 
     constexpr bool has_value() const { return value_ != kAbsent; }
     constexpr explicit operator bool() const { return has_value(); }
-    constexpr void reset() { value_ = kAbsent; }
+    constexpr void reset() { value_ = static_cast<Stored>(kAbsent); }
 
     /// The value; only when has_value() (as with std::optional).
     constexpr std::int64_t operator*() const { return value_; }
@@ -37,12 +52,15 @@ public:
         return has_value() ? std::optional<std::int64_t>(value_) : std::nullopt;
     }
 
-    friend constexpr bool operator==(OptionalInt64 a, OptionalInt64 b) { return a.value_ == b.value_; }
-    friend constexpr bool operator==(OptionalInt64 a, std::nullopt_t) { return !a.has_value(); }
-    friend constexpr bool operator==(OptionalInt64 a, std::int64_t b) { return a.has_value() && a.value_ == b; }
+    friend constexpr bool operator==(OptionalInteger a, OptionalInteger b) { return a.value_ == b.value_; }
+    friend constexpr bool operator==(OptionalInteger a, std::nullopt_t) { return !a.has_value(); }
+    friend constexpr bool operator==(OptionalInteger a, std::int64_t b) { return a.has_value() && a.value_ == b; }
 
 private:
-    std::int64_t value_ = kAbsent;
+    Stored value_ = static_cast<Stored>(kAbsent);
 };
+
+using OptionalInt64 = OptionalInteger<std::int64_t>;
+using OptionalMs = OptionalInteger<std::int32_t>;
 
 }  // namespace lockcheck

@@ -36,25 +36,27 @@ Op acquire_op(const SlotSession& session, const std::string& key, const std::str
 
 /// Holds for `duration`, or until a stop is requested. When the worker
 /// supports "renew" (a watchdog), sends a renew through it every ttl/3 while
-/// holding, until one does not succeed: the renewal runs in the worker
-/// process, so a paused worker renews nothing.
-void hold(SlotSession& session, const std::string& key, const std::string& owner, std::int64_t ttl_ms,
+/// holding: the renewal runs in the worker process, so a paused worker renews
+/// nothing. A renew not answered ok (refused: the lock is lost; or unknown)
+/// ends the hold at once, as an application that learns it may have lost its
+/// lock stops using what it protects. Returns whether the lock is still
+/// believed held: false after such a renew, or when the worker was lost.
+bool hold(SlotSession& session, const std::string& key, const std::string& owner, std::int64_t ttl_ms,
           std::chrono::milliseconds duration, const std::stop_token& stop) {
     if (!session.supports(capability::kRenew)) {
         interruptible_sleep_for(stop, duration);
-        return;
+        return true;
     }
     const int process = session.process();
     const auto until = std::chrono::steady_clock::now() + duration;
     const auto every = std::chrono::milliseconds(std::max<std::int64_t>(1, ttl_ms / 3));
-    bool renewing = true;
     for (auto now = std::chrono::steady_clock::now(); now < until; now = std::chrono::steady_clock::now()) {
-        if (!interruptible_sleep_until(stop, std::min(now + every, until))) return;
-        if (!renewing || std::chrono::steady_clock::now() >= until) continue;
+        if (!interruptible_sleep_until(stop, std::min(now + every, until))) return true;
+        if (std::chrono::steady_clock::now() >= until) break;
         const Op renewed = session.perform(lease_op(fn::kRenew, key, owner, ttl_ms));
-        if (session.process() != process) return;  // the worker was lost
-        renewing = renewed.type == OpType::Ok;
+        if (session.process() != process || renewed.type != OpType::Ok) return false;
     }
+    return true;
 }
 
 Op resource_op(std::string_view f, const std::string& key, std::optional<std::int64_t> token, bool worker_owned) {
@@ -136,8 +138,9 @@ void run_lock_cycles(SlotSession& session, const WorkloadContext& context, int s
         if (was.type == OpType::Ok && session.process() == process) {
             if (!was.value.is_number_integer())
                 throw std::runtime_error("worker answered read ok without an integer value");
-            hold(session, key, owner, options.ttl_ms, random.within(options.hold_ms), stop);
-            write_resource(session, context.resource, key, acquired.token, was.value.get<std::int64_t>() + 1);
+            // A renew that says the lock is lost ends the critical section unwritten.
+            if (hold(session, key, owner, options.ttl_ms, random.within(options.hold_ms), stop))
+                write_resource(session, context.resource, key, acquired.token, was.value.get<std::int64_t>() + 1);
         }
         // The worker was replaced: it holds nothing we can release. Its lock
         // stays behind until its lease runs out (or forever, without one).

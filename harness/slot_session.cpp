@@ -48,6 +48,7 @@ Op SlotSession::perform(Op invoke, const std::function<void(Op&)>& apply) {
     done.type = result.reply->type;
     done.error = result.reply->error;
     if (result.reply->token) done.token = result.reply->token;
+    if (result.reply->valid_ms && done.type == OpType::Ok) done.valid_ms = *result.reply->valid_ms;
     if (!result.reply->value.is_null() && !worker_write) done.value = result.reply->value;
     if (done.type == OpType::Ok && apply) return recorder_.record(done, apply);
     return recorder_.record(done);

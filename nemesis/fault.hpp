@@ -47,6 +47,13 @@ public:
     virtual std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) = 0;
     /// Ends the fault started last. Idempotent; must never throw.
     virtual void heal() noexcept = 0;
+    /// How long at least every server reply to the struck targets is held
+    /// back while this fault lasts (slow-reply), recorded on the start-fault
+    /// completion as `reply_delay_ms`: the checkers then know that a grant
+    /// whose reply arrived in that window happened at least that long before
+    /// its ok (checkers/lease_bounds.hpp). nullopt for faults that hold back
+    /// nothing for certain.
+    virtual std::optional<std::int64_t> reply_delay_ms() const { return std::nullopt; }
 };
 
 }  // namespace lockcheck

@@ -10,13 +10,14 @@ Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::un
     : schedule_(std::move(schedule)), faults_(std::move(faults)), record_(std::move(record)), run_start_(run_start) {}
 
 void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
-                     std::optional<std::string> error) {
+                     std::optional<std::string> error, std::optional<std::int64_t> reply_delay_ms) {
     Op op;
     op.process = kNemesisProcess;
     op.type = type;
     op.f = std::string(f);
     op.value = {{"fault", event.kind}, {"id", event.id}};
     if (targets) op.value["targets"] = *targets;
+    if (reply_delay_ms) op.value["reply_delay_ms"] = *reply_delay_ms;
     op.error = std::move(error);
     record_(std::move(op));
 }
@@ -60,7 +61,7 @@ void Nemesis::run(const std::stop_token& stop) {
             for (const auto& t : *targets) current_ += " " + t;
         }
         ++started_;
-        record(OpType::Info, fn::kStartFault, event, &*targets);
+        record(OpType::Info, fn::kStartFault, event, &*targets, std::nullopt, fault.reply_delay_ms());
         interruptible_sleep_for(stop, std::chrono::milliseconds(fault.duration_ms(event)));
         heal();
         catch_up(planned_end);

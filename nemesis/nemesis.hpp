@@ -53,8 +53,11 @@ private:
     std::vector<std::string> active_targets_;
     std::atomic<int> started_{0};
 
+    /// Records one fault op: its kind and id, the targets it struck, why it
+    /// failed, and the fault's reply_delay_ms (Fault::reply_delay_ms) when set.
     void record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
-                std::optional<std::string> error = std::nullopt);
+                std::optional<std::string> error = std::nullopt,
+                std::optional<std::int64_t> reply_delay_ms = std::nullopt);
 };
 
 }  // namespace lockcheck

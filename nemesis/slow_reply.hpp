@@ -31,6 +31,7 @@ public:
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
+    std::optional<std::int64_t> reply_delay_ms() const override { return latency_.count(); }
 
 private:
     WorkerControl& workers_;

@@ -74,6 +74,7 @@ std::string encode(const WorkerReply& reply) {
     object.integer("id", reply.id);
     if (reply.token) object.integer("token", *reply.token);
     object.text("type", to_string(reply.type));
+    if (reply.valid_ms) object.integer("valid_ms", *reply.valid_ms);
     if (!reply.value.is_null()) object.value("value", reply.value);
     object.close();
     return line;
@@ -102,6 +103,9 @@ WorkerReply decode_reply(const std::string& line) {
     r.token = optional_of<std::int64_t>(j, "token");
     r.error = optional_of<std::string>(j, "error");
     if (auto it = j.find("value"); it != j.end()) r.value = *it;
+    r.valid_ms = optional_of<std::int64_t>(j, "valid_ms");
+    if (r.valid_ms && (*r.valid_ms > kMaxLeaseMs || *r.valid_ms < -kMaxLeaseMs))
+        throw ProtocolError("field 'valid_ms' must be from -3600000 to 3600000 (ms, 1 h)");
     return r;
 }
 

@@ -11,7 +11,7 @@
 //             {"id":8,"f":"read","key":"lock"}            resource access checkpoint
 //             {"id":9,"f":"write","key":"lock","value":6} resource access checkpoint
 //             {"id":10,"f":"release","key":"lock","owner":"w3-17"}
-//   reply:    {"id":7,"type":"ok","token":42}
+//   reply:    {"id":7,"type":"ok","token":42}      optional "valid_ms": 950, the lease left at the grant
 //             {"id":10,"type":"fail","error":"not-owner"}
 //             {"id":11,"type":"info","error":"timeout"}
 // `fail` means the op certainly did not take effect; `info` that it may have.
@@ -51,6 +51,10 @@ struct WorkerReply {
     std::optional<std::int64_t> token;
     std::optional<std::string> error;
     nlohmann::json value;  ///< evidence the recipe reports (null when none), e.g. {"removed_owner": "w2-9"}
+    /// Optional, on an acquire's or renew's ok: the validity the client had
+    /// left when it received the grant (negative: already expired), in ms
+    /// within ±1 h. Recorded on the op as valid_ms.
+    std::optional<std::int64_t> valid_ms = std::nullopt;
 };
 
 class ProtocolError : public std::runtime_error {

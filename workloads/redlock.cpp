@@ -46,12 +46,14 @@ LockResult Redlock::acquire(const LockRequest& request) {
         const auto elapsed =
             std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
         const auto validity = ttl - elapsed - drift;
-        if (votes.ok >= quorum() && validity.count() > 0) return LockResult::ok();
+        LockResult granted = LockResult::ok();
+        granted.valid_ms = validity.count();  // the controller records what the client knew of its lease
+        if (votes.ok >= quorum() && validity.count() > 0) return granted;
         if (votes.ok >= quorum()) {  // the replies came too late to use the grant: the worker's log says so
             std::cerr << "redlock: attempt " << attempt << " had a majority after " << elapsed.count()
                       << " ms: no validity left (ttl " << ttl.count() << " ms, drift " << drift.count() << " ms); "
                       << (check_validity_ ? "releasing" : "taken anyway (validity_check false)") << "\n";
-            if (!check_validity_) return LockResult::ok();
+            if (!check_validity_) return granted;
             validity_ran_out = true;
         }
         release_everywhere(request);

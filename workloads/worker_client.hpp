@@ -37,6 +37,10 @@ struct LockResult {
     std::optional<std::int64_t> token;
     std::optional<std::string> error;
     nlohmann::json value;
+    /// An acquire's or renew's ok: what was left of the lease when the grant
+    /// arrived, as the client computed it (Redlock's validity time); negative:
+    /// already expired. Reported as `valid_ms` (docs/protocol.md).
+    std::optional<std::int64_t> valid_ms = std::nullopt;
 
     static LockResult ok(std::optional<std::int64_t> token = {}) { return {OpType::Ok, token, std::nullopt, nullptr}; }
     static LockResult fail(std::string error) { return {OpType::Fail, std::nullopt, std::move(error), nullptr}; }

@@ -15,7 +15,7 @@ namespace {
 /// The reply to `request`: whatever the client's invoke answers, with the request's id.
 WorkerReply serve(WorkerClient& client, const WorkerRequest& request) {
     LockResult result = client.invoke(request);
-    return {request.id, result.type, result.token, std::move(result.error), std::move(result.value)};
+    return {request.id, result.type, result.token, std::move(result.error), std::move(result.value), result.valid_ms};
 }
 
 /// The recipe's capabilities, then those the client adds (each once).

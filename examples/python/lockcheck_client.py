@@ -6,7 +6,7 @@ gives the user and password the servers ask for); the client has
 
     name: str                              shown in lockcheck's log
     supports: list[str]                    e.g. ["fencing"] if acquire returns tokens
-    acquire(key, owner, ttl_ms) -> dict    one of ok(token), fail(error), info(error)
+    acquire(key, owner, ttl_ms) -> dict    one of ok(token, valid_ms), fail(error), info(error)
     release(key, owner) -> dict
 
 `fail` means the op certainly did not happen ("held" for a busy lock,
@@ -19,8 +19,16 @@ import sys
 PROTOCOL = 1
 
 
-def ok(token=None):
-    return {"type": "ok", **({"token": token} if token is not None else {})}
+def ok(token=None, valid_ms=None):
+    """An ok reply. valid_ms (optional): how much of the lease was left when
+    the grant arrived, as this client computed it (negative: already expired);
+    lockcheck then blames a late grant on the client that used it."""
+    reply = {"type": "ok"}
+    if token is not None:
+        reply["token"] = token
+    if valid_ms is not None:
+        reply["valid_ms"] = int(valid_ms)
+    return reply
 
 
 def fail(error):

@@ -7,6 +7,7 @@ Run it under lockcheck:  lockcheck run examples/python/redis-python-safe.json
 """
 import os
 import sys
+import time
 
 import redis
 
@@ -53,10 +54,18 @@ class SafeRedisLock:
             return None, fail("redis: %s" % e)
 
     def acquire(self, key, owner, ttl_ms):
+        started = time.monotonic()
         token, error = self.call(ACQUIRE, [key, key + ":fence"], [owner, ttl_ms])
         if error:
             return error
-        return ok(int(token)) if token is not None else fail("held")
+        if token is None:
+            return fail("held")
+        # The lease began no earlier than the request: what is left of it now.
+        valid_ms = ttl_ms - (time.monotonic() - started) * 1000
+        if valid_ms <= 0:  # the grant came too late to use: give it back rather than act on it
+            self.call(RELEASE, [key], [owner])
+            return fail("validity expired while acquiring")
+        return ok(int(token), valid_ms)
 
     def release(self, key, owner):
         deleted, error = self.call(RELEASE, [key], [owner])

@@ -47,7 +47,7 @@ TEST(LockSessions, ReentryEndsAtTheReleaseThatBalancesTheFirstAcquire) {
     ASSERT_EQ(s.size(), 1u);
     EXPECT_EQ(s[0].entries, 2);
     EXPECT_EQ(s[0].end_ns, 400'000'000);
-    EXPECT_EQ(s[0].lease_marks.size(), 2u) << "re-entry renews the lease";
+    EXPECT_EQ(s[0].lease_terms.size(), 2u) << "re-entry renews the lease";
 }
 
 TEST(LockSessions, OverlapWithAReenteredHolderAfterItsInnerReleaseIsFound) {

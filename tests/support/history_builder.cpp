@@ -87,4 +87,32 @@ void HistoryBuilder::kill_holder(double t, int process) {
     history_.back().value = {{"fault", "kill-holder"}, {"id", 1}, {"targets", {"worker " + std::to_string(process)}}};
 }
 
+void HistoryBuilder::renew(double t0, double t1, int process, OpType type, std::int64_t ttl_ms) {
+    const auto owner = owner_of(process);
+    add(t0, process, OpType::Invoke, std::string(fn::kRenew));
+    history_.back().owner = owner;
+    history_.back().ttl_ms = ttl_ms;
+    if (type == OpType::Invoke) return;
+    add(t1, process, type, std::string(fn::kRenew));
+    history_.back().owner = owner;
+    if (type == OpType::Fail) history_.back().error = "not-owner";
+}
+
+void HistoryBuilder::slow_reply(double t, int process, std::int64_t delay_ms, int id) {
+    add(t, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
+    history_.back().value = {{"fault", "slow-reply"}, {"id", id}};
+    add(t, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
+    history_.back().value = {{"fault", "slow-reply"},
+                             {"id", id},
+                             {"targets", {"worker " + std::to_string(process)}},
+                             {"reply_delay_ms", delay_ms}};
+}
+
+void HistoryBuilder::stop_fault(double t, int id) {
+    for (const OpType type : {OpType::Invoke, OpType::Info}) {
+        add(t, kNemesisProcess, type, std::string(fn::kStopFault), "");
+        history_.back().value = {{"fault", "slow-reply"}, {"id", id}};
+    }
+}
+
 }  // namespace lockcheck::testing

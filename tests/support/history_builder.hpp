@@ -33,6 +33,16 @@ public:
     /// and its completion (which names the worker), both at time `t`.
     void kill_holder(double t, int process);
 
+    /// A renew of the process's latest owner, invoked at `t0` (asking for
+    /// `ttl_ms`) and answered `type` at `t1` (no answer when `type` is Invoke).
+    void renew(double t0, double t1, int process, OpType type, std::int64_t ttl_ms = 1000);
+
+    /// A slow-reply fault as the nemesis records it: its start (invoke and
+    /// completion at `t`, naming worker `process` and `delay_ms`), with fault id `id`.
+    void slow_reply(double t, int process, std::int64_t delay_ms, int id = 1);
+    /// The stop-fault invoke and completion of fault `id`, at `t`.
+    void stop_fault(double t, int id = 1);
+
     History& history() { return history_; }
 
 private:

@@ -1,0 +1,226 @@
+// The blame classes (checkers/overlap_blame.hpp) on histories built by hand:
+// each class, each bound that decides it, and the honest "undecided".
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "checkers/mutual_exclusion.hpp"
+#include "checkers/renew_after_loss.hpp"
+#include "tests/support/history_builder.hpp"
+
+using namespace lockcheck;
+using lockcheck::testing::HistoryBuilder;
+
+namespace {
+
+CheckerResult overlaps(HistoryBuilder& b) { return check_mutual_exclusion(b.history(), pair_ops(b.history())); }
+CheckerResult renews(HistoryBuilder& b) { return check_renew_after_loss(b.history(), pair_ops(b.history())); }
+
+/// The one overlap's kind (fails the test unless there is exactly one).
+std::string only_kind(const CheckerResult& r) {
+    EXPECT_EQ(r.violations.size(), 1u);
+    return r.violations.empty() ? "" : r.violations[0].kind;
+}
+
+}  // namespace
+
+TEST(OverlapBlame, TheTableNamesEveryClassOnceWithItsBoundAndWords) {
+    std::set<std::string_view> kinds;
+    for (const BlameClass& c : blame_classes()) {
+        EXPECT_TRUE(kinds.insert(c.kind).second) << c.kind;
+        EXPECT_FALSE(c.whose.empty());
+        EXPECT_FALSE(c.bound.empty());
+        EXPECT_FALSE(c.words.empty());
+        EXPECT_EQ(blame_class(c.blame).kind, c.kind);
+    }
+    EXPECT_EQ(kinds.size(), 5u);
+}
+
+TEST(OverlapBlame, AGrantTheClientSaysHadExpiredIsALateGrantNotTheServersFault) {
+    // Worker 1 holds a fresh, certainly valid lease; worker 2's grant arrives
+    // with valid_ms -500: its own client knew the lease was over, and used it.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.acquire_invoke(100, 2, 1000);
+    b.acquire_done(200, 2, OpType::Ok);
+    b.history().back().valid_ms = -500;
+    b.release_invoke(600, 1);
+    b.release_done(601, 1, OpType::Ok);
+    b.release_invoke(700, 2);
+    b.release_done(701, 2, OpType::Ok);
+    const auto r = overlaps(b);
+    EXPECT_EQ(only_kind(r), kLateGrant);
+    EXPECT_EQ(r.stats["late_grant"], 1);
+    EXPECT_EQ(r.stats["within_lease"], 0);
+    EXPECT_NE(r.violations[0].description.find("valid_ms -500"), std::string::npos) << r.violations[0].description;
+    EXPECT_EQ(r.violations[0].details["late_process"], 2);
+    EXPECT_NE(r.violations[0].details["blame"].get<std::string>().find("your client"), std::string::npos);
+}
+
+TEST(OverlapBlame, AValidityLeftIsNoLateGrant) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.acquire_invoke(100, 2, 1000);
+    b.acquire_done(200, 2, OpType::Ok);
+    b.history().back().valid_ms = 880;
+    b.release_invoke(600, 1);
+    b.release_done(601, 1, OpType::Ok);
+    EXPECT_EQ(only_kind(overlaps(b)), kOverlapWithinLease);
+}
+
+TEST(OverlapBlame, AReplyHeldBackLongerThanTheLeaseIsALateGrant) {
+    // slow-reply holds worker 2's replies back 1250 ms: its grant happened by
+    // 1300 - 1250 = 50 ms (no earlier than its invoke, 100 ms), so its 1000 ms
+    // lease was over by 1101 ms, before the grant arrived at 1300.
+    HistoryBuilder b;
+    b.slow_reply(50, 2, 1250);
+    b.acquire_invoke(100, 2, 1000);
+    b.acquire_invoke(1250, 1, 1000);
+    b.acquire_done(1260, 1, OpType::Ok);
+    b.acquire_done(1300, 2, OpType::Ok);
+    b.release_invoke(1400, 1);
+    b.release_done(1401, 1, OpType::Ok);
+    b.release_invoke(1500, 2);
+    b.stop_fault(1600);
+    b.release_done(1601, 2, OpType::Ok);
+    const auto r = overlaps(b);
+    EXPECT_EQ(only_kind(r), kLateGrant);
+    EXPECT_EQ(r.violations[0].details["late_process"], 2);
+}
+
+TEST(OverlapBlame, WithoutTheFaultsRecordTheSameOverlapIsUndecided) {
+    // The same ops without the slow-reply record: worker 2's grant may have
+    // come as late as 1300 ms, so its lease may still have run; worker 1's
+    // grant at 1260 ms may have come after worker 2's lease ended.
+    HistoryBuilder b;
+    b.acquire_invoke(100, 2, 1000);
+    b.acquire_invoke(1250, 1, 1000);
+    b.acquire_done(1260, 1, OpType::Ok);
+    b.acquire_done(1300, 2, OpType::Ok);
+    b.release_invoke(1400, 1);
+    b.release_done(1401, 1, OpType::Ok);
+    const auto r = overlaps(b);
+    EXPECT_EQ(only_kind(r), kOverlapLeaseUncertain);
+    EXPECT_EQ(r.stats["lease_uncertain"], 1);
+    EXPECT_NE(r.violations[0].description.find("undecided"), std::string::npos);
+}
+
+TEST(OverlapBlame, AnAcquireQueuedAtTheServerIsNotCalledExpiredFromItsInvoke) {
+    // Worker 1's acquire waited 3 s at a paused server: its lease may have
+    // begun as late as its ok (3000 ms), so at worker 2's grant (3020 ms) it
+    // may well have been valid. Counted from the invoke it would look 2 s stale.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(3000, 1, OpType::Ok);
+    b.acquire_invoke(3020, 2, 1000);
+    b.acquire_done(3025, 2, OpType::Ok);
+    b.release_invoke(3200, 1);
+    b.release_done(3201, 1, OpType::Ok);
+    const auto r = overlaps(b);
+    EXPECT_EQ(only_kind(r), kOverlapLeaseUncertain);
+    EXPECT_NEAR(r.violations[0].details["first_lease_over_by_ms"].get<double>(), 4001 - 3025, 1e-6);
+}
+
+TEST(OverlapBlame, AHeldBackReplyTightensTheEarlierLeaseToExpired) {
+    // Worker 1's replies are held back 900 ms: its grant happened by 100 ms,
+    // so its lease was over by 1101 ms, before worker 2's acquire at 1150 ms.
+    HistoryBuilder b;
+    b.slow_reply(0, 1, 900);
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(1000, 1, OpType::Ok);
+    b.acquire_invoke(1150, 2, 1000);
+    b.acquire_done(1160, 2, OpType::Ok);
+    b.release_invoke(1500, 1);
+    b.stop_fault(1550);
+    b.release_done(1551, 1, OpType::Ok);
+    EXPECT_EQ(only_kind(overlaps(b)), kOverlapLeaseExpired);
+}
+
+TEST(OverlapBlame, ARenewInFlightMayHaveExtendedTheLease) {
+    // Worker 1's renew at 900 ms got no answer: it may have taken effect just
+    // before the lease ran out, so at 1500 ms the lease may still run.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.renew(900, 0, 1, OpType::Invoke);
+    b.acquire_invoke(1500, 2, 1000);
+    b.acquire_done(1510, 2, OpType::Ok);
+    b.release_invoke(1600, 2);
+    b.release_done(1601, 2, OpType::Ok);
+    EXPECT_EQ(only_kind(overlaps(b)), kOverlapLeaseUncertain);
+}
+
+TEST(OverlapBlame, ARenewInvokedAfterTheLeaseEndedExtendsNothingItDoesNotProve) {
+    // The unanswered renew at 1200 ms came after the lease certainly ended (1006 ms).
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.renew(1200, 0, 1, OpType::Invoke);
+    b.acquire_invoke(1500, 2, 1000);
+    b.acquire_done(1510, 2, OpType::Ok);
+    b.release_invoke(1600, 2);
+    b.release_done(1601, 2, OpType::Ok);
+    EXPECT_EQ(only_kind(overlaps(b)), kOverlapLeaseExpired);
+}
+
+TEST(RenewAfterLoss, ARenewOkAfterAnotherOwnersGrantAndReleaseIsFlagged) {
+    // Worker 1's lease ended by 1006 ms; worker 2 held the lock 1200-1300 ms
+    // and released it; worker 1's refresh at 1400 ms re-created the key.
+    HistoryBuilder b;
+    const auto lost_ok = [&] {
+        b.acquire_invoke(0, 1, 1000);
+        return b.acquire_done(5, 1, OpType::Ok);
+    }();
+    const auto taker_invoke = b.acquire_invoke(1200, 2, 1000);
+    const auto taker_ok = b.acquire_done(1205, 2, OpType::Ok);
+    b.release_invoke(1300, 2);
+    b.release_done(1301, 2, OpType::Ok);
+    b.renew(1400, 1402, 1, OpType::Ok);
+    b.release_invoke(1500, 1);
+    b.release_done(1501, 1, OpType::Ok);
+    const auto r = renews(b);
+    EXPECT_EQ(r.valid, Validity::Invalid);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].kind, kRenewAfterLoss);
+    EXPECT_EQ(r.violations[0].ops, (std::vector<std::int64_t>{lost_ok, taker_invoke, taker_ok, 6, 7}));
+    EXPECT_EQ(r.stats["renews_ok"], 1);
+}
+
+TEST(RenewAfterLoss, ARefusedRenewAfterTheLossIsCorrect) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.session(2, 1200, 1205, 1300, 1301);
+    b.renew(1400, 1402, 1, OpType::Fail);
+    b.release_invoke(1500, 1);
+    b.release_done(1501, 1, OpType::Fail);
+    EXPECT_EQ(renews(b).valid, Validity::Valid);
+}
+
+TEST(RenewAfterLoss, ARenewInTimeIsNoViolationEvenWhenAnotherGrantFollows) {
+    // The renew at 900 ms is in time; worker 2's grant at 1200 ms came after
+    // it, within the renewed lease: an overlap within the lease, no lost renew.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.renew(900, 902, 1, OpType::Ok);
+    b.session(2, 1200, 1205, 1300, 1301);
+    b.release_invoke(1500, 1);
+    b.release_done(1501, 1, OpType::Ok);
+    EXPECT_EQ(renews(b).valid, Validity::Valid);
+    EXPECT_EQ(only_kind(overlaps(b)), kOverlapWithinLease);
+}
+
+TEST(RenewAfterLoss, AGrantThatMayHaveComeBeforeTheLossProvesNothing) {
+    // Worker 2's acquire was invoked at 1000 ms, before worker 1's lease
+    // certainly ended (1006 ms): the server may have granted it while worker 1
+    // still held, so the renew's success proves no revival.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.session(2, 1000, 1010, 1300, 1301);
+    b.renew(1400, 1402, 1, OpType::Ok);
+    EXPECT_EQ(renews(b).valid, Validity::Valid);
+}
