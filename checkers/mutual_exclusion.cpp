@@ -61,8 +61,7 @@ std::string lease_story(const History& history, const LockSession& first, const 
         case Blame::LateGrant: {
             const LockSession& late = blame.later_was_late ? second : first;
             const Op& ok = history[late.acquire_ok];
-            return fmt::format("{}'s grant (op {}) arrived {:.1f} ms after its own lease had certainly ended{}: "
-                               "the client used a lease it no longer had",
+            return fmt::format("{}'s grant (op {}) arrived {:.1f} ms after its own lease had certainly ended{}",
                                process_name(late.process), ok.index,
                                ms_between(late.lease_terms.front().end_hi(), late.start_ns),
                                ok.valid_ms ? fmt::format(" (it reported valid_ms {})", *ok.valid_ms) : "");
@@ -94,11 +93,12 @@ Violation describe_overlap(const History& history, const LockSession& first, con
     if (first.release_invoke) v.ops.push_back(history[*first.release_invoke].index);
     const double overlap_ms = ms_between(second.start_ns, overlap_end);
     v.description = fmt::format(
-        "{} acquired '{}' at op {} while {} still held it since op {} ({}); {}", process_name(second.process),
-        second.key, history[second.acquire_ok].index, process_name(first.process), history[first.acquire_ok].index,
-        lease_story(history, first, second, blame),
+        "{} acquired '{}' at op {} while {} still held it since op {} ({}); {}. Whose fault: {}",
+        process_name(second.process), second.key, history[second.acquire_ok].index, process_name(first.process),
+        history[first.acquire_ok].index, lease_story(history, first, second, blame),
         open_at_end ? fmt::format("both still held it when the history ended, {:.1f} ms later", overlap_ms)
-                    : fmt::format("they overlapped for {:.1f} ms", overlap_ms));
+                    : fmt::format("they overlapped for {:.1f} ms", overlap_ms),
+        blame_class(blame.blame).whose);
     v.details = {{"key", first.key},
                  {"first_process", first.process},
                  {"second_process", second.process},

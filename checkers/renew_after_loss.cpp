@@ -28,10 +28,10 @@ Violation describe(const History& history, const LockSession& lost, const LockSe
              renew_invoke.index, history[renew.second].index};
     v.description = fmt::format(
         "worker {} renewed '{}' at op {} and was answered ok, although its lease had certainly ended {:.1f} ms "
-        "before worker {} was granted the lock at op {}: the renew revived a lock its owner had lost",
+        "before worker {} was granted the lock at op {}. Whose fault: {}",
         lost.process, lost.key, history[renew.second].index,
         static_cast<double>(history[taker.acquire_invoke].time - lease_over_by) / 1e6, taker.process,
-        history[taker.acquire_ok].index);
+        history[taker.acquire_ok].index, blame_class(Blame::RenewAfterLoss).whose);
     v.details = {{"key", lost.key},
                  {"process", lost.process},
                  {"taker_process", taker.process},

@@ -16,34 +16,40 @@ double time_ms(const nlohmann::json& linked_ops, const Violation& v, std::size_t
     return linked_ops[key]["time"].get<double>() / 1e6;
 }
 
-/// Waits shorter than this are the round trip of an uncontended acquire: not worth a second figure.
-constexpr double kWorthMentioningMs = 5;
+double detail(const Violation& v, const char* field) {
+    const auto& d = v.details;
+    return d.contains(field) && d[field].is_number() ? d[field].get<double>() : 0;
+}
 
 }  // namespace
 
 std::string lease_words(const Violation& overlap, const nlohmann::json& linked_ops) {
-    const auto& d = overlap.details;
-    const double left = d.contains("first_lease_left_ms") && d["first_lease_left_ms"].is_number()
-                            ? d["first_lease_left_ms"].get<double>()
-                            : 0;
-    const double invoke = time_ms(linked_ops, overlap, 0), granted = time_ms(linked_ops, overlap, 1);
-    const double wait = invoke >= 0 && granted >= invoke ? granted - invoke : 0;
-    std::string from_grant;
-    if (wait >= kWorthMentioningMs) {
-        const double left_from_grant = left + wait;
-        from_grant = fmt::format(" (the acquire waited {:.1f} ms for the grant; counting from the grant, {})", wait,
-                                 left_from_grant < 0 ? fmt::format("it had expired {:.1f} ms before", -left_from_grant)
-                                                     : fmt::format("it had {:.1f} ms left", left_from_grant));
+    const double left = detail(overlap, "first_lease_left_ms");
+    const double over_by = detail(overlap, "first_lease_over_by_ms");
+    if (overlap.kind == kLateGrant) {
+        const auto late = overlap.details.value("late_process", -1);
+        return fmt::format(
+            "worker {} used a grant that arrived after its own lease had ended{}: your client should check what "
+            "is left of a lease before it acts on the grant (Redlock's validity time) and give a late grant back",
+            late, overlap.details.contains("second_valid_ms") && late == overlap.details.value("second_process", -2)
+                      ? fmt::format(" (it reported valid_ms {})", overlap.details["second_valid_ms"].dump())
+                      : "");
     }
     if (overlap.kind == kOverlapWithinLease)
         return fmt::format(
-            "its lease still had at least {:.1f} ms to run, counting from its acquire's invoke{}, so the "
-            "lock service itself broke its promise",
-            left, from_grant);
+            "its lease still had at least {:.1f} ms to run, counting from its acquire's invoke, so the lock service "
+            "itself (or the recipe) broke its promise",
+            left);
+    if (overlap.kind == kOverlapLeaseExpired)
+        return fmt::format(
+            "its lease had certainly expired, {:.1f} ms or more before this grant arrived, but it still acted as the "
+            "holder: every lease lock without fencing does this when its holder stalls",
+            -over_by);
+    const double invoke = time_ms(linked_ops, overlap, 0), granted = time_ms(linked_ops, overlap, 1);
     return fmt::format(
-        "its lease had expired up to {:.1f} ms before, counting from its acquire's invoke{}, but it "
-        "still acted as the holder",
-        -left, from_grant);
+        "the record cannot say whose fault this is: its lease ended between {:.1f} ms before and {:.1f} ms after "
+        "this grant arrived (it began somewhere in the {:.1f} ms between its acquire's invoke and its grant)",
+        -left, over_by, invoke >= 0 && granted >= invoke ? granted - invoke : 0.0);
 }
 
 }  // namespace lockcheck

@@ -100,7 +100,9 @@ ViolationMark mark_violation(const History& history, const std::vector<std::int6
     mark.start_ns = *std::min_element(times.begin(), times.end());
     mark.end_ns = *std::max_element(times.begin(), times.end());
 
-    if ((v.kind == kOverlapWithinLease || v.kind == kOverlapLeaseExpired) && v.ops.size() >= 3)
+    const bool overlap = v.kind == kOverlapWithinLease || v.kind == kOverlapLeaseExpired || v.kind == kLateGrant ||
+                         v.kind == kOverlapLeaseUncertain;
+    if (overlap && v.ops.size() >= 3)
         mark_overlap(history, v, end_ns, mark);
     else if (v.kind == kLostUpdate || v.kind == kStaleWriteAccepted)
         mark_write(history, partner, v, mark);

@@ -9,6 +9,7 @@
 #include "checkers/mutual_exclusion.hpp"
 #include "checkers/oversell.hpp"
 #include "checkers/release_ownership.hpp"
+#include "checkers/renew_after_loss.hpp"
 #include "checkers/resource.hpp"
 #include "checkers/unique_ids.hpp"
 
@@ -86,7 +87,9 @@ std::vector<std::string> mitigations(const CheckReport& report, const ReportMode
     std::vector<std::string> out;
     const bool outlived = f.kinds.count(kOverlapLeaseExpired) > 0;
     const bool resource_hurt = f.kinds.count(kLostUpdate) > 0 || f.kinds.count(kStaleWriteAccepted) > 0;
-    if ((outlived || resource_hurt || f.kinds.count(kOverlapWithinLease) > 0) && !fencing)
+    const bool any_overlap = outlived || f.kinds.count(kOverlapWithinLease) > 0 || f.kinds.count(kLateGrant) > 0 ||
+                             f.kinds.count(kOverlapLeaseUncertain) > 0;
+    if ((any_overlap || resource_hurt) && !fencing)
         out.push_back(
             "Fencing: send the token the lock service hands out with every write, and have the protected resource "
             "reject a token older than one it has already seen (\"fencing\": true, or --fencing, for a recipe "
@@ -100,7 +103,22 @@ std::vector<std::string> mitigations(const CheckReport& report, const ReportMode
         out.push_back(
             "A lease longer than the longest critical section, or renewing the lease while the lock is held "
             "(a watchdog): here a holder kept acting after its lease had run out.");
+    if (f.kinds.count(kLateGrant) > 0)
+        out.push_back(
+            "Your client used grants whose lease had already ended when they arrived (late-grant): subtract the "
+            "time the acquire took, and a clock-drift allowance, from the TTL, and give the lock back instead of "
+            "using it when nothing is left, as Redlock's validity check does. Report what is left as valid_ms "
+            "(docs/protocol.md) so that lockcheck can tell.");
+    if (f.kinds.count(kOverlapLeaseUncertain) > 0)
+        out.push_back(
+            "Some overlaps could not be blamed on either side (overlap-lease-uncertain): the record leaves the "
+            "grant instants too wide. Have your client report valid_ms with each grant, or keep acquires short "
+            "(a server timeout below the TTL), so that the next run can tell.");
     if (f.kinds.count(kOverlapWithinLease) > 0) overlap_within_lease(f, spec, out);
+    if (f.kinds.count(kRenewAfterLoss) > 0)
+        out.push_back(
+            "Renew only a lock you still hold: check the owner and extend in one atomic step (a Lua script: GET == "
+            "owner, then PEXPIRE), and treat a refused renew as the loss of the lock. Never re-create the key.");
     if (f.kinds.count(kReleaseByNonOwner) > 0)
         out.push_back(
             "Release only your own lock: check the owner and delete in one atomic step (a Lua script or a "

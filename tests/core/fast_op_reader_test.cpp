@@ -51,6 +51,8 @@ TEST(FastOpReader, ReadsWhatTheReferenceReadsForEveryShapeOfRecord) {
         R"({"index":8,"time":9,"process":2,"type":"info","f":"renew","ttl_ms":5})"
         "\r",
         R"({"index":8,"time":9,"process":"nemesis","type":"invoke","f":"stop-fault"})",
+        R"({"index":7,"time":9,"process":3,"type":"ok","f":"acquire","key":"k","owner":"w3-1","valid_ms":-500})",
+        R"({"index":7,"time":9,"process":3,"type":"ok","f":"renew","ttl_ms":3600000,"valid_ms":3600000})",
     };
     FastOpReader reader;
     for (const auto& line : lines) {
@@ -96,6 +98,12 @@ TEST(FastOpReader, LeavesEverythingElseToTheReference) {
         R"({"index":1,"time":5,"process":2,"type":"ok","f":"acquire","token":-9223372036854775808})",
         R"({"index":1,"time":5,"process":2,"type":"ok","f":"read","key":7})",
         R"({"index":1,"time":9223372036854775808,"process":2,"type":"ok","f":"read"})",
+        // leases beyond 1 h (ttl_ms, valid_ms) and beyond what 32 bits hold
+        R"({"index":1,"time":5,"process":2,"type":"ok","f":"renew","ttl_ms":3600001})",
+        R"({"index":1,"time":5,"process":2,"type":"ok","f":"renew","ttl_ms":17592186044416})",
+        R"({"index":1,"time":5,"process":2,"type":"ok","f":"acquire","valid_ms":-3600001})",
+        R"({"index":1,"time":5,"process":2,"type":"ok","f":"acquire","valid_ms":4294967296})",
+        R"({"index":1,"time":5,"process":2,"type":"ok","f":"acquire","valid_ms":"5"})",
     };
     FastOpReader reader;
     for (const auto& line : lines) EXPECT_FALSE(fast_read(reader, line).has_value()) << line;

@@ -104,6 +104,7 @@ TEST(OpRecordText, MatchesTheReferenceOnRandomOps) {
         if (random() % 3 == 0) op.error = pick_text({"held", "timeout", "worker exited", "x\ty", "\xc3\x28"});
         if (random() % 4 == 0) op.node = pick_text({"n1", "10.77.5.1:6379"});
         if (random() % 2) op.ttl_ms = static_cast<std::int64_t>(random() % 100000) + 1;
+        if (random() % 3 == 0) op.valid_ms = static_cast<std::int64_t>(random() % 200000) - 100000;
         if (random() % 2) op.owner = pick_text({"w1-1", "w123-4567890123456789", "\xe2\x82\xac"});
         if (random() % 4 == 0) op.resource = "worker";
         switch (random() % 6) {

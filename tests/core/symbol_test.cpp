@@ -103,6 +103,39 @@ TEST(OpRecord, TheMarkerOfAnAbsentTokenIsRefusedInAHistory) {
     EXPECT_EQ(*op_from_json(record).token, OptionalInt64::kAbsent + 1);
 }
 
+TEST(OpRecord, LeasesBeyondAnHourAreRefusedNamingTheField) {
+    // A ttl of 2^44 ms once reached the checkers and overflowed their arithmetic.
+    nlohmann::json record = {{"index", 0}, {"time", 1}, {"process", 0}, {"type", "invoke"}, {"f", "acquire"}};
+    for (const std::int64_t ttl : {std::int64_t{1} << 44, std::int64_t{1} << 53, INT64_MAX, std::int64_t{3'600'001},
+                                   std::int64_t{0}}) {
+        record["ttl_ms"] = ttl;
+        try {
+            (void)op_from_json(record);
+            ADD_FAILURE() << "ttl_ms " << ttl << " accepted";
+        } catch (const OpFormatError& e) {
+            EXPECT_NE(std::string(e.what()).find("field 'ttl_ms' must be from 1 to 3600000 ms (1 h)"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+    record["ttl_ms"] = 3'600'000;
+    EXPECT_EQ(op_from_json(record).ttl_ms, 3'600'000);
+    record.erase("ttl_ms");
+    record["valid_ms"] = -3'600'001;
+    EXPECT_THROW(op_from_json(record), OpFormatError);
+    record["valid_ms"] = -3'600'000;
+    EXPECT_EQ(op_from_json(record).valid_ms, -3'600'000);
+}
+
+TEST(OptionalMs, ReadsAsSixtyFourBitsSoProductsDoNotOverflow) {
+    const OptionalMs ttl = std::int64_t{3'600'000};
+    EXPECT_EQ(*ttl * 1'000'000, 3'600'000'000'000);
+    EXPECT_TRUE(OptionalMs::fits(2'147'483'647));
+    EXPECT_FALSE(OptionalMs::fits(2'147'483'648));
+    EXPECT_FALSE(OptionalMs::fits(OptionalMs::kAbsent));
+    EXPECT_EQ(sizeof(OptionalMs), 4u);
+}
+
 TEST(OpRecord, AnOpIsAtMost112Bytes) {
     // The point of interning: 10M ops must fit in memory (docs/benchmarks.md).
     EXPECT_LE(sizeof(Op), 112u);
@@ -119,8 +152,10 @@ TEST(OpRecord, RoundTripsThroughJsonWithInternedFields) {
     op.error = err::kHeld;
     op.node = "n2";
     op.ttl_ms = 5000;
+    op.valid_ms = -12;
     op.owner = "w2-9";
     const Op back = op_from_json(op_to_json(op));
+    EXPECT_EQ(back.valid_ms, -12);
     EXPECT_EQ(back.f, fn::kAcquire);
     EXPECT_EQ(back.key, "lock-0");
     EXPECT_EQ(back.error, err::kHeld);

@@ -130,6 +130,13 @@ TEST(NetworkFaults, RedlockWithoutItsValidityCheckTakesTheLateGrants) {
     EXPECT_NE(logs.find("taken anyway (validity_check false)"), std::string::npos)
         << "a round whose replies came after the TTL was taken as a grant";
     EXPECT_EQ(logs.find("releasing"), std::string::npos) << "no round was refused for want of validity";
+    // The client reported what it knew: the late grants carry valid_ms <= 0,
+    // so an overlap they cause is the client's late-grant, never the server's.
+    const auto history = read_file(run.run_dir / "history.jsonl");
+    EXPECT_TRUE(std::regex_search(history, std::regex(R"("type":"ok","valid_ms":(-[0-9]+|0)[,}])")))
+        << "a grant taken with no validity left";
+    EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0) << run.output;
+    if (run.exit_code == 1) EXPECT_GE(stats(run, "mutual-exclusion")["late_grant"].get<int>(), 1) << run.output;
     expect_nothing_left(run);
 }
 

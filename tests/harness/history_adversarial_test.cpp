@@ -65,10 +65,15 @@ TEST(NonsenseHistory, TimeGoingBackwardsAcrossProcesses) {
 TEST(NonsenseHistory, NegativeOrZeroTtl) {
     EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"acquire","key":"k","ttl_ms":-5})"
                                "\n"),
-              "h.jsonl:1: field 'ttl_ms' must be positive");
+              "h.jsonl:1: field 'ttl_ms' must be from 1 to 3600000 ms (1 h), not -5");
     EXPECT_EQ(history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"renew","key":"k","ttl_ms":0})"
                                "\n"),
-              "h.jsonl:1: field 'ttl_ms' must be positive");
+              "h.jsonl:1: field 'ttl_ms' must be from 1 to 3600000 ms (1 h), not 0");
+    // Beyond the spec's bound of 1 h the lease arithmetic once overflowed ("expired up to 854558029294.6 ms before").
+    EXPECT_EQ(
+        history_error_of(R"({"index":0,"time":1,"process":0,"type":"invoke","f":"renew","key":"k","ttl_ms":17592186044416})"
+                         "\n"),
+        "h.jsonl:1: field 'ttl_ms' must be from 1 to 3600000 ms (1 h), not 17592186044416");
 }
 
 TEST(NonsenseHistory, UnknownF) {
@@ -135,7 +140,7 @@ TEST(NonsenseHistory, CheckCommandExits254NamingFileAndLine) {
                          R"({"index":2,"time":300,"process":1,"type":"invoke","f":"acquire","key":"k","ttl_ms":-1})"
                          "\n");
     EXPECT_EQ(outcome.exit_code, exit_code::kBadInput) << "used to exit 0 (VALID)";
-    EXPECT_NE(outcome.err.find("lockcheck-adversarial-ttl.jsonl:3: field 'ttl_ms' must be positive"), std::string::npos)
+    EXPECT_NE(outcome.err.find("lockcheck-adversarial-ttl.jsonl:3: field 'ttl_ms' must be from 1 to 3600000 ms (1 h), not -1"), std::string::npos)
         << outcome.err;
     EXPECT_EQ(std::count(outcome.err.begin(), outcome.err.end(), '\n'), 1) << "one line: " << outcome.err;
 }

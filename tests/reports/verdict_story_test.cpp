@@ -55,14 +55,12 @@ TEST(VerdictStory, AggregatesManyFaultsActiveAtTheOverlap) {
     EXPECT_EQ(lead.find("kill-restart #"), std::string::npos) << "not one by one: " << lead;
 }
 
-TEST(VerdictStory, SaysTheLeaseFigureIsABoundAndCountsFromTheGrantAfterAQueueWait) {
+TEST(VerdictStory, SaysAnOverlapAfterAQueueWaitIsUndecidedWithItsBounds) {
     lockcheck::testing::HistoryBuilder b;
     b.acquire_invoke(0, 0);  // queued for 1500 ms (a ZooKeeper recipe's wait for its predecessor)
     b.acquire_done(1500, 0, OpType::Ok, 1);
     b.acquire_invoke(1600, 1);
-    b.acquire_done(2000, 1, OpType::Ok,
-                   2);  // lease from the invoke: expired 1001 ms before; from the grant: 499 ms left
-                        // (a lease is certain until invoke + ttl - 1 ms)
+    b.acquire_done(2000, 1, OpType::Ok, 2);  // the earlier lease: certain until 999 ms, over by 2501 ms at the latest
     b.release_invoke(2100, 1);
     b.release_done(2101, 1, OpType::Ok);
     b.release_invoke(2200, 0);
@@ -70,8 +68,28 @@ TEST(VerdictStory, SaysTheLeaseFigureIsABoundAndCountsFromTheGrantAfterAQueueWai
     const auto report = run_checkers(b.history());
     const auto story = tell_verdict(report, build_report_model(b.history(), report), nullptr);
     const auto& lead = story.lines[0];
-    EXPECT_NE(lead.find("its lease had expired up to 1001.0 ms before, counting from its acquire's invoke (the acquire "
-                        "waited 1500.0 ms for the grant; counting from the grant, it had 499.0 ms left), but"),
+    EXPECT_NE(lead.find("the record cannot say whose fault this is: its lease ended between 1001.0 ms before and "
+                        "501.0 ms after this grant arrived (it began somewhere in the 1500.0 ms between its "
+                        "acquire's invoke and its grant)"),
               std::string::npos)
         << lead;
+}
+
+TEST(VerdictStory, BlamesALateGrantOnTheClientThatUsedIt) {
+    lockcheck::testing::HistoryBuilder b;
+    b.acquire_invoke(0, 0);
+    b.acquire_done(5, 0, OpType::Ok, 1);
+    b.acquire_invoke(100, 1);
+    b.acquire_done(200, 1, OpType::Ok, 2);
+    b.history().back().valid_ms = -500;
+    b.release_invoke(600, 0);
+    b.release_done(601, 0, OpType::Ok);
+    b.release_invoke(700, 1);
+    b.release_done(701, 1, OpType::Ok);
+    const auto report = run_checkers(b.history());
+    const auto story = tell_verdict(report, build_report_model(b.history(), report), nullptr);
+    EXPECT_NE(story.lines[0].find("worker 1 used a grant that arrived after its own lease had ended (it reported "
+                                  "valid_ms -500): your client should check"),
+              std::string::npos)
+        << story.lines[0];
 }

@@ -26,6 +26,16 @@ TEST(Protocol, ReplyRoundTrips) {
     EXPECT_FALSE(back.token);
 }
 
+TEST(Protocol, AReplyMayTellTheLeaseLeftAtTheGrant) {
+    WorkerReply r{9, OpType::Ok, 42, std::nullopt, nullptr, -500};
+    const std::string line = encode(r);
+    EXPECT_EQ(line, R"({"id":9,"token":42,"type":"ok","valid_ms":-500})");
+    EXPECT_EQ(decode_reply(line).valid_ms, -500);
+    EXPECT_FALSE(decode_reply(R"({"id":9,"type":"ok"})").valid_ms) << "optional: older workers send none";
+    EXPECT_THROW(decode_reply(R"({"id":9,"type":"ok","valid_ms":3600001})"), ProtocolError);
+    EXPECT_THROW(decode_reply(R"({"id":9,"type":"ok","valid_ms":"950"})"), ProtocolError);
+}
+
 TEST(Protocol, NumberTooLargeIsAProtocolError) {
     // Found by fuzz_protocol in its first 20 s: this used to terminate the controller.
     EXPECT_THROW(decode_reply(R"({"id":8658e9659623781719,"type":"ok"})"), ProtocolError);
