@@ -74,7 +74,7 @@ std::string lease_story(const History& history, const LockSession& first, const 
             return fmt::format("its lease had certainly expired, {:.1f} ms or more before the acquire was invoked",
                                ms_between(blame.first_over_by, second_invoke));
         default:
-            return fmt::format("whose fault is undecided: its lease ended between {:.1f} ms before and {:.1f} ms "
+            return fmt::format("its lease ended between {:.1f} ms before and {:.1f} ms "
                                "after the acquire was invoked, and the grant came within the {:.1f} ms the acquire "
                                "took",
                                ms_between(blame.first_valid_until, second_invoke),

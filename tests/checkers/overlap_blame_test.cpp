@@ -104,7 +104,7 @@ TEST(OverlapBlame, WithoutTheFaultsRecordTheSameOverlapIsUndecided) {
     const auto r = overlaps(b);
     EXPECT_EQ(only_kind(r), kOverlapLeaseUncertain);
     EXPECT_EQ(r.stats["lease_uncertain"], 1);
-    EXPECT_NE(r.violations[0].description.find("undecided"), std::string::npos);
+    EXPECT_NE(r.violations[0].description.find("Whose fault: undecided"), std::string::npos);
 }
 
 TEST(OverlapBlame, AnAcquireQueuedAtTheServerIsNotCalledExpiredFromItsInvoke) {
