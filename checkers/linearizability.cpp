@@ -6,6 +6,7 @@
 #include <set>
 
 #include "checkers/checker_names.hpp"
+#include "checkers/indeterminate_cover.hpp"
 #include "checkers/lock_fast_check.hpp"
 #include "checkers/lock_history.hpp"
 #include "checkers/lock_ops.hpp"
@@ -47,20 +48,35 @@ KeyVerdict search_verdict(const History& history, const KeyLockOps& key, const L
     return v;
 }
 
+/// A finding as the report lists it: history indices of its ops, sorted.
+Violation to_violation(const History& history, const KeyLockOps& key, const LockFinding& f, const KeyVerdict& v) {
+    Violation out{f.kind, {}, fmt::format("key '{}': {}", key.key, f.description), {{"key", key.key}}};
+    std::vector<std::int64_t> positions;
+    for (auto i : f.ops) append_positions(key.ops[i], positions);
+    std::sort(positions.begin(), positions.end());
+    for (auto p : positions) out.ops.push_back(history[static_cast<std::size_t>(p)].index);
+    out.details["method"] = v.search_configs > 0 ? "search" : "fast";
+    return out;
+}
+
 }  // namespace
 
 CheckerResult check_linearizability(const History& history, const std::vector<std::int64_t>& partner,
                                     const LinearizabilityOptions& options) {
     CheckerResult result;
     result.name = std::string(checker_name::kLinearizability);
-    std::size_t fast = 0, searched = 0, unknown = 0, ops = 0, certified = 0, configs = 0, findings = 0;
+    std::size_t fast = 0, searched = 0, unknown = 0, ops = 0, certified = 0, configs = 0, findings = 0, explained = 0;
+    nlohmann::json explained_listed = nlohmann::json::array();
     nlohmann::json unknown_keys = nlohmann::json::object(), searched_keys = nlohmann::json::object();
 
     for (const KeyLockOps& key : collect_lock_ops(history, partner)) {
         ops += key.ops.size();
         std::string outside = "search forced";
         std::optional<KeyVerdict> verdict;
-        if (!options.force_search) verdict = check_key_fast(key, options.max_findings, &outside);
+        std::optional<IndeterminateCover> cover;
+        if (options.explain_by_indeterminate_acquires) cover.emplace(history, key);
+        if (!options.force_search)
+            verdict = check_key_fast(key, options.max_findings, &outside, cover ? &*cover : nullptr);
         const bool by_fast_path = verdict.has_value();
         if (by_fast_path) {
             ++fast;
@@ -86,15 +102,14 @@ CheckerResult check_linearizability(const History& history, const std::vector<st
             unknown_keys[key.key] = v.note;
         }
         result.valid = combine(result.valid, v.valid);
-        for (LockFinding& f : v.findings) {
-            Violation out{f.kind, {}, fmt::format("key '{}': {}", key.key, f.description), {{"key", key.key}}};
-            std::vector<std::int64_t> positions;
-            for (auto i : f.ops) append_positions(key.ops[i], positions);
-            std::sort(positions.begin(), positions.end());
-            for (auto p : positions) out.ops.push_back(history[static_cast<std::size_t>(p)].index);
-            out.details["method"] = v.search_configs > 0 ? "search" : "fast";
-            result.violations.push_back(std::move(out));
-        }
+        for (LockFinding& f : v.findings) result.violations.push_back(to_violation(history, key, f, v));
+        explained += v.total_explained;
+        for (LockFinding& f : v.explained)
+            if (explained_listed.size() < kMaxListedExplained) {
+                const Violation e = to_violation(history, key, f, v);
+                explained_listed.push_back(
+                    {{"kind", e.kind}, {"key", key.key}, {"ops", e.ops}, {"description", e.description}});
+            }
     }
     result.stats = {{"model", "mutex per key, owner-aware, no leases (strict)"},
                     {"keys", fast + searched},
@@ -107,6 +122,10 @@ CheckerResult check_linearizability(const History& history, const std::vector<st
                     {"findings", findings}};
     if (!searched_keys.empty()) result.stats["searched_because"] = searched_keys;
     if (!unknown_keys.empty()) result.stats["unknown_because"] = unknown_keys;
+    if (options.explain_by_indeterminate_acquires) {
+        result.stats["explained_by_indeterminate_acquires"] = explained;
+        if (!explained_listed.empty()) result.stats["explained_findings"] = explained_listed;
+    }
     return result;
 }
 
@@ -119,8 +138,9 @@ namespace {
 
 /// The strict check, reported as advisory when the history's locks have leases.
 CheckerResult judge_strictly(const History& history, const std::vector<std::int64_t>& partner) {
-    CheckerResult strict = check_linearizability(history, partner);
-    if (history_uses_leases(history)) {
+    const bool leases = history_uses_leases(history);
+    CheckerResult strict = check_linearizability(history, partner, {.explain_by_indeterminate_acquires = leases});
+    if (leases) {
         strict.counts_toward_verdict = false;
         strict.stats["advisory"] =
             "strict lock model without leases: a lease that expires under its holder counts as a violation here; "
@@ -130,22 +150,29 @@ CheckerResult judge_strictly(const History& history, const std::vector<std::int6
 }
 
 std::string linearizability_summary(const CheckerResult& r) {
+    const std::int64_t explained = stat_integer(r, "explained_by_indeterminate_acquires");
+    const std::string explained_note =
+        explained == 0
+            ? ""
+            : fmt::format("; {} that indeterminate acquires explain (details)", counted(explained, "busy answer"));
     switch (r.valid) {
         case Validity::Valid:
             return fmt::format("linearizable: {} on {}, certificate replayed",
                                counted(stat_integer(r, "lock_ops"), "lock op"),
                                counted(stat_integer(r, "keys"), "key"));
         case Validity::Unknown:
-            return fmt::format("undecided on {} of {} (search budget spent)", stat_integer(r, "keys_unknown"),
-                               counted(stat_integer(r, "keys"), "key"));
+            return fmt::format("undecided on {} of {} ({}){}", stat_integer(r, "keys_unknown"),
+                               counted(stat_integer(r, "keys"), "key"),
+                               explained > 0 ? "the strict model cannot express a lapsed lease" : "search budget spent",
+                               explained_note);
         case Validity::Invalid: break;
     }
     std::set<std::string> kinds;
     for (const auto& v : r.violations) kinds.insert(v.kind);
     std::string names;
     for (const auto& k : kinds) names += (names.empty() ? "" : ", ") + k;
-    return fmt::format("not linearizable: {} ({})", counted(static_cast<std::int64_t>(r.violations_total()), "finding"),
-                       names);
+    return fmt::format("not linearizable: {} ({}){}",
+                       counted(static_cast<std::int64_t>(r.violations_total()), "finding"), names, explained_note);
 }
 
 }  // namespace

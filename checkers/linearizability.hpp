@@ -31,7 +31,15 @@ struct LinearizabilityOptions {
     bool force_search = false;              ///< decide every key by the search (tests compare both paths)
     std::size_t search_budget = 5'000'000;  ///< configurations per key before answering Unknown
     std::size_t max_findings = 20;          ///< findings listed per key (all are counted)
+    /// Locks with leases: a busy-while-free answer that an indeterminate
+    /// acquire explains (checkers/indeterminate_cover.hpp) is not a finding;
+    /// it is counted in stats.explained_by_indeterminate_acquires and listed
+    /// (kMaxListedExplained at most) in stats.explained_findings.
+    bool explain_by_indeterminate_acquires = false;
 };
+
+/// The most explained answers stats.explained_findings lists.
+inline constexpr std::size_t kMaxListedExplained = 20;
 
 /// `partner` is pair_ops(history).
 CheckerResult check_linearizability(const History& history, const std::vector<std::int64_t>& partner,
@@ -43,7 +51,8 @@ CheckerResult check_linearizability(const History& history, const std::vector<st
 /// correct behaviour that the strict model calls a double grant, so there the
 /// result is an advisory cross-check (counts_toward_verdict false, the reason
 /// in stats.advisory) and the mutual-exclusion checker's lease classification
-/// judges the lock.
+/// judges the lock; there, busy answers that indeterminate acquires explain
+/// are listed apart from the findings (explain_by_indeterminate_acquires).
 const CheckerDescriptor& linearizability_checker();
 
 /// True when some acquire in the history asked for a lease.

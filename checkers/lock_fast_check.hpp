@@ -22,13 +22,19 @@
 #include <optional>
 #include <string>
 
+#include "checkers/indeterminate_cover.hpp"
 #include "checkers/lock_ops.hpp"
 #include "checkers/lock_verdict.hpp"
 
 namespace lockcheck {
 
 /// Decides the key, listing at most `max_findings` findings; nullopt when the
-/// key's ops leave the fragment, with the first reason in `*outside`.
-std::optional<KeyVerdict> check_key_fast(const KeyLockOps& key, std::size_t max_findings, std::string* outside);
+/// key's ops leave the fragment, with the first reason in `*outside`. With a
+/// `cover` (locks with leases), a busy-while-free answer it explains goes to
+/// KeyVerdict::explained instead of the findings; a key whose only
+/// departures from the model are such answers is Unknown (the strict model
+/// cannot express a lapsed indeterminate grant, so there is no certificate).
+std::optional<KeyVerdict> check_key_fast(const KeyLockOps& key, std::size_t max_findings, std::string* outside,
+                                         const IndeterminateCover* cover = nullptr);
 
 }  // namespace lockcheck

@@ -29,9 +29,14 @@ struct KeyVerdict {
     Validity valid = Validity::Valid;
     std::vector<LockFinding> findings;  ///< at most the caller's limit
     std::size_t total_findings = 0;     ///< including those not listed
-    Certificate certificate;            ///< when valid
-    std::string note;                   ///< why unknown, or why the search was needed
-    std::size_t search_configs = 0;     ///< configurations the search explored (0: fast path)
+    /// Busy-while-free answers that an indeterminate acquire explains under
+    /// leases (checkers/indeterminate_cover.hpp): not findings, listed apart
+    /// (at most the caller's limit) and counted.
+    std::vector<LockFinding> explained;
+    std::size_t total_explained = 0;
+    Certificate certificate;         ///< when valid
+    std::string note;                ///< why unknown, or why the search was needed
+    std::size_t search_configs = 0;  ///< configurations the search explored (0: fast path)
 };
 
 }  // namespace lockcheck

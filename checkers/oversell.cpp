@@ -124,15 +124,19 @@ CheckerResult check_oversell(const History& history, const std::vector<std::int6
     }
     nlohmann::json figures = nlohmann::json::object();
     bool unknown = false;
-    std::int64_t sold = 0, indeterminate = 0, initial = 0, oversold = 0;
+    std::int64_t sold = 0, indeterminate = 0, initial = 0, oversold = 0, refused = 0;
     for (const auto& [key, k] : keys) {
         oversold += judge(key, k, result, figures);
         unknown = unknown || !k.initial;
         sold += static_cast<std::int64_t>(k.sold.size());
         indeterminate += k.indeterminate;
         initial += k.initial.value_or(0);
+        refused += k.sold_out + k.failed;
     }
-    result.valid = !result.violations.empty() ? Validity::Invalid : unknown ? Validity::Unknown : Validity::Valid;
+    const bool nothing_sold = sold == 0;  // no decrement took effect for certain: nothing could be oversold
+    result.valid = !result.violations.empty() ? Validity::Invalid
+                   : unknown || nothing_sold  ? Validity::Unknown
+                                              : Validity::Valid;
     result.stats = {{"keys", figures}, {"sold", sold}, {"indeterminate", indeterminate}, {"oversold", oversold}};
     result.stats["summary"] = fmt::format(
         "{} sold of an initial stock of {} ({} indeterminate), {} oversold, {}", sold, initial, indeterminate, oversold,
@@ -141,6 +145,10 @@ CheckerResult check_oversell(const History& history, const std::vector<std::int6
                 "stock mismatch", "stock mismatches"));
     if (unknown)
         result.stats["unknown_reason"] = "no stock-init completed ok for some key: the initial stock is unknown";
+    else if (nothing_sold)
+        result.stats["unknown_reason"] =
+            fmt::format("no decrement completed ok in {} attempts ({} unknown, {} refused): nothing could be oversold",
+                        indeterminate + refused, indeterminate, refused);
     return result;
 }
 

@@ -9,12 +9,33 @@ namespace lockcheck {
 namespace {
 
 /// The verdict of a history no checker can judge, or nothing.
-void mark_undecidable(const History& history, CheckReport& report) {
-    if (std::any_of(history.begin(), history.end(), [](const Op& op) { return !op.is_nemesis(); })) return;
+bool mark_undecidable(const History& history, CheckReport& report) {
+    if (std::any_of(history.begin(), history.end(), [](const Op& op) { return !op.is_nemesis(); })) return false;
     report.valid = Validity::Unknown;
     report.unknown_reason = history.empty()
                                 ? "the history holds no ops: there is nothing to check"
                                 : "the history holds no client ops, only the nemesis's: there is nothing to check";
+    return true;
+}
+
+/// The reason of the first counting checker that could not decide, or "".
+std::string checker_unknown_reason(const CheckReport& report) {
+    for (const auto& c : report.checkers) {
+        if (!c.counts_toward_verdict || c.valid != Validity::Unknown) continue;
+        const auto it = c.stats.find("unknown_reason");
+        if (it != c.stats.end() && it->is_string()) return c.name + ": " + it->get<std::string>();
+    }
+    return "";
+}
+
+/// A valid verdict of a run that did not exercise what it claims becomes
+/// unknown, with the shortfall as its reason.
+void mark_unexercised(const History& history, const RunClaims& claims, CheckReport& report) {
+    Exercise exercise = judge_exercise(history, claims);
+    report.exercised = std::move(exercise.figures);
+    if (report.valid != Validity::Valid || exercise.shortfall.empty()) return;
+    report.valid = Validity::Unknown;
+    report.unknown_reason = std::move(exercise.shortfall);
 }
 
 /// Runs one checker and records how long it took.
@@ -28,14 +49,16 @@ CheckerResult run_timed(const CheckerDescriptor& checker, const History& history
 
 }  // namespace
 
-CheckReport run_checkers(const History& history) {
+CheckReport run_checkers(const History& history, const RunClaims& claims) {
     const auto partner = pair_ops(history);
     CheckReport report;
     for (const CheckerDescriptor* checker : checker_descriptors())
         if (checker->applies(history)) report.checkers.push_back(run_timed(*checker, history, partner));
     for (const auto& c : report.checkers)
         if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
-    mark_undecidable(history, report);
+    if (mark_undecidable(history, report)) return report;
+    if (report.valid == Validity::Unknown) report.unknown_reason = checker_unknown_reason(report);
+    mark_unexercised(history, claims, report);
     return report;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "checkers/checker_result.hpp"
+#include "checkers/exercise.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
@@ -12,9 +13,14 @@ namespace lockcheck {
 struct CheckReport {
     Validity valid = Validity::Valid;  ///< combined verdict of all checkers
     std::vector<CheckerResult> checkers;
-    /// Why the verdict is unknown when no checker made it so (e.g. a history
-    /// with nothing to check); empty otherwise.
+    /// Why the verdict is unknown, in one line: a history with nothing to
+    /// check, a run that did not exercise what it claims (checkers/exercise.hpp),
+    /// or the reason of the first counting checker that could not decide
+    /// (its stats.unknown_reason); empty when the verdict is not unknown, or
+    /// when no checker gave a reason.
     std::string unknown_reason;
+    /// What the run exercised (Exercise::figures): results.json's "exercised".
+    nlohmann::json exercised = nlohmann::json::object();
 };
 
 /// Runs every registered checker (checkers/checker_registry.hpp) that
@@ -25,7 +31,9 @@ struct CheckReport {
 /// history (checkers/oversell.hpp: history_is_stock) gets oversell and
 /// liveness. Throws HistoryError if invokes and completions do not pair.
 /// A history without a single client op proves nothing: its verdict is
-/// unknown, with the reason in unknown_reason.
-CheckReport run_checkers(const History& history);
+/// unknown, with the reason in unknown_reason. So is a verdict the checkers
+/// found valid in a run that did not exercise what `claims` and the history
+/// say it tests (judge_exercise); an invalid verdict stays invalid.
+CheckReport run_checkers(const History& history, const RunClaims& claims = {});
 
 }  // namespace lockcheck

@@ -10,7 +10,7 @@ namespace lockcheck {
 
 CheckedHistory check_history(const History& history, const CheckContext& context) {
     CheckedHistory checked;
-    checked.report = run_checkers(history);
+    checked.report = run_checkers(history, RunClaims{faults_asked_by(context.spec)});
     checked.results = results_to_json(checked.report);
     if (!context.run.is_null()) checked.results["run"] = context.run;
     if (context.expect) {

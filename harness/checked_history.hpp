@@ -24,7 +24,10 @@ struct CheckContext {
     std::optional<std::filesystem::path> run_dir;
     nlohmann::json run;                 ///< results.json's "run" (the run's own figures); null: left out
     std::optional<Expectation> expect;  ///< the scenario's expectation, judged into results.json's "expectation"
-    nlohmann::json spec;                ///< the resolved spec, for the reports; null when unknown
+    /// The resolved spec, for the reports and for the faults the run asked
+    /// for (checkers/exercise.hpp); null when unknown (a bare history: the
+    /// history's own fault ops then say whether a nemesis ran).
+    nlohmann::json spec;
     /// Without `expect`: why the scenario's expectation does not apply to this
     /// run; results.json's "expectation" is then {"applies": false, "reason": ...}.
     std::optional<std::string> expectation_not_applicable = {};

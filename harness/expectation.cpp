@@ -10,7 +10,8 @@ ExpectationOutcome evaluate(const Expectation& expect, const CheckReport& report
     for (const auto& c : report.checkers)
         for (const auto& v : c.violations) kinds.insert(v.kind);
     if (expect.valid && *expect.valid != std::string(to_string(report.valid)))
-        out.mismatches.push_back("expected " + *expect.valid + ", got " + std::string(to_string(report.valid)));
+        out.mismatches.push_back("expected " + *expect.valid + ", got " + std::string(to_string(report.valid)) +
+                                 (report.unknown_reason.empty() ? "" : " (" + report.unknown_reason + ")"));
     for (const auto& kind : expect.has)
         if (!kinds.count(kind)) out.mismatches.push_back("expected violations of kind " + kind + ", found none");
     for (const auto& kind : expect.lacks)

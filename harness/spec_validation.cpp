@@ -129,6 +129,24 @@ void check_combination(const Spec& s, const RecipeDescriptor* recipe, const Topo
             if (const auto refusal = refuses(view)) fail(refusal->field, refusal->reason);
 }
 
+/// A fault must end before the controller gives up on a worker it holds
+/// still (op_timeout_ms); without a fault the rule has nothing to judge. A
+/// duration the spec does not set comes from ttl_ms, and the refusal says so.
+void check_fault_duration(const Spec& s, const Fail& fail) {
+    const Range duration = s.fault_duration();
+    if (s.nemesis.empty() || duration.max < s.op_timeout_ms) return;
+    const std::string timeout = std::to_string(s.op_timeout_ms);
+    const std::string rule = "must stay below op_timeout_ms (" + timeout +
+                             " ms), or the controller would give up on a worker a fault holds still";
+    if (s.fault_duration_ms)
+        fail("fault_duration_ms", rule + ": lower its max (" + std::to_string(duration.max) + " ms) below " + timeout +
+                                      ", or raise op_timeout_ms");
+    fail("fault_duration_ms", "is not set, so it defaults to 1.5 to 2.5 x ttl_ms = [" + std::to_string(duration.min) +
+                                  ", " + std::to_string(duration.max) + "] ms, which " + rule +
+                                  ": set fault_duration_ms to a range below " + timeout +
+                                  " ms, raise op_timeout_ms, or lower ttl_ms");
+}
+
 }  // namespace
 
 std::string scenario_name_problem(const std::string& name) {
@@ -173,8 +191,7 @@ void validate(const Spec& s) {
         }
     if (s.workers > 256) fail("workers", "must be at most 256");
     check_nodes(s, *topology, fail);
-    if (s.fault_duration().max >= s.op_timeout_ms)
-        fail("fault_duration_ms", "must stay below op_timeout_ms, or paused workers would be given up on");
+    check_fault_duration(s, fail);
     check_combination(s, recipe, *topology, fail);
 }
 

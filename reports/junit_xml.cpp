@@ -115,6 +115,9 @@ JUnitSuite junit_for_report(const std::string& suite_name, const CheckReport& re
         }
         suite.cases.push_back(std::move(c));
     }
+    if (report.valid == Validity::Unknown && !report.unknown_reason.empty())
+        suite.cases.push_back({std::string(kVerdictCase), "lockcheck." + suite_name, 0,
+                               "unknown: " + report.unknown_reason, "unknown", ""});
     return suite;
 }
 
@@ -134,7 +137,13 @@ JUnitSuite junit_for_run(const std::string& suite_name, const CheckReport& repor
         return suite;
     const auto& outcome = results["expectation"];
     std::string evidence;
-    for (auto& c : suite.cases) {  // the expectation judges: each checker only reports what it found
+    for (auto& c : suite.cases) {      // the expectation judges: each checker only reports what it found
+        if (c.name == kVerdictCase) {  // why the verdict is unknown: evidence, not a failure of its own
+            c.details = c.failure.value_or("");
+            c.failure.reset();
+            c.failure_type.clear();
+            continue;
+        }
         const auto& checker = *std::find_if(report.checkers.begin(), report.checkers.end(),
                                             [&](const CheckerResult& r) { return r.name == c.name; });
         const std::string listed = listed_violations(checker, max_listed);

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,6 +14,9 @@
 #include "checkers/run_checkers.hpp"
 
 namespace lockcheck {
+
+/// The name of the testcase that carries the run's own unknown reason.
+inline constexpr std::string_view kVerdictCase = "verdict";
 
 struct JUnitCase {
     std::string name;
@@ -38,7 +42,10 @@ std::string junit_xml(const std::vector<JUnitSuite>& suites);
 /// "lockcheck.<suite_name>", timed by the checker's own run time. A checker
 /// that counts toward the verdict fails when invalid or unknown; its failure
 /// lists up to `max_listed` violations. An advisory checker never fails; its
-/// findings go to system-out.
+/// findings go to system-out. A verdict that is unknown for a reason of the
+/// whole run (CheckReport::unknown_reason: e.g. no acquire was granted) adds
+/// a last testcase kVerdictCase that fails with type "unknown" and message
+/// "unknown: <reason>".
 JUnitSuite junit_for_report(const std::string& suite_name, const CheckReport& report, double seconds,
                             std::size_t max_listed = 20);
 
@@ -51,7 +58,9 @@ JUnitSuite junit_for_report(const std::string& suite_name, const CheckReport& re
 /// and fails when it was not; the checkers' testcases then only report
 /// (their findings in system-out). Without an expectation, or with one that
 /// does not apply ("applies": false: `--nemesis` replaced the faults it was
-/// stated for): junit_for_report.
+/// stated for): junit_for_report. With an expectation, the kVerdictCase
+/// testcase only reports why the verdict is unknown (system-out): the
+/// expectation's testcase says whether that was expected.
 JUnitSuite junit_for_run(const std::string& suite_name, const CheckReport& report, const nlohmann::json& results,
                          const nlohmann::json& spec, std::size_t max_listed = 20);
 

@@ -1,6 +1,8 @@
 // results.json: the verdict and every checker's findings, for machines.
 //
 //   {"valid": true|false|"unknown", "unknown_reason": "..." (only when set),
+//    "exercised": {"acquire_attempts", "acquires_granted", ..., "faults_asked", "faults_struck", ...}
+//                 (only when the history has acquires or faults; checkers/exercise.hpp),
 //    "checkers": {"<name>": {"valid": ..., "violations": [{"kind", "ops", "description", "details"}],
 //                            "violations_total": N, "stats": {...}}},
 //    ... plus whatever the caller adds (run, expectation)}

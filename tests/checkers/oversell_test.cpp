@@ -137,3 +137,15 @@ TEST(Oversell, RunCheckersJudgesAStockHistoryByOversellAndLivenessOnly) {
     EXPECT_EQ(report.checkers[1].name, "liveness");
     EXPECT_EQ(report.valid, Validity::Invalid);
 }
+
+TEST(Oversell, NoSaleAtAllIsUnknownWithItsReason) {
+    Stock s;
+    s.init(1, 3);
+    s.sell(1, OpType::Info), s.sell(2, OpType::Info);
+    const auto r = s.check();
+    EXPECT_EQ(r.valid, Validity::Unknown);
+    EXPECT_EQ(r.stats["unknown_reason"],
+              "no decrement completed ok in 2 attempts (2 unknown, 0 refused): nothing could be oversold");
+    EXPECT_EQ(run_checkers(s.b.history()).unknown_reason,
+              "oversell: no decrement completed ok in 2 attempts (2 unknown, 0 refused): nothing could be oversold");
+}

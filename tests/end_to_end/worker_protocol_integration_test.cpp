@@ -57,6 +57,25 @@ TEST(WorkerProtocol, AShellLineClientIsPausedAndNamedInEveryRecord) {
     expect_nothing_left(run);
 }
 
+// Regression (issue 28): a client whose every acquire is answered info got
+// VALID and "scenario expectation: met". A run that tested nothing is unknown,
+// exit 2, and every output says why in the same words.
+TEST(WorkerProtocol, AClientThatIsNeverGrantedALockIsUnknownEverywhere) {
+    auto run = run_lockcheck("never-granted",
+                             {"run", kSource + "/examples/python/redis-python-safe.json", "--time-limit", "3",
+                              "--nemesis", "none", "--client-cmd", python("tests/clients/never_granted_client.py")});
+    EXPECT_EQ(run.exit_code, 2) << run.output;
+    EXPECT_EQ(run.results["valid"], "unknown");
+    const std::string reason = run.results.value("unknown_reason", "");
+    EXPECT_EQ(reason.rfind("no acquire was granted in ", 0), 0u) << reason;
+    EXPECT_NE(reason.find(" unknown, 0 refused): see workers/worker-"), std::string::npos) << reason;
+    EXPECT_EQ(run.results["exercised"]["acquires_granted"], 0);
+    EXPECT_NE(run.output.find("UNKNOWN: " + reason), std::string::npos) << run.output;
+    EXPECT_NE(read_file(run.run_dir / "report.html").find(reason), std::string::npos);
+    EXPECT_NE(read_file(run.run_dir / "junit.xml").find("unknown: " + reason), std::string::npos);
+    expect_nothing_left(run);
+}
+
 class MisbehavingWorker : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
 
 TEST_P(MisbehavingWorker, ItsOpBecomesIndeterminateAndItIsReplaced) {

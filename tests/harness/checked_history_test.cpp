@@ -91,3 +91,33 @@ TEST(CheckedHistory, AnExpectationThatDoesNotApplyIsRecordedSoAndJudgesNothing) 
     EXPECT_NE(html.str().find("Scenario expectation: <b>does not apply</b>"), std::string::npos);
     EXPECT_EQ(html.str().find("NOT met"), std::string::npos);
 }
+
+TEST(CheckedHistory, TheSpecsNemesisIsWhatTheRunClaimsAndEveryOutputSaysItNeverStruck) {
+    // Regression (issue 28): a run whose nemesis never struck said VALID and "expectation: met".
+    const ScratchDir scratch("checked-history-nemesis");
+    const auto& dir = scratch.path();
+    Expectation expect;
+    expect.valid = "valid";
+    const nlohmann::json spec{{"name", "t"}, {"nemesis", {"kill-restart"}}};
+    ::testing::internal::CaptureStdout();
+    const auto checked = check_history(two_sessions(), {dir, {{"name", "t"}}, expect, spec, std::nullopt});
+    const std::string summary = ::testing::internal::GetCapturedStdout();
+    const std::string reason = "the nemesis never struck: the run says nothing about kill-restart";
+    EXPECT_EQ(checked.report.valid, Validity::Unknown);
+    EXPECT_EQ(checked.results["valid"], "unknown");
+    EXPECT_EQ(checked.results["unknown_reason"], reason);
+    EXPECT_EQ(checked.results["exercised"]["faults_struck"], 0);
+    ASSERT_TRUE(checked.expectation);
+    EXPECT_FALSE(checked.expectation->matched);
+    EXPECT_EQ(checked.expectation->mismatches.at(0), "expected valid, got unknown (" + reason + ")");
+    EXPECT_EQ(summary.rfind("UNKNOWN: " + reason + "\n", 0), 0u) << summary;
+    std::stringstream html, junit;
+    html << std::ifstream(dir / "report.html").rdbuf();
+    junit << std::ifstream(dir / "junit.xml").rdbuf();
+    EXPECT_NE(html.str().find("UNKNOWN: " + reason), std::string::npos);
+    EXPECT_NE(junit.str().find("unknown: " + reason), std::string::npos) << junit.str();
+    // The same history without its spec claims no nemesis: valid.
+    ::testing::internal::CaptureStdout();
+    EXPECT_EQ(check_history(two_sessions(), {}).report.valid, Validity::Valid);
+    ::testing::internal::GetCapturedStdout();
+}

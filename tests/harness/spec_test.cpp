@@ -53,7 +53,23 @@ TEST(Spec, RedlockOnTwoNodesIsRejected) {
 }
 
 TEST(Spec, FaultsLongerThanTheOpTimeoutAreRejected) {
-    EXPECT_NE(error_of({{"fault_duration_ms", {1000, 20000}}}).find("op_timeout_ms"), std::string::npos);
+    EXPECT_EQ(error_of({{"fault_duration_ms", {1000, 20000}}}),
+              "spec redis-holder-pause: field 'fault_duration_ms' must stay below op_timeout_ms (10000 ms), or the "
+              "controller would give up on a worker a fault holds still: lower its max (20000 ms) below 10000, or "
+              "raise op_timeout_ms");
+}
+
+TEST(Spec, ADefaultFaultDurationRefusalSaysWhereItCameFromAndWhatToChange) {
+    EXPECT_EQ(error_of({{"ttl_ms", 20000}}),
+              "spec redis-holder-pause: field 'fault_duration_ms' is not set, so it defaults to 1.5 to 2.5 x ttl_ms "
+              "= [30000, 50000] ms, which must stay below op_timeout_ms (10000 ms), or the controller would give up "
+              "on a worker a fault holds still: set fault_duration_ms to a range below 10000 ms, raise "
+              "op_timeout_ms, or lower ttl_ms");
+}
+
+TEST(Spec, WithoutAFaultTheFaultDurationRuleDoesNotApply) {
+    EXPECT_EQ(error_of({{"nemesis", nlohmann::json::array()}, {"ttl_ms", 20000}}), "");
+    EXPECT_EQ(error_of({{"nemesis", nlohmann::json::array()}, {"fault_duration_ms", {1000, 20000}}}), "");
 }
 
 TEST(Spec, RuntimeIsReadCheckedAndWrittenBack) {

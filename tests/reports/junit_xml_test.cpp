@@ -2,6 +2,7 @@
 
 #include "checkers/run_checkers.hpp"
 #include "reports/junit_xml.hpp"
+#include "tests/support/history_builder.hpp"
 #include "tests/support/report_fixtures.hpp"
 
 using namespace lockcheck;
@@ -105,4 +106,26 @@ TEST(JUnit, WithoutAnExpectationTheCheckersJudgeAndEveryTestcaseHasItsRealTime) 
     for (const auto& c : suite.cases) cases += c.seconds;
     EXPECT_DOUBLE_EQ(cases, checked);
     EXPECT_GE(count(junit_xml({suite}), "<failure "), 2u) << "an invalid run with no expectation fails";
+}
+
+TEST(JUnit, ARunThatTestedNothingFailsAVerdictTestcaseWithItsReason) {
+    // Regression (issue 28): every checker passes on a run without a grant; the verdict, unknown, must show.
+    lockcheck::testing::HistoryBuilder b;
+    b.acquire_invoke(0, 0);
+    b.acquire_done(10, 0, OpType::Info);
+    const auto report = run_checkers(b.history());
+    ASSERT_EQ(report.valid, Validity::Unknown);
+    const auto xml = junit_xml({junit_for_report("none", report, 1)});
+    EXPECT_NE(xml.find("<testcase name=\"verdict\" classname=\"lockcheck.none\""), std::string::npos) << xml;
+    EXPECT_NE(xml.find("<failure message=\"unknown: " + report.unknown_reason + "\" type=\"unknown\">"),
+              std::string::npos)
+        << xml;
+    EXPECT_EQ(count(xml, "<failure "), 1u);
+    // With an expectation the reason is evidence; the expectation's testcase is the failure.
+    const nlohmann::json results = {
+        {"expectation", {{"matched", false}, {"mismatches", {"expected valid, got unknown"}}}}};
+    const auto with_expectation = junit_xml({junit_for_run("none", report, results, {{"expect", {{"valid", true}}}})});
+    EXPECT_EQ(count(with_expectation, "<failure "), 1u);
+    EXPECT_NE(with_expectation.find("<system-out>unknown: " + report.unknown_reason), std::string::npos)
+        << with_expectation;
 }
