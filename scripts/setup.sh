@@ -18,7 +18,7 @@ packages=(
   openssh-client openssh-server
   libfuse3-dev fuse3
   chromium
-  python3 python3-redis
+  python3 python3-redis nodejs
   clang libclang-rt-14-dev lld
 )
 
