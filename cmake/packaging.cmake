@@ -25,6 +25,7 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # lockcheck_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_STRIP_FILES ON)  # no debug info in the package: 96 MB of lockcheck become a few
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "redis-server, redis-sentinel, mariadb-server, zookeeper, default-jre-headless, etcd-server, iproute2, iptables, procps, util-linux, fuse3")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "docker.io, openssh-client")

@@ -10,8 +10,7 @@ std::filesystem::path binary_dir(const std::filesystem::path& executable) {
 
 }  // namespace
 
-std::vector<std::filesystem::path> helper_candidates(const std::filesystem::path& executable,
-                                                     const std::string& name) {
+std::vector<std::filesystem::path> helper_candidates(const std::filesystem::path& executable, const std::string& name) {
     const auto dir = binary_dir(executable);
     return {dir / name, dir.parent_path() / "lib" / "lockcheck" / name};
 }

@@ -16,8 +16,7 @@ namespace lockcheck {
 /// Where the helper `name` of the binary `executable` is looked for, in
 /// order: the binary's directory (a build directory), then
 /// <binary's directory>/../lib/lockcheck (an installed package).
-std::vector<std::filesystem::path> helper_candidates(const std::filesystem::path& executable,
-                                                     const std::string& name);
+std::vector<std::filesystem::path> helper_candidates(const std::filesystem::path& executable, const std::string& name);
 
 /// The first helper_candidates() entry that exists; empty when none does.
 std::filesystem::path find_helper(const std::filesystem::path& executable, const std::string& name);

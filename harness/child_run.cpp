@@ -1,7 +1,7 @@
 #include "harness/child_run.hpp"
 
-#include <csignal>
 #include <chrono>
+#include <csignal>
 #include <string>
 #include <vector>
 

@@ -14,9 +14,9 @@
 namespace lockcheck {
 
 struct ChildRunRequest {
-    std::filesystem::path spec_file;     ///< the scenario's spec file
-    std::optional<std::uint64_t> seed;   ///< --seed; none: the child draws one
-    std::filesystem::path console_log;   ///< the child's stdout and stderr
+    std::filesystem::path spec_file;    ///< the scenario's spec file
+    std::optional<std::uint64_t> seed;  ///< --seed; none: the child draws one
+    std::filesystem::path console_log;  ///< the child's stdout and stderr
 };
 
 /// The argv of the child: `SELF run SPEC --store STORE [--seed N]

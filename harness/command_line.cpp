@@ -147,7 +147,9 @@ int lockcheck_main(int argc, const char* const* argv) {
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
     int suite_jobs = 1;
-    suite->add_option("--jobs", suite_jobs, "Run up to N scenarios side by side (scenarios labelled alone by themselves)")
+    suite
+        ->add_option("--jobs", suite_jobs,
+                     "Run up to N scenarios side by side (scenarios labelled alone by themselves)")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();
     std::string suite_shard = "1/1";

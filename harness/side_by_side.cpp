@@ -10,8 +10,8 @@ void run_side_by_side(const std::vector<bool>& alone, int jobs, const std::funct
                       std::stop_token stop) {
     std::mutex mutex;
     std::condition_variable_any changed;
-    std::size_t next = 0;   // the next task to start
-    int running = 0;        // tasks started and not yet ended
+    std::size_t next = 0;  // the next task to start
+    int running = 0;       // tasks started and not yet ended
     bool alone_running = false;
     const auto workers = static_cast<std::size_t>(jobs < 1 ? 1 : jobs);
 
@@ -20,9 +20,8 @@ void run_side_by_side(const std::vector<bool>& alone, int jobs, const std::funct
         for (;;) {
             // The next task may start when there is one, no task runs alone,
             // and, if it must run alone, nothing else runs.
-            changed.wait(lock, stop, [&] {
-                return next >= alone.size() || (!alone_running && (!alone[next] || running == 0));
-            });
+            changed.wait(lock, stop,
+                         [&] { return next >= alone.size() || (!alone_running && (!alone[next] || running == 0)); });
             if (stop.stop_requested() || next >= alone.size()) return;
             const std::size_t task = next++;
             ++running;

@@ -224,8 +224,8 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
     // and junit.xml then list them in the suite's order, whichever ended first.
     const SuitePlan plan{selection, specs, options, suite_dir.path, repeat, settings.jobs};
     std::vector<ScenarioRuns> all_runs(specs.size());
-    run_side_by_side(alone, settings.jobs, [&](std::size_t i) { all_runs[i] = run_scenario(plan, i); },
-                     options.interrupted);
+    run_side_by_side(
+        alone, settings.jobs, [&](std::size_t i) { all_runs[i] = run_scenario(plan, i); }, options.interrupted);
 
     JUnitSuite junit{"lockcheck-suite", 0, {}};
     nlohmann::json rows = nlohmann::json::array();
@@ -295,18 +295,18 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
                 junit.cases.size() - static_cast<std::size_t>(failed), repeat > 1 ? " in every run" : "", failed,
                 interrupted ? fmt::format(", {} not run (interrupted)", skipped).c_str() : "", suite_dir.path.c_str());
 
-    write_json_file(suite_dir.path / "suite.json", {{"selector", selector},
-                                                    {"selection", selection.description},
-                                                    {"repeat", repeat},
-                                                    {"jobs", settings.jobs},
-                                                    {"shard", fmt::format("{}/{}", settings.shard.index,
-                                                                          settings.shard.count)},
-                                                    {"scenarios", rows},
-                                                    {"passed", static_cast<int>(junit.cases.size()) - failed},
-                                                    {"failed", failed},
-                                                    {"not_run", skipped},
-                                                    {"interrupted", interrupted},
-                                                    {"seconds", junit.seconds}});
+    write_json_file(suite_dir.path / "suite.json",
+                    {{"selector", selector},
+                     {"selection", selection.description},
+                     {"repeat", repeat},
+                     {"jobs", settings.jobs},
+                     {"shard", fmt::format("{}/{}", settings.shard.index, settings.shard.count)},
+                     {"scenarios", rows},
+                     {"passed", static_cast<int>(junit.cases.size()) - failed},
+                     {"failed", failed},
+                     {"not_run", skipped},
+                     {"interrupted", interrupted},
+                     {"seconds", junit.seconds}});
     write_text_file(suite_dir.path / "junit.xml", junit_xml({junit}));
     return failed > 0 || interrupted ? exit_code::kInvalid : exit_code::kValid;
 }

@@ -31,10 +31,9 @@ TEST(ChildRun, TheChildIsARunOfTheSpecIntoTheScenariosStore) {
 
 TEST(ChildRun, TheOutcomeIsReadFromResultsJson) {
     testing::ScratchDir dir("child-run");
-    write(dir.path() / "results.json",
-          {{"valid", false},
-           {"run", {{"interrupted", false}, {"seed", 7}}},
-           {"expectation", {{"matched", false}, {"mismatches", {"expected valid"}}}}});
+    write(dir.path() / "results.json", {{"valid", false},
+                                        {"run", {{"interrupted", false}, {"seed", 7}}},
+                                        {"expectation", {{"matched", false}, {"mismatches", {"expected valid"}}}}});
     const RunOutcome outcome = outcome_from_run_directory(dir.path(), 1, 2.5);
     EXPECT_EQ(outcome.exit_code, 1);
     EXPECT_EQ(outcome.wall_seconds, 2.5);
