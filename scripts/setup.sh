@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   g++ cmake make pkg-config
+  dpkg-dev file
   redis-server redis-sentinel redis-tools
   mariadb-server mariadb-client libmariadb-dev
   zookeeper default-jre-headless libzookeeper-mt-dev
