@@ -146,6 +146,15 @@ int lockcheck_main(int argc, const char* const* argv) {
                      "Run each scenario N times with different seeds and report its detection rate")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
+    int suite_jobs = 1;
+    suite
+        ->add_option("--jobs", suite_jobs,
+                     "Run up to N scenarios side by side (scenarios labelled alone by themselves)")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    std::string suite_shard = "1/1";
+    suite->add_option("--shard", suite_shard, "K/N: run only the K-th of N slices of the scenarios (docs/ci.md)")
+        ->capture_default_str();
     bool suite_stops_on_decided = true;
     suite->add_flag("--stop-on-decided,!--no-stop-on-decided", suite_stops_on_decided,
                     "Stop a scenario that expects invalid once its expectation is met (default: on in suite)");
@@ -230,7 +239,8 @@ int lockcheck_main(int argc, const char* const* argv) {
             options.self_exe = std::filesystem::read_symlink("/proc/self/exe");
             options.interrupted = interrupts.interrupted();
             options.stop_on_decided = *suite ? suite_stops_on_decided : *run && run_stops_on_decided;
-            if (*suite) return suite_command(suite_selector, options, suite_repeat);
+            if (*suite)
+                return suite_command(suite_selector, options, {suite_repeat, parse_shard(suite_shard), suite_jobs});
             if (*compare) return compare_command(compare_options, options);
             ResolvedRun resolved = resolve_run(flags);
             options.expectation_not_applicable = resolved.expectation_not_applicable;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/install_layout.hpp"
 #include "harness/text_columns.hpp"
 
 #ifndef LOCKCHECK_SOURCE_DIR
@@ -16,7 +17,10 @@ std::vector<std::filesystem::path> scenario_search_dirs() {
     std::vector<std::filesystem::path> dirs{"scenarios"};
     std::error_code ec;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) dirs.push_back(self.parent_path().parent_path() / "scenarios");
+    if (!ec) {
+        dirs.push_back(self.parent_path().parent_path() / "scenarios");
+        dirs.push_back(installed_data_dir(self) / "scenarios");
+    }
     dirs.push_back(std::filesystem::path(LOCKCHECK_SOURCE_DIR) / "scenarios");
     return dirs;
 }

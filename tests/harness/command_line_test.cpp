@@ -71,8 +71,6 @@ void from_directory(const fs::path& dir, Body body) {
     fs::current_path(back);
 }
 
-}  // namespace
-
 TEST(CommandLine, AnUnknownSubcommandIsNamedWithTheValidOnes) {
     const auto ran = run_cli({"frobnicate"});
     EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
@@ -94,6 +92,17 @@ TEST(CommandLine, ATimeLimitOutOfBoundsSaysTheBoundInWords) {
     const auto ttl = run_cli({"run", "--ttl-ms", "0"});
     EXPECT_EQ(ttl.exit_code, exit_code::kBadInput);
     EXPECT_NE(ttl.err.find("at most 3600000 ms (1 hour)"), std::string::npos) << ttl.err;
+}
+
+TEST_F(FreshStore, ABadShardIsRefusedInOneLineAndMakesNothing) {
+    for (const char* bad : {"0/2", "3/2", "2", "1/0", "x/y"}) {
+        const auto ran = run_cli({"suite", "quick", "--shard", bad, "--store", store_.string()});
+        EXPECT_EQ(ran.exit_code, exit_code::kBadInput) << bad;
+        EXPECT_NE(ran.err.find("--shard must be K/N"), std::string::npos) << ran.err;
+        EXPECT_NE(ran.err.find(std::string("'") + bad + "'"), std::string::npos) << ran.err;
+        EXPECT_EQ(std::count(ran.err.begin(), ran.err.end(), '\n'), 1) << ran.err;
+        EXPECT_FALSE(fs::exists(store_)) << "no suite directory for a refused shard";
+    }
 }
 
 TEST_F(FreshStore, AnUnknownNemesisListsTheFaultsAndMakesNothing) {
@@ -273,3 +282,5 @@ TEST(CommandLine, ListWrapsEveryDescriptionWhole) {
         EXPECT_NE(flat.find(collapsed("  " + runtime.name + " " + runtime.description)), std::string::npos)
             << runtime.name;
 }
+
+}  // namespace
