@@ -8,6 +8,7 @@
 #include "checkers/violation_kinds.hpp"
 #include "core/json_integer.hpp"
 #include "core/json_text.hpp"
+#include "core/regular_file.hpp"
 
 namespace lockcheck {
 namespace {
@@ -195,11 +196,12 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
 }
 
 Spec read_spec(const std::filesystem::path& path) {
+    if (const auto why = not_a_regular_file(path)) throw SpecError("spec " + path.string() + ": " + *why);
     std::ifstream in(path);
     if (!in) throw SpecError("spec " + path.string() + ": cannot open");
     nlohmann::json j;
     try {
-        j = parse_json_bounded(in);
+        j = parse_json_bounded(in, kMaxJsonDepth, DuplicateKeys::Refused);
     } catch (const JsonInputError& e) {
         throw SpecError("spec " + path.string() + ": " + e.what());
     }

@@ -173,6 +173,12 @@ void validate(const Spec& s) {
         }
     if (s.workers > 256) fail("workers", "must be at most 256");
     check_nodes(s, *topology, fail);
+    if (!s.fault_duration_ms && s.fault_duration().max >= s.op_timeout_ms)  // the default, from ttl_ms
+        fail("ttl_ms", "of " + std::to_string(s.ttl_ms) +
+                           " ms makes faults last up to 2.5 x ttl_ms = " + std::to_string(s.fault_duration().max) +
+                           " ms, not below op_timeout_ms (" + std::to_string(s.op_timeout_ms) +
+                           " ms): lower ttl_ms, raise op_timeout_ms, or set "
+                           "fault_duration_ms");
     if (s.fault_duration().max >= s.op_timeout_ms)
         fail("fault_duration_ms", "must stay below op_timeout_ms, or paused workers would be given up on");
     check_combination(s, recipe, *topology, fail);
