@@ -9,19 +9,10 @@ namespace lockcheck {
 
 std::size_t json_nesting_depth(std::string_view text, std::size_t stop_after) {
     std::size_t depth = 0, deepest = 0;
-    bool in_string = false, escaped = false;
+    JsonStringScanner scanner;
     for (const char c : text) {
-        if (in_string) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                in_string = false;
-            continue;
-        }
+        if (!scanner.outside_string(c)) continue;
         switch (c) {
-            case '"': in_string = true; break;
             case '[':
             case '{':
                 if (++depth > deepest) {

@@ -37,6 +37,32 @@ private:
     bool too_deep_;
 };
 
+/// Follows JSON text a character at a time and tells where the structure is:
+/// outside every string ("..." with its backslash escapes), where brackets,
+/// braces and commas mean something.
+class JsonStringScanner {
+public:
+    /// Whether `c`, the next character, is outside every string (the quotes
+    /// that open and close a string are not).
+    bool outside_string(char c) {
+        if (in_string_) {
+            if (escaped_)
+                escaped_ = false;
+            else if (c == '\\')
+                escaped_ = true;
+            else if (c == '"')
+                in_string_ = false;
+            return false;
+        }
+        in_string_ = c == '"';
+        return !in_string_;
+    }
+
+private:
+    bool in_string_ = false;
+    bool escaped_ = false;
+};
+
 /// The deepest nesting of arrays and objects in `text`, counting brackets
 /// outside strings (exact for valid JSON). Stops scanning once the depth
 /// exceeds `stop_after` and returns that depth.

@@ -14,21 +14,12 @@ std::vector<std::string> split_top_level(const std::string& text) {
     std::vector<std::string> parts;
     std::string part;
     int depth = 0;
-    bool in_string = false, escaped = false;
+    JsonStringScanner scanner;
     for (char c : text) {
-        if (in_string) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        }
-        if (!in_string && (c == '[' || c == '{')) ++depth;
-        if (!in_string && (c == ']' || c == '}')) --depth;
-        if (c == ',' && depth == 0 && !in_string) {
+        const bool structure = scanner.outside_string(c);
+        if (structure && (c == '[' || c == '{')) ++depth;
+        if (structure && (c == ']' || c == '}')) --depth;
+        if (structure && c == ',' && depth == 0) {
             parts.push_back(part);
             part.clear();
         } else {

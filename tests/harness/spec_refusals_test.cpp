@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "checkers/mutual_exclusion.hpp"
 #include "checkers/violation_kinds.hpp"
@@ -33,6 +34,21 @@ void expect_one_line_with(const std::string& err, const std::string& words) {
 
 void write_file(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
+/// `lockcheck COMMAND SPEC ARGS... --store STORE`, SPEC holding `spec_text`: refused with exit 254 in one
+/// line with `words`, before the store exists.
+void expect_refused_before_the_store(const std::string& command, const std::string& spec_text,
+                                     const std::vector<std::string>& args, const std::string& words) {
+    const lockcheck::testing::ScratchDir dir("spec-refusals");
+    write_file(dir.path() / "s.json", spec_text);
+    std::vector<std::string> all{command, (dir.path() / "s.json").string()};
+    all.insert(all.end(), args.begin(), args.end());
+    all.insert(all.end(), {"--store", (dir.path() / "store").string()});
+    const auto ran = lockcheck::testing::run_cli(all);
+    EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
+    expect_one_line_with(ran.err, words);
+    EXPECT_FALSE(fs::exists(dir.path() / "store"));
+}
+
 }  // namespace
 
 // Item 1: typos in `lacks` made "scenario expectation: met" whatever the run found.
@@ -48,13 +64,8 @@ TEST(SpecRefusals, AnExpectationNamingNoViolationKindIsRefusedNamingTheField) {
 }
 
 TEST(SpecRefusals, ARunWithAMistypedExpectationExits254BeforeItMakesAStore) {
-    const lockcheck::testing::ScratchDir dir("spec-refusals");
-    write_file(dir.path() / "typo.json", R"({"expect": {"valid": false, "lacks": ["overlap-within-leas"]}})");
-    const auto ran = lockcheck::testing::run_cli(
-        {"run", (dir.path() / "typo.json").string(), "--store", (dir.path() / "store").string()});
-    EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
-    expect_one_line_with(ran.err, "field 'lacks' holds \"overlap-within-leas\", which is no violation kind");
-    EXPECT_FALSE(fs::exists(dir.path() / "store"));
+    expect_refused_before_the_store("run", R"({"expect": {"valid": false, "lacks": ["overlap-within-leas"]}})", {},
+                                    "field 'lacks' holds \"overlap-within-leas\", which is no violation kind");
 }
 
 // Item 11: --seed -1 and 2^64 wrapped to 2^64 - 1; an empty --nemesis meant none.
@@ -174,16 +185,11 @@ TEST(SpecRefusals, AQuotedVaryValueKeepsItsCommasAndAFieldIsVariedOnce) {
 
 // Item 4: 768,000 cells grew to 6 GB before the first run.
 TEST(SpecRefusals, AGridOfMoreThanTenThousandRunsIsRefusedBeforeACellIsBuilt) {
-    const lockcheck::testing::ScratchDir dir("spec-refusals");
-    write_file(dir.path() / "s.json", "{}");
     std::string ttls = "ttl_ms=1", workers = "workers=1";
     for (int i = 2; i <= 3000; ++i) ttls += "," + std::to_string(i);
     for (int i = 2; i <= 256; ++i) workers += "," + std::to_string(i);
-    const auto ran = lockcheck::testing::run_cli({"compare", (dir.path() / "s.json").string(), "--vary", ttls, "--vary",
-                                                  workers, "--store", (dir.path() / "store").string()});
-    EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
-    expect_one_line_with(ran.err, "the grid asks for more than 10000 runs (3000 x 256 cells x 3 runs)");
-    EXPECT_FALSE(fs::exists(dir.path() / "store"));
+    expect_refused_before_the_store("compare", "{}", {"--vary", ttls, "--vary", workers},
+                                    "the grid asks for more than 10000 runs (3000 x 256 cells x 3 runs)");
     EXPECT_NO_THROW(check_grid_size({parse_vary("ttl_ms=1000,2000")}, 5000));
     EXPECT_THROW(check_grid_size({parse_vary("ttl_ms=1000,2000")}, 5001), SpecError);
 }

@@ -21,14 +21,11 @@
 
 namespace fs = std::filesystem;
 using namespace lockcheck;
+using lockcheck::testing::kAcquire;
+using lockcheck::testing::kGranted;
 using lockcheck::testing::run_cli;
 
 namespace {
-
-const std::string kAcquire =
-    R"({"index":0,"time":100,"process":0,"type":"invoke","f":"acquire","key":"k","owner":"w0-1","ttl_ms":1000})";
-const std::string kGranted =
-    R"({"index":1,"time":200,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1","token":1})";
 
 void write_file(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
