@@ -5,9 +5,12 @@
 
 #include <unistd.h>
 
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 
 #include "clusters/fork_server_process.hpp"
 #include "clusters/node_runtime_registry.hpp"
@@ -47,6 +50,21 @@ CLI::Validator positive_at_most(double max, const std::string& unit, const std::
             return "";
         },
         fmt::format("(0, {}]", max));
+}
+
+/// A seed as the spec field takes it: decimal digits that fit in 64 bits
+/// (CLI11 alone would wrap "-1" and 2^64 to 2^64 - 1).
+CLI::Validator seed_number() {
+    return CLI::Validator(
+        [](const std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (error != std::errc() || end != text.data() + text.size())
+                return fmt::format("must be an integer from 0 to {}, not '{}'",
+                                   std::numeric_limits<std::uint64_t>::max(), text);
+            return "";
+        },
+        "SEED");
 }
 
 /// One paragraph per option under its recipe or fault: name, default (when
@@ -109,7 +127,8 @@ int lockcheck_main(int argc, const char* const* argv) {
                     "found from any directory (docs/usage.md)");
     run->add_option("--time-limit", flags.time_limit, "Seconds of workload")
         ->check(positive_at_most(spec_bounds::kMaxTimeLimitS, "seconds", "1 day"));
-    run->add_option("--seed", flags.seed, "Seed of the fault schedule and workload (printed and stored)");
+    run->add_option("--seed", flags.seed, "Seed of the fault schedule and workload (printed and stored)")
+        ->check(seed_number());
     run->add_option("--workers", flags.workers, "Number of lock clients, each its own process")
         ->check(CLI::Range(1, 256));
     run->add_option("--ttl-ms", flags.ttl_ms, "Lease asked for by every acquire")
@@ -166,7 +185,8 @@ int lockcheck_main(int argc, const char* const* argv) {
     compare->add_option("--runs", compare_options.runs, "Runs per cell")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
-    compare->add_option("--seed", compare_options.seed, "First seed; run i of every cell uses seed + i");
+    compare->add_option("--seed", compare_options.seed, "First seed; run i of every cell uses seed + i")
+        ->check(seed_number());
     compare->add_option("--time-limit", compare_options.time_limit, "Seconds of workload per run")
         ->check(positive_at_most(spec_bounds::kMaxTimeLimitS, "seconds", "1 day"));
     compare->add_option("--store", flags.store, "Where the compare directory goes")->capture_default_str();

@@ -9,6 +9,7 @@
 #include "checkers/first_violation.hpp"
 #include "core/history_io.hpp"
 #include "harness/child_run.hpp"
+#include "core/regular_file.hpp"
 #include "harness/detection_rate.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
@@ -29,6 +30,10 @@ struct Selection {
 Selection select_scenarios(const std::string& selector) {
     std::error_code ec;
     if (!selector.empty() && std::filesystem::is_regular_file(selector, ec)) return {selector, {selector}};
+    if (const auto type = std::filesystem::status(selector, ec).type();  // a link loop, a FIFO: no label either
+        !selector.empty() && type != std::filesystem::file_type::not_found &&
+        type != std::filesystem::file_type::directory)
+        throw SpecError(fmt::format("suite: '{}' {}", selector, not_a_regular_file(selector).value_or("")));
     const bool is_dir = !selector.empty() && std::filesystem::is_directory(selector, ec);
     const auto dir = is_dir ? std::filesystem::path(selector) : default_scenarios_dir();
     Selection selection{is_dir ? dir.string() : selector.empty() ? "all of " + dir.string() : "label " + selector, {}};
@@ -38,6 +43,8 @@ Selection select_scenarios(const std::string& selector) {
         labels.insert(entry.spec->labels.begin(), entry.spec->labels.end());
         if (selector.empty() || is_dir || has_label(*entry.spec, selector)) selection.files.push_back(entry.path);
     }
+    if (selection.files.empty() && is_dir)
+        throw SpecError(fmt::format("suite: directory '{}' holds no spec file (*.json)", selector));
     if (selection.files.empty()) {
         std::string known;
         for (const auto& l : labels) known += (known.empty() ? "" : ", ") + l;

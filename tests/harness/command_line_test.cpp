@@ -19,27 +19,14 @@
 #include "harness/run_preflight.hpp"
 #include "harness/scenario_catalog.hpp"
 #include "nemesis/fault_registry.hpp"
+#include "tests/support/cli_runner.hpp"
 
 namespace fs = std::filesystem;
 using namespace lockcheck;
 
 namespace {
 
-struct Ran {
-    int exit_code;
-    std::string out;
-    std::string err;
-};
-
-Ran run_cli(std::vector<std::string> args) {
-    args.insert(args.begin(), "lockcheck");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
-    ::testing::internal::CaptureStdout();
-    ::testing::internal::CaptureStderr();
-    const int code = lockcheck_main(static_cast<int>(argv.size()), argv.data());
-    return {code, ::testing::internal::GetCapturedStdout(), ::testing::internal::GetCapturedStderr()};
-}
+using lockcheck::testing::run_cli;
 
 /// A store path that does not exist yet, removed at the end of the test.
 class FreshStore : public ::testing::Test {
