@@ -17,7 +17,6 @@
 #include "core/op_record_text.hpp"
 #include "core/padded_line_reader.hpp"
 #include "core/regular_file.hpp"
-#include "core/ttl_time.hpp"
 
 namespace lockcheck {
 
