@@ -154,11 +154,12 @@ const nlohmann::json& stats(const RunOutcome& run, const char* checker) {
     return run.results.at("checkers").at(checker).at("stats");  // at(): a missing key fails the test, never UB
 }
 
-std::set<std::string> violation_kinds(const RunOutcome& run) {
+std::set<std::string> violation_kinds(const RunOutcome& run, const char* checker) {
     std::set<std::string> kinds;
-    for (const auto& [name, checker] : run.results.at("checkers").items())
-        if (checker.contains("violations"))
-            for (const auto& v : checker["violations"]) kinds.insert(v.value("kind", "(no kind)"));
+    const auto& checkers = run.results.at("checkers");
+    if (!checkers.contains(checker)) return kinds;
+    for (const auto& v : checkers[checker].value("violations", nlohmann::json::array()))
+        kinds.insert(v.value("kind", "(no kind)"));
     return kinds;
 }
 

@@ -65,9 +65,9 @@ void expect_nothing_left(const RunOutcome& run);
 /// results.json's stats of checker `checker`.
 const nlohmann::json& stats(const RunOutcome& run, const char* checker);
 
-/// The kinds of every violation any checker of `run` reported
-/// ("overlap-lease-expired", "late-grant", ...).
-std::set<std::string> violation_kinds(const RunOutcome& run);
+/// The kinds of the violations checker `checker` of `run` reported
+/// ("overlap-lease-expired", "late-grant", ...); none when it did not run.
+std::set<std::string> violation_kinds(const RunOutcome& run, const char* checker);
 
 /// The nemesis ops of the run's history.jsonl with f == `f` ("start-fault")
 /// and type == `type` ("info"), in order.
