@@ -12,11 +12,6 @@ namespace {
 
 const std::vector<std::string> kAll{"redis-single",     "redis-sentinel", "redis-independent", "mysql-single",
                                     "mysql-replicated", "zookeeper",      "etcd"};
-const std::vector<std::string> kAllButEtcd{"redis-single",     "redis-sentinel", "redis-independent", "mysql-single",
-                                           "mysql-replicated", "zookeeper"};
-const std::vector<std::string> kReplicated{"redis-sentinel", "redis-independent", "mysql-replicated", "zookeeper",
-                                           "etcd"};
-
 /// A correct client never acts on a lease it knows is over, never revives a
 /// lost lock, and (unless the cell says the servers may) never sees its lock
 /// granted twice within a lease.
