@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <set>
 
 #include "checkers/overlap_blame.hpp"
@@ -216,4 +218,14 @@ TEST(CertifyCard, TextJsonJunitAndHtmlCarryEveryCell) {
     EXPECT_NE(html.find("two &lt;holders&gt;"), std::string::npos);  // escaped
     EXPECT_EQ(html.find("two <holders>"), std::string::npos);
     EXPECT_NE(html.find("file:///store/run/report.html"), std::string::npos);
+}
+
+TEST(CertifyBattery, DocsRenderTheSameTable) {
+    std::ifstream in(std::string(LOCKCHECK_SOURCE_DIR) + "/docs/certify.md");
+    const std::string docs((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(docs.empty());
+    for (const auto& c : certify_battery()) {
+        EXPECT_NE(docs.find("| " + c.name + " |"), std::string::npos) << c.name;
+        EXPECT_NE(docs.find(c.reason), std::string::npos) << c.name << ": docs/certify.md lacks its reason";
+    }
 }
