@@ -251,7 +251,9 @@ int lockcheck_main(int argc, const char* const* argv) {
             options.store = flags.store;
             options.self_exe = std::filesystem::read_symlink("/proc/self/exe");
             options.interrupted = interrupts.interrupted();
-            options.stop_on_decided = *suite ? suite_stops_on_decided : *run && run_stops_on_decided;
+            // certify: as in a suite, a cell expecting invalid would stop once decided (no cell of the
+            // battery does: each states what a correct client meets, judged on its whole short run).
+            options.stop_on_decided = *suite ? suite_stops_on_decided : *certify || (*run && run_stops_on_decided);
             if (*suite) return suite_command(suite_selector, options, suite_repeat);
             if (*compare) return compare_command(compare_options, options);
             if (*certify) return certify_command(certify_options, options);
