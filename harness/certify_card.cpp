@@ -23,7 +23,7 @@ const FoundViolation* shown_violation(const CertifyCell& cell, const CellRun& ru
 }
 
 /// Why `run` does not meet `cell`'s expectation; empty when it does.
-std::vector<std::string> mismatches(const CertifyCell& cell, const CellRun& run) {
+std::vector<std::string> broken_expectations(const CertifyCell& cell, const CellRun& run) {
     std::vector<std::string> out;
     if (cell.expect.valid && run.verdict != "unknown" && *cell.expect.valid != run.verdict)
         out.push_back(fmt::format("expected {}, got {}", *cell.expect.valid, run.verdict));
@@ -34,7 +34,7 @@ std::vector<std::string> mismatches(const CertifyCell& cell, const CellRun& run)
     return out;
 }
 
-std::string joined(const std::vector<std::string>& parts) {
+std::string joined_sentences(const std::vector<std::string>& parts) {
     std::string text;
     for (const auto& p : parts) text += (text.empty() ? "" : "; ") + p;
     return text;
@@ -95,9 +95,9 @@ CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs)
         if (run.verdict == "error" || run.verdict == "bad-spec") {
             status = CellStatus::Error;
             why = fmt::format("the run failed (exit {}); see its lockcheck.log", run.exit_code);
-        } else if (const auto m = mismatches(cell, run); !m.empty()) {
+        } else if (const auto m = broken_expectations(cell, run); !m.empty()) {
             status = CellStatus::NotMet;
-            why = joined(m);
+            why = joined_sentences(m);
         } else if (run.verdict == "unknown") {
             status = CellStatus::Undecided;
             why = run.unknown_reason.empty() ? "the verdict is unknown" : run.unknown_reason;

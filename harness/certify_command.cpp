@@ -36,13 +36,13 @@ Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
 }
 
 /// Why `cell` cannot run in this build, or "".
-std::string unavailable(const CertifyCell& cell) {
+std::string missing_fault(const CertifyCell& cell) {
     for (const auto& fault : cell.nemesis)
         if (!find_fault(fault)) return "not available in this build (no fault " + fault + ")";
     return "";
 }
 
-std::string verdict_of(const RunOutcome& run) {
+std::string run_verdict_words(const RunOutcome& run) {
     if (run.exit_code == exit_code::kBadInput) return "bad-spec";
     if (run.exit_code == exit_code::kHarnessError || !run.verdict) return "error";
     return std::string(to_string(*run.verdict));
@@ -63,7 +63,7 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
     std::vector<std::string> skip_reasons;
     double budget = 0;
     for (const auto& cell : cells) {
-        skip_reasons.push_back(unavailable(cell));
+        skip_reasons.push_back(missing_fault(cell));
         specs.emplace_back();
         if (!skip_reasons.back().empty()) continue;
         try {
@@ -100,7 +100,7 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
             RunOptions run_options = options;
             run_options.store = dir / "runs" / cell.name;
             const RunOutcome run = run_spec(*specs[i], run_options);
-            runs.push_back(cell_run_from_results(run.results, verdict_of(run), run.run_dir.string(),
+            runs.push_back(cell_run_from_results(run.results, run_verdict_words(run), run.run_dir.string(),
                                                  run.wall_seconds, run.exit_code));
         }
         results.push_back(runs.empty() ? skipped_cell(cell, "interrupted") : judge_cell(cell, runs));

@@ -7,13 +7,13 @@
 namespace lockcheck {
 namespace {
 
-std::string text(const nlohmann::json& object, const char* field) {
+std::string cell_text(const nlohmann::json& object, const char* field) {
     const auto it = object.find(field);
     return it != object.end() && it->is_string() ? escape_markup(it->get<std::string>()) : "";
 }
 
 /// The row's class: met, notmet, undecided or skipped (colours in the style).
-std::string row_class(const std::string& status) {
+std::string certify_row_class(const std::string& status) {
     if (status == "met") return "met";
     if (status == "could not decide") return "undecided";
     if (status == "skipped") return "skipped";
@@ -36,15 +36,15 @@ std::string render_certify_html(const nlohmann::json& card) {
         "<h1>Report card: {}</h1>\n<p>Client: <code>{}</code><br>Topology: {} | {:.0f} s | exit {}: {}</p>\n"
         "<table><tr><th>cell</th><th>faults</th><th>expected of a correct client</th><th>status</th>"
         "<th>verdict</th><th>blame</th><th>first violation</th><th>why</th><th>run</th></tr>\n",
-        text(card, "topology"), text(card, "topology"), text(card, "client_cmd"), text(card, "topology"),
+        cell_text(card, "topology"), cell_text(card, "topology"), cell_text(card, "client_cmd"), cell_text(card, "topology"),
         card.value("seconds", 0.0), exit, outcome);
     for (const auto& c : card.value("cells", nlohmann::json::array())) {
-        const std::string report = text(c, "report");
+        const std::string report = cell_text(c, "report");
         html += fmt::format(
             "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td class=\"status\">{}</td><td>{}</td><td>{}</td>"
             "<td>{}</td><td>{}</td><td>{}</td></tr>\n",
-            row_class(c.value("status", "")), text(c, "cell"), text(c, "faults"), text(c, "expected"),
-            text(c, "status"), text(c, "verdict"), text(c, "blame"), text(c, "first_violation"), text(c, "why"),
+            certify_row_class(c.value("status", "")), cell_text(c, "cell"), cell_text(c, "faults"), cell_text(c, "expected"),
+            cell_text(c, "status"), cell_text(c, "verdict"), cell_text(c, "blame"), cell_text(c, "first_violation"), cell_text(c, "why"),
             report.empty() ? "" : fmt::format("<a href=\"file://{}\">report.html</a>", report));
     }
     html += "</table>\n<p>Blame: <b>your client</b> — fix the client; <b>inherent to lease locks: add fencing</b> — "
