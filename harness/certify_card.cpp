@@ -40,6 +40,13 @@ std::string joined_sentences(const std::vector<std::string>& parts) {
     return text;
 }
 
+/// A violation's description without the checker's own "Whose fault: ..."
+/// sentence: the card says whose fault it is under the cell.
+std::string without_blame_sentence(const std::string& description) {
+    const auto at = description.find(" Whose fault:");
+    return at == std::string::npos ? description : description.substr(0, at);
+}
+
 std::string report_of(const CellRun& run) { return run.run_dir.empty() ? "" : run.run_dir + "/report.html"; }
 
 }  // namespace
@@ -112,7 +119,7 @@ CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs)
     r.verdict = shown->verdict;
     r.report = report_of(*shown);
     if (const auto* v = shown_violation(cell, *shown)) {
-        r.first_violation = v->kind + ": " + v->description;
+        r.first_violation = v->kind + ": " + without_blame_sentence(v->description);
         r.blame = blame_words(v->kind, cell);
     }
     return r;

@@ -135,9 +135,10 @@ TEST(CertifyCard, JudgesRunsAgainstTheCell) {
     EXPECT_EQ(r.status, CellStatus::Met);
     EXPECT_EQ(r.first_violation, "lost-update: x");
     // A forbidden kind: not met, shown first though it came later, blamed on the client.
-    r = judge_cell(pause, {run_with("invalid", {{kOverlapLeaseExpired, "A stalled"}, {kOverlapWithinLease, "both"}})});
+    r = judge_cell(pause, {run_with("invalid", {{kOverlapLeaseExpired, "A stalled"},
+                                                {kOverlapWithinLease, "both. Whose fault: the lock service"}})});
     EXPECT_EQ(r.status, CellStatus::NotMet);
-    EXPECT_EQ(r.first_violation, "overlap-within-lease: both");
+    EXPECT_EQ(r.first_violation, "overlap-within-lease: both.");
     EXPECT_EQ(r.blame, "your client");
     EXPECT_EQ(r.why, "found overlap-within-lease");
     EXPECT_EQ(r.report, "/store/run/report.html");
