@@ -92,7 +92,8 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
             continue;
         }
         std::vector<CellRun> runs;
-        for (int r = 0; r < certify.repeat && !options.interrupted.stop_requested(); ++r) {
+        bool refused = false;  // this host cannot run it (a fault that needs root, a missing helper...)
+        for (int r = 0; r < certify.repeat && !refused && !options.interrupted.stop_requested(); ++r) {
             std::printf("\n== [%zu/%zu] %s%s | %.0fs so far\n", i + 1, cells.size(), cell.name.c_str(),
                         certify.repeat > 1 ? fmt::format(" run {}/{}", r + 1, certify.repeat).c_str() : "",
                         seconds_since(start));
@@ -100,10 +101,14 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
             RunOptions run_options = options;
             run_options.store = dir / "runs" / cell.name;
             const RunOutcome run = run_spec(*specs[i], run_options);
+            refused = run.exit_code == exit_code::kBadInput;
+            if (refused) break;
             runs.push_back(cell_run_from_results(run.results, run_verdict_words(run), run.run_dir.string(),
                                                  run.wall_seconds, run.exit_code));
         }
-        results.push_back(runs.empty() ? skipped_cell(cell, "interrupted") : judge_cell(cell, runs));
+        results.push_back(refused       ? skipped_cell(cell, "refused on this host (exit 254): see the error line above")
+                          : runs.empty() ? skipped_cell(cell, "interrupted")
+                                         : judge_cell(cell, runs));
         std::printf("-- %s: %s\n", cell.name.c_str(), std::string(to_string(results.back().status)).c_str());
     }
     const double seconds = seconds_since(start);
