@@ -120,7 +120,8 @@ CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs)
     r.report = report_of(*shown);
     if (const auto* v = shown_violation(cell, *shown)) {
         r.first_violation = v->kind + ": " + without_blame_sentence(v->description);
-        r.blame = blame_words(v->kind, cell);
+        // A finding that left the verdict valid (a stuck lock) is shown, but is nobody's safety fault.
+        if (shown->verdict != "valid") r.blame = blame_words(v->kind, cell);
     }
     return r;
 }

@@ -142,6 +142,11 @@ TEST(CertifyCard, JudgesRunsAgainstTheCell) {
     EXPECT_EQ(r.blame, "your client");
     EXPECT_EQ(r.why, "found overlap-within-lease");
     EXPECT_EQ(r.report, "/store/run/report.html");
+    // A finding of a valid run is shown without blame.
+    r = judge_cell(pause, {run_with("valid", {{"stuck-lock", "held by nobody"}})});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.first_violation, "stuck-lock: held by nobody");
+    EXPECT_EQ(r.blame, "");
     // UNKNOWN: could not decide, with the reason.
     r = judge_cell(pause, {run_with("unknown", {}, "no acquire was granted")});
     EXPECT_EQ(r.status, CellStatus::Undecided);
