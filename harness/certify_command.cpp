@@ -24,11 +24,11 @@ Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
     j.update(cell.settings);
     j["name"] = fmt::format("certify-{}-{}", certify.topology, cell.name);
     j["topology"] = family.topology;
-    j["recipe"] = family.recipe;
+    j["recipe"] = certify.recipe.value_or(family.recipe);
     j["nemesis"] = cell.nemesis;
     j["workers"] = certify.workers;
     j["time_limit_s"] = certify.time_limit.value_or(cell.time_limit_s);
-    j["client_cmd"] = certify.client_cmd;
+    if (certify.client_cmd) j["client_cmd"] = *certify.client_cmd;
     if (certify.ttl_ms) j["ttl_ms"] = *certify.ttl_ms;
     Spec spec = spec_from_json(j, "certify cell " + cell.name);
     spec.expect = cell.expect;
@@ -48,6 +48,12 @@ std::string run_verdict_words(const RunOutcome& run) {
     return std::string(to_string(*run.verdict));
 }
 
+/// The client certified, in words: the command, or "built-in recipe NAME".
+std::string client_words(const CertifyOptions& certify) {
+    if (certify.client_cmd) return *certify.client_cmd;
+    return "built-in recipe " + certify.recipe.value_or(certify_family(certify.topology).recipe);
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -55,7 +61,11 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 int certify_command(const CertifyOptions& certify, const RunOptions& options) {
+    if (certify.client_cmd && certify.recipe)
+        throw SpecError("certify: give --client-cmd (your client) or --recipe (a built-in one), not both");
     if (certify.repeat < 1) throw SpecError(fmt::format("certify: --repeat must be at least 1, got {}", certify.repeat));
+    // What does not depend on a cell's faults (the recipe, the ttl, the workers) is bad input: exit 254.
+    validate(cell_spec(CertifyCell{"base", {}, nlohmann::json::object(), {}, {}, false, 1, ""}, certify));
     std::vector<CertifyCell> cells = cells_for(certify.topology);
     if (certify.cells) cells = select_cells(cells, *certify.cells);
     // Every cell's spec is built and checked before anything runs; a refused one is skipped, saying why.
@@ -77,8 +87,8 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
     }
     const std::filesystem::path dir = options.store / ("certify-" + certify.topology + "-" + new_run_id());
     std::filesystem::create_directories(dir);
-    std::printf("lockcheck certify: %zu cells on %s (about %.0f s of workload, plus setup) | %s\n", cells.size(),
-                certify.topology.c_str(), budget, dir.c_str());
+    std::printf("lockcheck certify %s: %zu cells on %s (about %.0f s of workload, plus setup) | %s\n",
+                client_words(certify).c_str(), cells.size(), certify.topology.c_str(), budget, dir.c_str());
     std::fflush(stdout);
 
     const auto start = std::chrono::steady_clock::now();
@@ -114,7 +124,7 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
     const double seconds = seconds_since(start);
     std::printf("%s", card_text(results, certify.topology, seconds).c_str());
     const nlohmann::json card = card_json(
-        results, {{"topology", certify.topology}, {"client_cmd", certify.client_cmd}, {"seconds", seconds},
+        results, {{"topology", certify.topology}, {"client_cmd", client_words(certify)}, {"seconds", seconds},
                   {"workers", certify.workers}, {"repeat", certify.repeat}});
     write_json_file(dir / "certify.json", card);
     write_text_file(dir / "certify.html", render_certify_html(card));

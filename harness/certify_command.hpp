@@ -6,6 +6,7 @@
 // docs/certify.md.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -14,7 +15,10 @@
 namespace lockcheck {
 
 struct CertifyOptions {
-    std::string client_cmd;  ///< the lock client, run through sh -c as every worker
+    /// The lock client, run through sh -c as every worker; none: the
+    /// family's built-in recipe (CertifyFamily::recipe) is certified.
+    std::optional<std::string> client_cmd;
+    std::optional<std::string> recipe;  ///< without client_cmd: this built-in recipe instead of the family's
     std::string topology;
     std::optional<std::int64_t> ttl_ms;  ///< overrides the family's ttl
     int workers = 3;

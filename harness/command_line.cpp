@@ -167,8 +167,10 @@ int lockcheck_main(int argc, const char* const* argv) {
     auto* certify = app.add_subcommand(
         "certify", "Run the fault battery of a topology against your lock client and print its report card");
     certify->add_option("--client-cmd", certify_options.client_cmd,
-                        "Your lock client (through sh -c), speaking docs/protocol.md")
-        ->required();
+                        "Your lock client (through sh -c), speaking docs/protocol.md (without it: the family's "
+                        "built-in recipe)");
+    certify->add_option("--recipe", certify_options.recipe,
+                        "Without --client-cmd: certify this built-in recipe instead of the family's");
     certify->add_option("--topology", certify_options.topology, "The topology whose family's battery runs")
         ->required();
     certify->add_option("--ttl-ms", certify_options.ttl_ms, "Lease asked for by every acquire (default: the family's)")

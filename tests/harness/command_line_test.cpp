@@ -101,7 +101,9 @@ TEST(CommandLine, CertifyRefusesBadFlagsInOneLineAndMakesNothing) {
     fs::remove_all(store_);
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
         {{"certify", "--topology", "oracle", "--client-cmd", "x"}, "--topology 'oracle' has no battery; the topologies are redis-single"},
-        {{"certify", "--topology", "redis-single"}, "--client-cmd is required"},
+        {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--recipe", "redlock"}, "not both"},
+        {{"certify", "--topology", "redis-single", "--recipe", "redlock", "--cells", "no-faults"},
+         "'redis-single' cannot run recipe 'redlock'"},
         {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--cells", "no-faults,nope"},
          "'nope' is no cell of this topology; its cells are no-faults, pause-holder"},
         {{"certify", "--topology", "etcd", "--client-cmd", "x", "--cells", "clock-skew"}, "'clock-skew' is no cell"},
