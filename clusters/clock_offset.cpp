@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "clusters/node_runtime.hpp"
+#include "core/install_layout.hpp"
 
 namespace lockcheck {
 
@@ -31,9 +32,7 @@ void write_clock_offset(const std::filesystem::path& node_dir, std::int64_t offs
 }
 
 std::filesystem::path find_clock_library(const std::filesystem::path& executable) {
-    std::error_code ec;
-    const auto candidate = std::filesystem::absolute(executable, ec).parent_path() / "libclockshift.so";
-    return std::filesystem::exists(candidate, ec) ? candidate : std::filesystem::path();
+    return find_helper(executable, "libclockshift.so");
 }
 
 }  // namespace lockcheck

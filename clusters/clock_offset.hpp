@@ -36,8 +36,9 @@ std::string clock_offset_text(std::int64_t offset_ms);
 /// file where the server runs.)
 void write_clock_offset(const std::filesystem::path& node_dir, std::int64_t offset_ms);
 
-/// The clock library installed beside `executable` (the lockcheck binary):
-/// `libclockshift.so` in its directory; empty when there is none.
+/// The clock library of `executable` (the lockcheck binary):
+/// `libclockshift.so` beside it or in ../lib/lockcheck/ (find_helper);
+/// empty when there is none.
 std::filesystem::path find_clock_library(const std::filesystem::path& executable);
 
 }  // namespace lockcheck

@@ -3,8 +3,12 @@
 #include <fcntl.h>
 #include <mysql.h>
 #include <pwd.h>
+#include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <fstream>
 #include <memory>
@@ -95,6 +99,42 @@ std::string without_secrets(std::string text, const ServerCredentials& hidden) {
     return text;
 }
 
+/// A path by which mariadb-install-db can reach `dir`: `dir` itself when it
+/// holds only characters no shell splits or expands (the installer is a shell
+/// script that uses its --datadir unquoted: `chown $user $ldata` failed for a
+/// store path with a space), else a symbolic link to it in a fresh directory
+/// of /tmp, removed with this object.
+class InstallerPath {
+public:
+    explicit InstallerPath(const std::filesystem::path& dir) : path_(dir) {
+        const std::string text = dir.string();
+        if (std::all_of(text.begin(), text.end(), [](char c) {
+                return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
+                       c == '.' || c == '_' || c == '-';
+            }))
+            return;
+        std::string pattern = "/tmp/lockcheck-mariadb-XXXXXX";
+        if (::mkdtemp(pattern.data()) == nullptr)
+            throw std::runtime_error("cannot make a directory in /tmp for the installer: " +
+                                     std::string(std::strerror(errno)));
+        link_dir_ = pattern;
+        path_ = link_dir_ / "node";
+        std::filesystem::create_directory_symlink(dir, path_);
+    }
+    ~InstallerPath() {
+        std::error_code ec;
+        if (!link_dir_.empty()) std::filesystem::remove_all(link_dir_, ec);  // the link, not what it names
+    }
+    InstallerPath(const InstallerPath&) = delete;
+    InstallerPath& operator=(const InstallerPath&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+    std::filesystem::path link_dir_;
+};
+
 }  // namespace
 
 void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs) {
@@ -104,9 +144,10 @@ void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dir
         threads.emplace_back([&, i] {
             try {
                 std::filesystem::create_directories(node_dirs[i] / "tmp");
+                const InstallerPath node(node_dirs[i]);
                 const auto result = run_command({"mariadb-install-db", "--no-defaults", "--user=" + os_user(),
-                                                 "--datadir=" + (node_dirs[i] / "data").string(),
-                                                 "--tmpdir=" + (node_dirs[i] / "tmp").string(), "--skip-test-db",
+                                                 "--datadir=" + (node.path() / "data").string(),
+                                                 "--tmpdir=" + (node.path() / "tmp").string(), "--skip-test-db",
                                                  "--auth-root-authentication-method=socket", kRedoLogSize});
                 std::ofstream(node_dirs[i] / "install.log") << result.output;
                 if (result.exit_code != 0)

@@ -2,6 +2,10 @@
 
 #include <fstream>
 
+#include "core/json_text.hpp"
+#include "core/regular_file.hpp"
+#include "core/utf8_text.hpp"
+
 namespace lockcheck {
 namespace {
 
@@ -12,6 +16,39 @@ std::string required_string(const nlohmann::json& entry, const char* name, const
     if (found == entry.end()) fail(name, "is missing");
     if (!found->is_string() || found->get<std::string>().empty()) fail(name, "must be a string that is not empty");
     return found->get<std::string>();
+}
+
+bool is_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+/// Why `address` is no host name or IP address ssh may be given ("" when it is
+/// one): letters, digits and . - _ : % (IPv6 and its zone), at most 253 bytes,
+/// not starting with '-' (ssh would read "-oProxyCommand=..." as an option).
+std::string address_problem(const std::string& address) {
+    if (address.size() > 253) return "is longer than 253 bytes";
+    if (address.front() == '-') return "must not start with '-'";
+    for (char c : address)
+        if (!is_alnum(c) && c != '.' && c != '-' && c != '_' && c != ':' && c != '%')
+            return "must be a host name or an IP address (letters, digits and . - _ : %)";
+    return "";
+}
+
+/// Why `user` is no login name ("" when it is one): letters, digits and . _ -,
+/// at most 64 bytes, not starting with '-'.
+std::string user_problem(const std::string& user) {
+    if (user.size() > 64) return "is longer than 64 bytes";
+    if (user.front() == '-') return "must not start with '-'";
+    for (char c : user)
+        if (!is_alnum(c) && c != '.' && c != '_' && c != '-') return "must be a login name (letters, digits and . _ -)";
+    return "";
+}
+
+/// Why `key` is no path of a key file ("" when it is one): no control
+/// characters (a newline, NUL), at most 4096 bytes.
+std::string key_problem(const std::string& key) {
+    if (key.size() > 4096) return "is longer than 4096 bytes";
+    for (unsigned char c : key)
+        if (c < 0x20 || c == 0x7f) return "must be a path without control characters";
+    return "";
 }
 
 }  // namespace
@@ -32,11 +69,15 @@ std::vector<RemoteHost> parse_hosts(const nlohmann::json& hosts, const std::file
         if (!entry.is_object()) throw HostsFileError(where + "must be an object");
         for (const auto& [name, value] : entry.items())
             if (name != "address" && name != "user" && name != "key" && name != "sudo" && name != "port")
-                fail(name, "is unknown (the fields are address, user, key, sudo, port)");
+                fail(printable_excerpt(name), "is unknown (the fields are address, user, key, sudo, port)");
         RemoteHost host;
         host.address = required_string(entry, "address", fail);
+        if (const auto why = address_problem(host.address); !why.empty()) fail("address", why);
         host.user = required_string(entry, "user", fail);
-        host.key = required_string(entry, "key", fail);
+        if (const auto why = user_problem(host.user); !why.empty()) fail("user", why);
+        const auto key = required_string(entry, "key", fail);
+        if (const auto why = key_problem(key); !why.empty()) fail("key", why);
+        host.key = key;
         if (host.key.is_relative()) host.key = std::filesystem::absolute(source).parent_path() / host.key;
         if (const auto sudo = entry.find("sudo"); sudo != entry.end()) {
             if (!sudo->is_boolean()) fail("sudo", "must be true or false");
@@ -53,13 +94,15 @@ std::vector<RemoteHost> parse_hosts(const nlohmann::json& hosts, const std::file
 }
 
 std::vector<RemoteHost> read_hosts_file(const std::filesystem::path& path) {
+    // A FIFO would block the open (and the run's Ctrl-C with it), a directory or /dev/zero read wrong.
+    if (const auto why = not_a_regular_file(path)) throw HostsFileError("hosts file " + path.string() + ": " + *why);
     std::ifstream in(path);
     if (!in) throw HostsFileError("hosts file " + path.string() + ": cannot be read");
     nlohmann::json hosts;
     try {
-        hosts = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw HostsFileError("hosts file " + path.string() + ": is not JSON: " + e.what());
+        hosts = parse_json_bounded(in);
+    } catch (const JsonInputError& e) {
+        throw HostsFileError("hosts file " + path.string() + ": " + e.what());
     }
     return parse_hosts(hosts, path);
 }

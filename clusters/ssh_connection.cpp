@@ -43,15 +43,16 @@ std::vector<std::string> ssh_argv(const RemoteHost& host, const std::filesystem:
                                   const std::filesystem::path& control, const std::string& command) {
     auto argv = ssh_options(host, directory);
     if (!control.empty()) argv.insert(argv.end(), {"-o", "ControlMaster=no", "-S", control.string()});
-    argv.insert(argv.end(), {host.address, "--", (host.sudo ? "sudo -n sh -c " : "sh -c ") + shell_quote(command)});
+    // "--" before the destination: nothing after it is an option of ssh's, whatever the address says.
+    argv.insert(argv.end(), {"--", host.address, (host.sudo ? "sudo -n sh -c " : "sh -c ") + shell_quote(command)});
     return argv;
 }
 
 SshConnection::SshConnection(RemoteHost host, const std::filesystem::path& directory, const std::string& name)
     : host_(std::move(host)), directory_(directory), control_(directory / (name + ".sock")) {
     auto master = ssh_options(host_, directory_);
-    master.insert(master.end(),
-                  {"-o", "ControlMaster=yes", "-o", "ControlPersist=no", "-S", control_.string(), "-N", host_.address});
+    master.insert(master.end(), {"-o", "ControlMaster=yes", "-o", "ControlPersist=no", "-S", control_.string(), "-N",
+                                 "--", host_.address});
     const auto log = directory_ / (name + ".ssh.log");
     try {
         master_ = std::make_unique<ChildProcess>(ChildSpec{master, std::nullopt, log, false, {}});
@@ -59,7 +60,7 @@ SshConnection::SshConnection(RemoteHost host, const std::filesystem::path& direc
         throw NodeRuntimeError("cannot start ssh: " + std::string(e.what()));
     }
     auto check = ssh_options(host_, directory_);
-    check.insert(check.end(), {"-S", control_.string(), "-O", "check", host_.address});
+    check.insert(check.end(), {"-S", control_.string(), "-O", "check", "--", host_.address});
     const bool up = poll_until([&] { return !master_->running() || run_command(check).exit_code == 0; }, kLoginTimeout,
                                std::chrono::milliseconds(50), {});
     if (up && master_->running()) return;

@@ -16,6 +16,8 @@
 #include "core/json_text.hpp"
 #include "core/op_record_text.hpp"
 #include "core/padded_line_reader.hpp"
+#include "core/regular_file.hpp"
+#include "core/ttl_time.hpp"
 
 namespace lockcheck {
 
@@ -51,6 +53,16 @@ void advise_huge_pages(void* data, std::size_t bytes) {
     if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }
 
+/// lines.next(line), with a line too long for the reader as a HistoryError at `where()`.
+template <typename Where>
+bool next_line(PaddedLineReader& lines, PaddedLineReader::Line& line, const Where& where) {
+    try {
+        return lines.next(line);
+    } catch (const LineTooLongError& e) {
+        throw HistoryError(where() + e.what() + ": no op record is that long");
+    }
+}
+
 }  // namespace
 
 History parse_history(std::istream& in, const std::string& source, HistoryReadReport* report) {
@@ -62,7 +74,8 @@ History parse_history(std::istream& in, const std::string& source, HistoryReadRe
     FastOpReader fast;
     std::size_t line_number = 0;
     const auto where = [&] { return source + ":" + std::to_string(line_number) + ": "; };
-    while (lines.next(line)) {
+    const auto where_next = [&] { return source + ":" + std::to_string(line_number + 1) + ": "; };
+    while (next_line(lines, line, where_next)) {
         ++line_number;
         if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) continue;
         if (history.size() == kOpsSampledForReserve && stream_bytes) {
@@ -89,6 +102,10 @@ History parse_history(std::istream& in, const std::string& source, HistoryReadRe
                 throw HistoryError(where() + e.what());
             }
         }
+        if (op.ttl_ms && *op.ttl_ms > kMaxTtlMs)
+            throw HistoryError(where() + "field 'ttl_ms' is " + std::to_string(*op.ttl_ms) +
+                               ", longer than any lease a run asks for (at most " + std::to_string(kMaxTtlMs) +
+                               " ms, 1 hour)");
         if (history.size() > 1) {
             const Op& previous = history[history.size() - 2];
             if (op.index <= previous.index)
@@ -105,10 +122,13 @@ History parse_history(std::istream& in, const std::string& source, HistoryReadRe
             throw HistoryError(where() + e.what());
         }
     }
+    if (in.bad())
+        throw HistoryError(source + ": cannot be read (a read failed after line " + std::to_string(line_number) + ")");
     return history;
 }
 
 History read_history(const std::filesystem::path& path, HistoryReadReport* report) {
+    if (const auto why = not_a_regular_file(path)) throw HistoryError(path.string() + ": " + *why);
     std::ifstream in(path);
     if (!in) throw HistoryError(path.string() + ": cannot open: " + std::strerror(errno));
     return parse_history(in, path.string(), report);

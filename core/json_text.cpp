@@ -1,24 +1,18 @@
 #include "core/json_text.hpp"
 
 #include <iterator>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace lockcheck {
 
 std::size_t json_nesting_depth(std::string_view text, std::size_t stop_after) {
     std::size_t depth = 0, deepest = 0;
-    bool in_string = false, escaped = false;
+    JsonStringScanner scanner;
     for (const char c : text) {
-        if (in_string) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                in_string = false;
-            continue;
-        }
+        if (!scanner.outside_string(c)) continue;
         switch (c) {
-            case '"': in_string = true; break;
             case '[':
             case '{':
                 if (++depth > deepest) {
@@ -36,10 +30,29 @@ std::size_t json_nesting_depth(std::string_view text, std::size_t stop_after) {
     return deepest;
 }
 
-nlohmann::json parse_json_bounded(std::string_view text, std::size_t max_depth) {
+namespace {
+
+/// nlohmann::json::parse(text), throwing JsonInputError at the first key that
+/// appears a second time in its object.
+nlohmann::json parse_refusing_duplicate_keys(std::string_view text) {
+    std::vector<std::set<std::string>> open_objects;  // the keys seen in each object not yet closed
+    return nlohmann::json::parse(text, [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        using Event = nlohmann::json::parse_event_t;
+        if (event == Event::object_start) open_objects.emplace_back();
+        if (event == Event::object_end) open_objects.pop_back();
+        if (event == Event::key && !open_objects.back().insert(parsed.get<std::string>()).second)
+            throw JsonInputError("key " + dump_json(parsed) + " appears twice in one object", false);
+        return true;
+    });
+}
+
+}  // namespace
+
+nlohmann::json parse_json_bounded(std::string_view text, std::size_t max_depth, DuplicateKeys duplicates) {
     if (json_nesting_depth(text, max_depth) > max_depth)
         throw JsonInputError("JSON nested deeper than " + std::to_string(max_depth) + " levels", true);
     try {
+        if (duplicates == DuplicateKeys::Refused) return parse_refusing_duplicate_keys(text);
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         throw JsonInputError("not valid JSON (byte " + std::to_string(e.byte) + ")", false);
@@ -48,9 +61,9 @@ nlohmann::json parse_json_bounded(std::string_view text, std::size_t max_depth) 
     }
 }
 
-nlohmann::json parse_json_bounded(std::istream& in, std::size_t max_depth) {
+nlohmann::json parse_json_bounded(std::istream& in, std::size_t max_depth, DuplicateKeys duplicates) {
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    return parse_json_bounded(text, max_depth);
+    return parse_json_bounded(text, max_depth, duplicates);
 }
 
 std::string dump_json(const nlohmann::json& json, int indent) {

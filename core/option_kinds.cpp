@@ -1,6 +1,7 @@
 #include "core/option_kinds.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "core/json_integer.hpp"
@@ -66,7 +67,10 @@ OptionDescriptor choice_option(std::string name, std::string description, std::s
 OptionDescriptor ttl_time_option(std::string name, std::string description, TtlTime default_value, bool negative_ms,
                                  std::function<OptionProblem(std::int64_t resolved_ms)> resolved_problem) {
     OptionDescriptor option{std::move(name), std::move(description), default_value.to_json(),
-                            "must be milliseconds (an integer >= 0) or a finite multiple of the TTL like \"2xttl\"",
+                            negative_ms ? "must be milliseconds (an integer, negative for back) or a multiple of "
+                                          "the TTL like \"2xttl\" or \"-2xttl\""
+                                        : "must be milliseconds (an integer >= 0) or a multiple of the TTL like "
+                                          "\"2xttl\"",
                             [negative_ms](const nlohmann::json& given) -> std::optional<nlohmann::json> {
                                 const auto time = ttl_time_from_json(given, negative_ms);
                                 if (!time) return std::nullopt;
@@ -75,8 +79,9 @@ OptionDescriptor ttl_time_option(std::string name, std::string description, TtlT
     option.check = [resolved_problem = std::move(resolved_problem), negative_ms](
                        const nlohmann::json& value, const OptionContext& context) -> OptionProblem {
         const auto time = ttl_time_from_json(value, negative_ms);
-        if (time->ttl_factor && !(*time->ttl_factor <= kMaxTtlFactor))
-            return "must be at most " + std::to_string(static_cast<int>(kMaxTtlFactor)) + "xttl";
+        if (time->ttl_factor && !(std::abs(*time->ttl_factor) <= kMaxTtlFactor))
+            return "must be at most " + std::to_string(static_cast<int>(kMaxTtlFactor)) + "xttl" +
+                   (negative_ms ? " either way" : "");
         return resolved_problem(time->resolve(context.ttl_ms));
     };
     option.resolve = [negative_ms](const nlohmann::json& value, const OptionContext& context) -> nlohmann::json {

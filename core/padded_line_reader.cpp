@@ -1,11 +1,12 @@
 #include "core/padded_line_reader.hpp"
 
 #include <cstring>
+#include <string>
 
 namespace lockcheck {
 
-PaddedLineReader::PaddedLineReader(std::istream& in, std::size_t block_size)
-    : in_(in), buffer_(block_size + kPadding) {}
+PaddedLineReader::PaddedLineReader(std::istream& in, std::size_t block_size, std::size_t max_line)
+    : in_(in), max_line_(max_line), buffer_(block_size + kPadding) {}
 
 bool PaddedLineReader::next(Line& line) {
     for (;;) {
@@ -35,7 +36,10 @@ void PaddedLineReader::refill() {
     begin_ = 0;
     end_ = rest;
     const std::size_t block = buffer_.size() - kPadding;
-    if (end_ == block) buffer_.resize(2 * block + kPadding);  // one line longer than a block
+    if (end_ == block) {  // one line longer than a block
+        if (block > max_line_) throw LineTooLongError("a line longer than " + std::to_string(max_line_) + " bytes");
+        buffer_.resize(2 * block + kPadding);
+    }
     in_.read(buffer_.data() + end_, static_cast<std::streamsize>(buffer_.size() - kPadding - end_));
     const auto got = static_cast<std::size_t>(in_.gcount());
     end_ += got;

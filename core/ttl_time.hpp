@@ -9,6 +9,10 @@
 
 namespace lockcheck {
 
+/// The longest lease: 1 hour (a spec's ttl_ms, spec_bounds::kMaxDurationMs;
+/// a history with a longer ttl_ms is refused, since its times would overflow).
+inline constexpr std::int64_t kMaxTtlMs = 3'600'000;
+
 /// The largest N of "Nxttl": N x a lease of at most 1 hour stays a time a
 /// run can wait for without overflowing.
 inline constexpr double kMaxTtlFactor = 1000;
@@ -24,8 +28,9 @@ struct TtlTime {
 };
 
 /// `value` read as a TtlTime: an integer of ms (>= 0, or any when
-/// `negative_ms` is set) or a string "Nxttl" with a finite N >= 0. nullopt
-/// when it is neither.
+/// `negative_ms` is set) or a string "Nxttl" with N plain decimal digits
+/// ("2", "1.5"; "-2" too when `negative_ms` is set: no '+', blank, hex or
+/// exponent). nullopt when it is neither.
 std::optional<TtlTime> ttl_time_from_json(const nlohmann::json& value, bool negative_ms);
 
 }  // namespace lockcheck

@@ -2,10 +2,10 @@
 
 #include <cstdio>
 
-#include "core/history_io.hpp"
 #include "harness/checked_history.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
+#include "harness/stored_history.hpp"
 #include "reports/results_json.hpp"
 
 namespace lockcheck {
@@ -20,8 +20,8 @@ CheckContext stored_context(const std::filesystem::path& run_dir) {
     const auto previous = read_json_or_null(run_dir / "results.json");
     if (previous.is_object() && previous.contains("run")) context.run = previous["run"];
     if (previous.is_object() && previous.contains("expectation") && previous["expectation"].is_object() &&
-        previous["expectation"].value("applies", true) == false && previous["expectation"].contains("reason") &&
-        previous["expectation"]["reason"].is_string())
+        previous["expectation"].value("applies", nlohmann::json(true)) == false &&
+        previous["expectation"].contains("reason") && previous["expectation"]["reason"].is_string())
         context.expectation_not_applicable = previous["expectation"]["reason"].get<std::string>();
     context.spec = read_json_or_null(run_dir / "spec.json");
     if (context.spec.is_object() && context.spec.contains("expect")) {
@@ -39,12 +39,7 @@ CheckContext stored_context(const std::filesystem::path& run_dir) {
 int check_command(const std::filesystem::path& path) {
     return exit_code_of([&] {
         const auto history_path = history_file_of(path);
-        HistoryReadReport read_report;
-        const History history = read_history(history_path, &read_report);
-        if (read_report.dropped_torn_tail)
-            std::fprintf(stderr,
-                         "note: %s ends in a partly written record (the controller died mid-write); it was ignored\n",
-                         history_path.c_str());
+        const History history = read_stored_history(history_path);
         const CheckContext context = std::filesystem::is_directory(path) ? stored_context(path) : CheckContext{};
         CheckedHistory checked;
         try {

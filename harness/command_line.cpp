@@ -5,9 +5,12 @@
 
 #include <unistd.h>
 
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 
 #include "clusters/fork_server_process.hpp"
 #include "clusters/node_runtime_registry.hpp"
@@ -48,6 +51,21 @@ CLI::Validator positive_at_most(double max, const std::string& unit, const std::
             return "";
         },
         fmt::format("(0, {}]", max));
+}
+
+/// A seed as the spec field takes it: decimal digits that fit in 64 bits
+/// (CLI11 alone would wrap "-1" and 2^64 to 2^64 - 1).
+CLI::Validator seed_number() {
+    return CLI::Validator(
+        [](const std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (error != std::errc() || end != text.data() + text.size())
+                return fmt::format("must be an integer from 0 to {}, not '{}'",
+                                   std::numeric_limits<std::uint64_t>::max(), text);
+            return "";
+        },
+        "SEED");
 }
 
 /// One paragraph per option under its recipe or fault: name, default (when
@@ -110,7 +128,8 @@ int lockcheck_main(int argc, const char* const* argv) {
                     "found from any directory (docs/usage.md)");
     run->add_option("--time-limit", flags.time_limit, "Seconds of workload")
         ->check(positive_at_most(spec_bounds::kMaxTimeLimitS, "seconds", "1 day"));
-    run->add_option("--seed", flags.seed, "Seed of the fault schedule and workload (printed and stored)");
+    run->add_option("--seed", flags.seed, "Seed of the fault schedule and workload (printed and stored)")
+        ->check(seed_number());
     run->add_option("--workers", flags.workers, "Number of lock clients, each its own process")
         ->check(CLI::Range(1, 256));
     run->add_option("--ttl-ms", flags.ttl_ms, "Lease asked for by every acquire")
@@ -147,6 +166,15 @@ int lockcheck_main(int argc, const char* const* argv) {
                      "Run each scenario N times with different seeds and report its detection rate")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
+    int suite_jobs = 1;
+    suite
+        ->add_option("--jobs", suite_jobs,
+                     "Run up to N scenarios side by side (scenarios labelled alone by themselves)")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    std::string suite_shard = "1/1";
+    suite->add_option("--shard", suite_shard, "K/N: run only the K-th of N slices of the scenarios (docs/ci.md)")
+        ->capture_default_str();
     bool suite_stops_on_decided = true;
     suite->add_flag("--stop-on-decided,!--no-stop-on-decided", suite_stops_on_decided,
                     "Stop a scenario that expects invalid once its expectation is met (default: on in suite)");
@@ -158,7 +186,8 @@ int lockcheck_main(int argc, const char* const* argv) {
     compare->add_option("--runs", compare_options.runs, "Runs per cell")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
-    compare->add_option("--seed", compare_options.seed, "First seed; run i of every cell uses seed + i");
+    compare->add_option("--seed", compare_options.seed, "First seed; run i of every cell uses seed + i")
+        ->check(seed_number());
     compare->add_option("--time-limit", compare_options.time_limit, "Seconds of workload per run")
         ->check(positive_at_most(spec_bounds::kMaxTimeLimitS, "seconds", "1 day"));
     compare->add_option("--store", flags.store, "Where the compare directory goes")->capture_default_str();
@@ -256,7 +285,8 @@ int lockcheck_main(int argc, const char* const* argv) {
             // certify: as in a suite, a cell expecting invalid would stop once decided (no cell of the
             // battery does: each states what a correct client meets, judged on its whole short run).
             options.stop_on_decided = *suite ? suite_stops_on_decided : *certify || (*run && run_stops_on_decided);
-            if (*suite) return suite_command(suite_selector, options, suite_repeat);
+            if (*suite)
+                return suite_command(suite_selector, options, {suite_repeat, parse_shard(suite_shard), suite_jobs});
             if (*compare) return compare_command(compare_options, options);
             if (*certify) return certify_command(certify_options, options);
             ResolvedRun resolved = resolve_run(flags);

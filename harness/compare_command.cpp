@@ -21,6 +21,7 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
     if (compare.time_limit) base.time_limit_s = *compare.time_limit;
     std::vector<Vary> varies;
     for (const auto& option : compare.varies) varies.push_back(parse_vary(option));
+    check_grid_size(varies, compare.runs);
     const auto cells = expand_grid(base, varies);
     const std::uint64_t first_seed = compare.seed ? *compare.seed
                                      : base.seed
@@ -36,7 +37,7 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
 
     std::vector<CellSummary> summaries;
     int failed = 0;
-    for (std::size_t c = 0; c < cells.size(); ++c) {
+    for (std::size_t c = 0; c < cells.size() && !options.interrupted.stop_requested(); ++c) {
         std::vector<RunMetrics> runs;
         for (int r = 0; r < compare.runs; ++r) {
             if (options.interrupted.stop_requested()) break;

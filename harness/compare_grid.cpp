@@ -1,19 +1,25 @@
 #include "harness/compare_grid.hpp"
 
+#include <algorithm>
+#include <set>
+
 #include "core/json_text.hpp"
 #include "core/ttl_time.hpp"
 
 namespace lockcheck {
 namespace {
 
+/// `text` split at the commas outside [...], {...} and "..." (a JSON string: \" does not end it).
 std::vector<std::string> split_top_level(const std::string& text) {
     std::vector<std::string> parts;
     std::string part;
     int depth = 0;
+    JsonStringScanner scanner;
     for (char c : text) {
-        if (c == '[' || c == '{') ++depth;
-        if (c == ']' || c == '}') --depth;
-        if (c == ',' && depth == 0) {
+        const bool structure = scanner.outside_string(c);
+        if (structure && (c == '[' || c == '{')) ++depth;
+        if (structure && (c == ']' || c == '}')) --depth;
+        if (structure && c == ',' && depth == 0) {
             parts.push_back(part);
             part.clear();
         } else {
@@ -59,6 +65,19 @@ Vary parse_vary(const std::string& option) {
     return vary;
 }
 
+void check_grid_size(const std::vector<Vary>& varies, int runs) {
+    std::size_t total = static_cast<std::size_t>(std::max(runs, 1));
+    std::string cells;
+    for (const auto& vary : varies) {
+        const std::size_t values = std::max<std::size_t>(vary.values.size(), 1);
+        total = total > kMaxGridRuns ? total : total * values;  // stops growing once past the bound: no overflow
+        cells += (cells.empty() ? "" : " x ") + std::to_string(vary.values.size());
+    }
+    if (total > kMaxGridRuns)
+        throw SpecError("compare: the grid asks for more than " + std::to_string(kMaxGridRuns) + " runs (" + cells +
+                        " cells x " + std::to_string(runs) + " runs): vary fewer values or lower --runs");
+}
+
 std::string GridCell::label() const {
     std::string text;
     for (const auto& [field, value] : settings)
@@ -71,9 +90,13 @@ std::vector<GridCell> expand_grid(const Spec& base, const std::vector<Vary>& var
     nlohmann::json base_json = spec_to_json(base);
     if (!base.fault_duration_ms) base_json.erase("fault_duration_ms");  // let it follow a varied ttl_ms
     std::vector<std::vector<std::pair<std::string, nlohmann::json>>> combos{{}};
+    std::set<std::string> varied;
     for (const auto& vary : varies) {
         if (vary.field == "seed" || vary.field == "name")
             throw SpecError("--vary " + vary.field + ": compare sets the seeds and names itself");
+        if (!varied.insert(vary.field).second)
+            throw SpecError("--vary " + vary.field + " is given twice; give all its values in one --vary " +
+                            vary.field + "=V1,V2,...");
         std::vector<std::vector<std::pair<std::string, nlohmann::json>>> next;
         for (const auto& combo : combos)
             for (const auto& value : vary.values) {

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <iostream>
 
-#include "core/history_io.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
+#include "harness/stored_history.hpp"
 #include "reports/edn_export.hpp"
 
 namespace lockcheck {
@@ -14,7 +14,7 @@ namespace lockcheck {
 int export_edn_command(const std::filesystem::path& path, const std::optional<std::filesystem::path>& output) {
     return exit_code_of([&] {
         const auto history_path = history_file_of(path);
-        const History history = read_history(history_path);
+        const History history = read_stored_history(history_path);
         if (output && *output == "-") {
             write_edn(history, std::cout);
             return exit_code::kValid;

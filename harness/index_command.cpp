@@ -39,8 +39,8 @@ std::string verdict_of(const nlohmann::json& results) {
 std::string expectation_of(const nlohmann::json& results) {
     if (!results.is_object() || !results.contains("expectation") || !results["expectation"].is_object()) return "";
     const auto& e = results["expectation"];
-    if (e.value("applies", true) == false) return "does not apply";
-    return e.value("matched", false) ? "met" : "NOT met";
+    if (e.value("applies", nlohmann::json(true)) == false) return "does not apply";
+    return e.value("matched", false) ? "met" : "NOT met";  // throws type_error for a "matched" that is no boolean
 }
 
 IndexedRun read_run(const std::filesystem::path& store, const std::filesystem::path& dir) {
@@ -50,14 +50,27 @@ IndexedRun read_run(const std::filesystem::path& store, const std::filesystem::p
     const auto results = read_json_or_null(dir / "results.json");
     run.scenario = string_field(spec, "name");
     run.started = started_from_name(dir.filename().string());
-    run.verdict = verdict_of(results);
-    run.expectation = expectation_of(results);
-    if (results.is_object() && results.contains("run") && results["run"].is_object()) {
-        run.client = string_field(results["run"], "client");
-        if (results["run"].contains("seconds") && results["run"]["seconds"].is_number())
-            run.seconds = results["run"]["seconds"].get<double>();
-    }
     std::error_code ec;
+    try {
+        // A run still going (or killed before its check) has no results.json; one that is there must read.
+        if (results.is_null() &&
+            std::filesystem::symlink_status(dir / "results.json", ec).type() != std::filesystem::file_type::not_found)
+            throw std::runtime_error("is not a JSON file");
+        run.verdict = verdict_of(results);
+        run.expectation = expectation_of(results);
+        if (results.is_object() && results.contains("run") && results["run"].is_object()) {
+            run.client = string_field(results["run"], "client");
+            if (results["run"].contains("seconds") && results["run"]["seconds"].is_number())
+                run.seconds = results["run"]["seconds"].get<double>();
+        }
+    } catch (const std::exception& e) {  // a field of the wrong type (nlohmann's type_error) or no JSON
+        const bool wrong_type = dynamic_cast<const nlohmann::json::exception*>(&e) != nullptr;
+        std::fprintf(stderr, "lockcheck: note: %s %s; the index lists its run as unreadable\n",
+                     (dir / "results.json").c_str(), wrong_type ? "has a field of the wrong type" : e.what());
+        run.verdict = "unreadable";
+        run.expectation = "";
+        run.client = "";
+    }
     run.has_report = std::filesystem::is_regular_file(dir / "report.html", ec);
     return run;
 }

@@ -17,8 +17,9 @@ bool LineChannel::write_line(std::string line) {
 }
 
 LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::steady_clock::time_point deadline,
-                                               const std::stop_token& interrupt) {
-    std::optional<std::chrono::steady_clock::time_point> give_up;  // set once interrupted
+                                               const ReplyCutoff& cutoff) {
+    std::optional<std::chrono::steady_clock::time_point> give_up;  // set once interrupted or ended
+    bool interrupted = false, ended = false;
     for (;;) {
         if (auto newline = buffer_.find('\n'); newline != std::string::npos) {
             line = buffer_.substr(0, newline);
@@ -27,7 +28,13 @@ LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::s
         }
         if (buffer_.size() > kMaxLine) return ReadStatus::TooLong;
         const auto now = std::chrono::steady_clock::now();
-        if (!give_up && interrupt.stop_requested()) give_up = now + kInterruptGrace;
+        const auto cut_at = [&](bool& seen, const std::stop_token& token, std::chrono::milliseconds grace) {
+            if (seen || !token.stop_requested()) return;
+            seen = true;
+            give_up = give_up ? std::min(*give_up, now + grace) : now + grace;
+        };
+        cut_at(interrupted, cutoff.interrupt, kInterruptGrace);
+        cut_at(ended, cutoff.ending, cutoff.ending_grace);
         const bool grace_ends_first = give_up && *give_up < deadline;
         const auto left =
             std::chrono::duration_cast<std::chrono::milliseconds>((grace_ends_first ? *give_up : deadline) - now);

@@ -5,8 +5,22 @@
 #include <chrono>
 #include <stop_token>
 #include <string>
+#include <utility>
 
 namespace lockcheck {
+
+/// When a wait for a line ends before its deadline: once `interrupt` (Ctrl-C)
+/// is requested, after LineChannel::kInterruptGrace more; once `ending` (the
+/// run's own end: its time limit, max_ops, ...) is requested, after
+/// `ending_grace` more. A stop_token alone is an interrupt.
+struct ReplyCutoff {
+    ReplyCutoff(std::stop_token on_interrupt = {}, std::stop_token on_ending = {},  // NOLINT: implicit, from a token
+                std::chrono::milliseconds grace_after_ending = {})
+        : interrupt(std::move(on_interrupt)), ending(std::move(on_ending)), ending_grace(grace_after_ending) {}
+    std::stop_token interrupt;
+    std::stop_token ending;
+    std::chrono::milliseconds ending_grace;
+};
 
 class LineChannel {
 public:
@@ -19,10 +33,12 @@ public:
 
     enum class ReadStatus { Line, Timeout, Closed, TooLong, Interrupted };
     /// Reads the next line (without its newline) before `deadline`. Once a
-    /// stop is requested on `interrupt`, it waits at most kInterruptGrace
-    /// more (a reply on its way still arrives), then gives up: Interrupted.
+    /// stop is requested on `cutoff`'s interrupt, it waits at most
+    /// kInterruptGrace more (a reply on its way still arrives), once one is
+    /// requested on its ending, at most its ending_grace more; then it gives
+    /// up: Interrupted.
     ReadStatus read_line(std::string& line, std::chrono::steady_clock::time_point deadline,
-                         const std::stop_token& interrupt = {});
+                         const ReplyCutoff& cutoff = {});
 
     static constexpr std::chrono::milliseconds kInterruptGrace{1000};
 

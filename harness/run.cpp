@@ -30,6 +30,7 @@
 #include "harness/run_preflight.hpp"
 #include "harness/run_scratch.hpp"
 #include "harness/run_setup.hpp"
+#include "harness/line_channel.hpp"
 #include "harness/worker_command.hpp"
 #include "harness/workload_runner.hpp"
 #include "nemesis/fault_factory.hpp"
@@ -216,7 +217,8 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
     WorkloadRunner workload(
         {keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms), *spec.seed,
-         pool.worker(0)->hello().supports, options.interrupted},
+         pool.worker(0)->hello().supports, options.interrupted,
+         std::chrono::milliseconds(spec.server_timeout_ms) + LineChannel::kInterruptGrace},
         pool, recorder, resource, live);
 
     const double limit = spec.time_limit_s;

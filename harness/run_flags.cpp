@@ -1,23 +1,27 @@
 #include "harness/run_flags.hpp"
 
+#include "core/json_text.hpp"
 #include "harness/replay_command.hpp"
 #include "harness/scenario_catalog.hpp"
 
 namespace lockcheck {
 namespace {
 
-std::vector<std::string> split(const std::string& text, char separator) {
-    std::vector<std::string> parts;
-    std::string part;
+/// The faults of --nemesis: "none", or names separated by commas. An empty
+/// name ('' or "a,,b") is refused: it would silently mean fewer faults.
+std::vector<std::string> nemesis_faults(const std::string& text) {
+    if (text == "none") return {};
+    std::vector<std::string> parts{""};
     for (char c : text) {
-        if (c == separator) {
-            if (!part.empty()) parts.push_back(part);
-            part.clear();
-        } else {
-            part.push_back(c);
-        }
+        if (c == ',')
+            parts.emplace_back();
+        else
+            parts.back().push_back(c);
     }
-    if (!part.empty()) parts.push_back(part);
+    for (const auto& part : parts)
+        if (part.empty())
+            throw SpecError("flag --nemesis: " + dump_json(nlohmann::json(text)) +
+                            " has an empty fault name; name faults separated by commas, or none for no faults");
     return parts;
 }
 
@@ -39,7 +43,7 @@ ResolvedRun resolve_run(const RunFlags& f) {
     if (f.workers) spec.workers = *f.workers;
     if (f.ttl_ms) spec.ttl_ms = *f.ttl_ms;
     if (f.nemesis) {
-        const auto faults = *f.nemesis == "none" ? std::vector<std::string>{} : split(*f.nemesis, ',');
+        const auto faults = nemesis_faults(*f.nemesis);
         if (spec.expect && faults != spec.nemesis) {
             resolved.expectation_not_applicable = "the scenario's expectation was stated for nemesis " +
                                                   joined(spec.nemesis) + ", and --nemesis " + joined(faults) +

@@ -35,7 +35,7 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
         const auto library = find_clock_library(self_exe);
         if (library.empty())
             throw std::runtime_error("fault " + kind + " needs libclockshift.so beside " + self_exe.string() +
-                                     " (built with lockcheck)");
+                                     " or in its ../lib/lockcheck/ (built with lockcheck)");
         options.clock_library = library;
     }
     if (fault_needing_unsynced_data(spec)) {

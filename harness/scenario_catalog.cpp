@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "core/install_layout.hpp"
+#include "core/regular_file.hpp"
 #include "harness/text_columns.hpp"
 
 #ifndef LOCKCHECK_SOURCE_DIR
@@ -16,7 +18,10 @@ std::vector<std::filesystem::path> scenario_search_dirs() {
     std::vector<std::filesystem::path> dirs{"scenarios"};
     std::error_code ec;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) dirs.push_back(self.parent_path().parent_path() / "scenarios");
+    if (!ec) {
+        dirs.push_back(self.parent_path().parent_path() / "scenarios");
+        dirs.push_back(installed_data_dir(self) / "scenarios");
+    }
     dirs.push_back(std::filesystem::path(LOCKCHECK_SOURCE_DIR) / "scenarios");
     return dirs;
 }
@@ -33,7 +38,7 @@ std::filesystem::path find_scenario(const std::string& name_or_path) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(name_or_path, ec)) return name_or_path;
     if (name_or_path.empty() || name_or_path.find('/') != std::string::npos)
-        throw SpecError("spec file " + name_or_path + " does not exist");
+        throw SpecError("spec file " + name_or_path + " " + not_a_regular_file(name_or_path).value_or(""));
     const std::string stem =
         name_or_path.ends_with(".json") ? name_or_path.substr(0, name_or_path.size() - 5) : name_or_path;
     std::string searched;
@@ -52,7 +57,9 @@ std::vector<ScenarioEntry> load_scenarios(const std::filesystem::path& dir) {
         throw SpecError("scenarios directory " + dir.string() + " does not exist");
     std::vector<ScenarioEntry> entries;
     for (const auto& file : std::filesystem::directory_iterator(dir, ec)) {
-        if (!file.is_regular_file() || file.path().extension() != ".json") continue;
+        // A directory named *.json is no spec; anything else named *.json (a link loop, a FIFO) is read_spec's to refuse.
+        std::error_code type_ec;
+        if (file.path().extension() != ".json" || file.is_directory(type_ec)) continue;
         ScenarioEntry entry{file.path(), std::nullopt, ""};
         try {
             entry.spec = read_spec(file.path());

@@ -23,8 +23,10 @@ struct ScenarioEntry {
 /// Where scenarios are looked for, in order: ./scenarios (the current
 /// directory is a checkout, as ./run.sh and CI use it); the scenarios/ beside
 /// the directory of this binary (it is build/lockcheck in a checkout, so a
-/// checkout's binary finds its scenarios from anywhere); the scenarios/ of the
-/// source tree it was built from.
+/// checkout's binary finds its scenarios from anywhere); the scenarios/ of an
+/// installed package (/usr/bin/lockcheck: /usr/share/lockcheck/scenarios,
+/// core/install_layout.hpp); the scenarios/ of the source tree it was built
+/// from.
 std::vector<std::filesystem::path> scenario_search_dirs();
 
 /// The first scenario_search_dirs() entry that is a directory (the last

@@ -8,7 +8,7 @@ namespace lockcheck {
 
 SlotSession::SlotSession(int slot, WorkerPool& pool, HistoryRecorder& recorder, std::chrono::milliseconds timeout,
                          std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities,
-                         std::stop_token interrupt)
+                         ReplyCutoff cutoff)
     : slot_(slot),
       pool_(pool),
       recorder_(recorder),
@@ -16,7 +16,7 @@ SlotSession::SlotSession(int slot, WorkerPool& pool, HistoryRecorder& recorder, 
       ids_(ids),
       capabilities_(capabilities),
       worker_(pool.worker(slot)),
-      interrupt_(std::move(interrupt)) {}
+      cutoff_(std::move(cutoff)) {}
 
 int SlotSession::process() const { return worker_->process(); }
 
@@ -29,7 +29,7 @@ Op SlotSession::perform(Op invoke, const std::function<void(Op&)>& apply) {
     invoke.type = OpType::Invoke;
     const Op recorded = recorder_.record(invoke);
     WorkerRequest request{ids_++, invoke.f, invoke.key, invoke.owner, invoke.ttl_ms, invoke.value};
-    auto result = worker_->call(request, timeout_, interrupt_);
+    auto result = worker_->call(request, timeout_, cutoff_);
 
     Op done = invoke;
     // A write the worker performs itself keeps the value it was asked to write.

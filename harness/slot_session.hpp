@@ -19,11 +19,11 @@ namespace lockcheck {
 
 class SlotSession {
 public:
-    /// `interrupt`: the run's interrupt (Ctrl-C); a reply is then awaited at
-    /// most LineChannel::kInterruptGrace longer.
+    /// `cutoff`: the run's interrupt (Ctrl-C), after which a reply is awaited
+    /// at most LineChannel::kInterruptGrace longer, and the run's end (its
+    /// time limit, ...), after which at most its ending_grace longer.
     SlotSession(int slot, WorkerPool& pool, HistoryRecorder& recorder, std::chrono::milliseconds timeout,
-                std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities,
-                std::stop_token interrupt = {});
+                std::atomic<std::int64_t>& ids, const std::vector<std::string>& capabilities, ReplyCutoff cutoff = {});
 
     /// The process number of the slot's current worker (changes when it is replaced).
     int process() const;
@@ -35,9 +35,10 @@ public:
     /// when the worker answered ok. A worker that does not answer in time is
     /// replaced; its op completes as info (lock ops, and resource ops the
     /// worker performs itself: the outcome is unknown) or fail (resource ops
-    /// on the controller's register: never applied). After an interrupt, a
-    /// worker that does not answer within the grace is not replaced (the run
-    /// is ending): its op completes with error "interrupted: no reply".
+    /// on the controller's register: never applied). After an interrupt or the
+    /// run's end, a worker that does not answer within the grace is not
+    /// replaced (the run is ending): its op completes with error
+    /// "interrupted: no reply" or "run ended: no reply within N ms of its end".
     Op perform(Op invoke, const std::function<void(Op&)>& apply = {});
 
 private:
@@ -48,7 +49,7 @@ private:
     std::atomic<std::int64_t>& ids_;
     const std::vector<std::string>& capabilities_;
     std::shared_ptr<WorkerProcess> worker_;
-    std::stop_token interrupt_;
+    ReplyCutoff cutoff_;
 };
 
 }  // namespace lockcheck

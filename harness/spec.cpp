@@ -5,8 +5,10 @@
 #include <fstream>
 #include <set>
 
+#include "checkers/violation_kinds.hpp"
 #include "core/json_integer.hpp"
 #include "core/json_text.hpp"
+#include "core/regular_file.hpp"
 
 namespace lockcheck {
 namespace {
@@ -102,6 +104,17 @@ void read_fault_options(FieldReader& r, nlohmann::json& fault_options) {
             }
 }
 
+/// Fails on the first of `kinds` that no checker reports (a typo would otherwise never match, and a
+/// `lacks` with it would always be met), naming the field, the word and the known kinds.
+void refuse_unknown_kinds(const FieldReader& r, const char* field, const std::vector<std::string>& kinds) {
+    for (const auto& kind : kinds) {
+        if (is_violation_kind(kind)) continue;
+        std::string known;
+        for (const auto k : violation_kinds()) known += (known.empty() ? "" : ", ") + std::string(k);
+        r.fail(field, "holds " + nlohmann::json(kind).dump() + ", which is no violation kind (known: " + known + ")");
+    }
+}
+
 Expectation expectation_from_json(const nlohmann::json& object, const std::string& source) {
     FieldReader r(object, source + " expect");
     Expectation e;
@@ -115,6 +128,8 @@ Expectation expectation_from_json(const nlohmann::json& object, const std::strin
     }
     r.strings("has", e.has);
     r.strings("lacks", e.lacks);
+    refuse_unknown_kinds(r, "has", e.has);
+    refuse_unknown_kinds(r, "lacks", e.lacks);
     r.reject_unknown();
     return e;
 }
@@ -181,11 +196,12 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
 }
 
 Spec read_spec(const std::filesystem::path& path) {
+    if (const auto why = not_a_regular_file(path)) throw SpecError("spec " + path.string() + ": " + *why);
     std::ifstream in(path);
     if (!in) throw SpecError("spec " + path.string() + ": cannot open");
     nlohmann::json j;
     try {
-        j = parse_json_bounded(in);
+        j = parse_json_bounded(in, kMaxJsonDepth, DuplicateKeys::Refused);
     } catch (const JsonInputError& e) {
         throw SpecError("spec " + path.string() + ": " + e.what());
     }

@@ -16,6 +16,7 @@
 
 #include "clusters/durability_settings.hpp"
 #include "clusters/node_runtime_registry.hpp"
+#include "core/ttl_time.hpp"
 #include "nemesis/fault_registry.hpp"
 
 namespace lockcheck {
@@ -42,7 +43,7 @@ inline constexpr double kMaxTimeLimitS = 86'400;  ///< time_limit_s: 1 day
 /// ttl_ms, hold_ms, think_ms, nemesis_gap_ms, fault_duration_ms,
 /// op_timeout_ms, server_timeout_ms: 1 hour. The bounds of fault options
 /// are their descriptors' (nemesis/*_descriptor.cpp).
-inline constexpr std::int64_t kMaxDurationMs = 3'600'000;
+inline constexpr std::int64_t kMaxDurationMs = kMaxTtlMs;
 inline constexpr int kMaxKeys = 1000;
 inline constexpr std::int64_t kMaxOps = 100'000'000;  ///< max_ops
 }  // namespace spec_bounds

@@ -8,10 +8,13 @@
 
 #include "checkers/first_violation.hpp"
 #include "core/history_io.hpp"
+#include "harness/child_run.hpp"
+#include "core/regular_file.hpp"
 #include "harness/detection_rate.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
 #include "harness/scenario_catalog.hpp"
+#include "harness/side_by_side.hpp"
 #include "reports/html_report.hpp"
 #include "reports/junit_xml.hpp"
 #include "reports/results_json.hpp"
@@ -27,6 +30,10 @@ struct Selection {
 Selection select_scenarios(const std::string& selector) {
     std::error_code ec;
     if (!selector.empty() && std::filesystem::is_regular_file(selector, ec)) return {selector, {selector}};
+    if (const auto type = std::filesystem::status(selector, ec).type();  // a link loop, a FIFO: no label either
+        !selector.empty() && type != std::filesystem::file_type::not_found &&
+        type != std::filesystem::file_type::directory)
+        throw SpecError(fmt::format("suite: '{}' {}", selector, not_a_regular_file(selector).value_or("")));
     const bool is_dir = !selector.empty() && std::filesystem::is_directory(selector, ec);
     const auto dir = is_dir ? std::filesystem::path(selector) : default_scenarios_dir();
     Selection selection{is_dir ? dir.string() : selector.empty() ? "all of " + dir.string() : "label " + selector, {}};
@@ -36,6 +43,8 @@ Selection select_scenarios(const std::string& selector) {
         labels.insert(entry.spec->labels.begin(), entry.spec->labels.end());
         if (selector.empty() || is_dir || has_label(*entry.spec, selector)) selection.files.push_back(entry.path);
     }
+    if (selection.files.empty() && is_dir)
+        throw SpecError(fmt::format("suite: directory '{}' holds no spec file (*.json)", selector));
     if (selection.files.empty()) {
         std::string known;
         for (const auto& l : labels) known += (known.empty() ? "" : ", ") + l;
@@ -119,64 +128,120 @@ struct ScenarioRuns {
     double seconds = 0;
 };
 
+/// The scenarios of `shard` among those selected, its number in the description.
+Selection slice(Selection selection, SuiteShard shard) {
+    if (shard.count == 1) return selection;
+    std::vector<std::filesystem::path> files;
+    for (const auto i : shard_positions(selection.files.size(), shard)) files.push_back(selection.files[i]);
+    return {fmt::format("{}, shard {}/{}", selection.description, shard.index, shard.count), std::move(files)};
+}
+
+/// What one suite runs: its scenarios and how.
+struct SuitePlan {
+    const Selection& selection;
+    const std::vector<Spec>& specs;
+    const RunOptions& options;
+    std::filesystem::path suite_dir;
+    int repeat = 1;
+    int jobs = 1;  ///< above 1: each run in a `lockcheck run` process of its own (harness/child_run.hpp)
+};
+
+/// Runs scenario i of the plan `repeat` times, one run after the other, and
+/// judges each run.
+ScenarioRuns run_scenario(const SuitePlan& plan, std::size_t i) {
+    const Spec& spec = plan.specs[i];
+    const auto& file = plan.selection.files[i];
+    RunOptions run_options = plan.options;
+    run_options.store = plan.suite_dir / "runs" / file.stem().string();  // each scenario's runs in a store of its own
+    ScenarioRuns runs;
+    for (int r = 0; r < plan.repeat && !plan.options.interrupted.stop_requested(); ++r) {
+        const std::string which = fmt::format("[{}/{}] {}{}", i + 1, plan.specs.size(), spec.name,
+                                              plan.repeat > 1 ? fmt::format(" run {}/{}", r + 1, plan.repeat) : "");
+        std::optional<std::uint64_t> seed = spec.seed;
+        if (seed) *seed += static_cast<std::uint64_t>(r);  // else drawn per run
+        RunOutcome run;
+        if (plan.jobs > 1) {
+            const auto console = run_options.store / "console.log";
+            std::printf("== %s started (%s; its output: %s)\n", which.c_str(), file.c_str(), console.c_str());
+            std::fflush(stdout);
+            std::filesystem::create_directories(run_options.store);
+            run = run_in_child({file, seed, console}, run_options);
+        } else {
+            std::printf("\n== %s (%s)\n", which.c_str(), file.c_str());
+            std::fflush(stdout);
+            Spec run_spec_copy = spec;
+            run_spec_copy.seed = seed;
+            run = run_spec(std::move(run_spec_copy), run_options);
+        }
+        const std::string verdict = verdict_of(run);
+        const auto [matched, mismatches] = judge(spec, run, verdict);
+        if (plan.jobs > 1) {
+            std::printf("== %s: %s, %s (%.1fs)\n", which.c_str(), verdict.c_str(),
+                        matched ? "met its expectation" : "did NOT meet its expectation", run.wall_seconds);
+            std::fflush(stdout);
+        }
+        std::string why;
+        for (const auto& m : mismatches) why += (why.empty() ? "" : "; ") + m;
+        const auto first = first_violation_seconds(run);
+        const nlohmann::json run_json =
+            run.results.is_object() && run.results.contains("run") ? run.results["run"] : nlohmann::json::object();
+        runs.judged.push_back({matched, first});
+        runs.rows.push_back({{"verdict", verdict},
+                             {"matched", matched},
+                             {"mismatches", mismatches},
+                             {"exit_code", run.exit_code},
+                             {"seconds", run.wall_seconds},
+                             {"run_dir", run.run_dir.string()},
+                             {"seed", run_json.value("seed", nlohmann::json())},
+                             {"stopped_early", run_json.value("stopped_early", nlohmann::json())},
+                             {"first_violation_seconds", first ? nlohmann::json(*first) : nlohmann::json()}});
+        if (!matched) {
+            runs.why = why;
+            runs.failed_run_dirs += fmt::format("{}: {}\n", run.run_dir.string(), why);
+        }
+        runs.evidence = findings(run.results);
+        runs.last_run_dir = run.run_dir;
+        runs.last_verdict = verdict;
+        runs.seconds += run.wall_seconds;
+    }
+    return runs;
+}
+
 }  // namespace
 
-int suite_command(const std::string& selector, const RunOptions& options, int repeat) {
-    if (repeat < 1) throw SpecError(fmt::format("suite: --repeat must be at least 1, got {}", repeat));
-    const Selection selection = select_scenarios(selector);
+int suite_command(const std::string& selector, const RunOptions& options, const SuiteSettings& settings) {
+    if (settings.repeat < 1)
+        throw SpecError(fmt::format("suite: --repeat must be at least 1, got {}", settings.repeat));
+    if (settings.jobs < 1) throw SpecError(fmt::format("suite: --jobs must be at least 1, got {}", settings.jobs));
+    const int repeat = settings.repeat;
+    const Selection selection = slice(select_scenarios(selector), settings.shard);
     std::vector<Spec> specs;
+    std::vector<bool> alone;
     for (const auto& file : selection.files) {
         specs.push_back(read_spec(file));
         validate(specs.back());  // every spec is checked before anything runs
+        alone.push_back(has_label(specs.back(), kAloneLabel));
     }
     const RunDirectory suite_dir = create_run_directory(options.store / "suites", "");
-    std::printf("lockcheck suite (%s): %zu scenarios%s | suite directory %s\n", selection.description.c_str(),
-                specs.size(), repeat > 1 ? fmt::format(", {} runs each", repeat).c_str() : "", suite_dir.path.c_str());
+    std::printf("lockcheck suite (%s): %zu scenarios%s%s | suite directory %s\n", selection.description.c_str(),
+                specs.size(), repeat > 1 ? fmt::format(", {} runs each", repeat).c_str() : "",
+                settings.jobs > 1 ? fmt::format(", {} at a time", settings.jobs).c_str() : "", suite_dir.path.c_str());
+
+    // Every scenario runs first (side by side with --jobs); the table, suite.json
+    // and junit.xml then list them in the suite's order, whichever ended first.
+    const SuitePlan plan{selection, specs, options, suite_dir.path, repeat, settings.jobs};
+    std::vector<ScenarioRuns> all_runs(specs.size());
+    run_side_by_side(
+        alone, settings.jobs, [&](std::size_t i) { all_runs[i] = run_scenario(plan, i); }, options.interrupted);
 
     JUnitSuite junit{"lockcheck-suite", 0, {}};
     nlohmann::json rows = nlohmann::json::array();
     int failed = 0;
     std::vector<std::string> table;
-    for (std::size_t i = 0; i < specs.size() && !options.interrupted.stop_requested(); ++i) {
+    for (std::size_t i = 0; i < specs.size(); ++i) {
         const Spec& spec = specs[i];
-        const auto stem = selection.files[i].stem().string();
-        RunOptions run_options = options;
-        run_options.store = suite_dir.path / "runs" / stem;  // each scenario's runs in a store of its own
-        ScenarioRuns runs;
-        for (int r = 0; r < repeat && !options.interrupted.stop_requested(); ++r) {
-            std::printf("\n== [%zu/%zu] %s%s (%s)\n", i + 1, specs.size(), spec.name.c_str(),
-                        repeat > 1 ? fmt::format(" run {}/{}", r + 1, repeat).c_str() : "", selection.files[i].c_str());
-            std::fflush(stdout);
-            Spec run_spec_copy = spec;
-            if (run_spec_copy.seed) *run_spec_copy.seed += static_cast<std::uint64_t>(r);  // else drawn per run
-            const RunOutcome run = run_spec(std::move(run_spec_copy), run_options);
-            const std::string verdict = verdict_of(run);
-            const auto [matched, mismatches] = judge(spec, run, verdict);
-            std::string why;
-            for (const auto& m : mismatches) why += (why.empty() ? "" : "; ") + m;
-            const auto first = first_violation_seconds(run);
-            const nlohmann::json run_json =
-                run.results.is_object() && run.results.contains("run") ? run.results["run"] : nlohmann::json::object();
-            runs.judged.push_back({matched, first});
-            runs.rows.push_back({{"verdict", verdict},
-                                 {"matched", matched},
-                                 {"mismatches", mismatches},
-                                 {"exit_code", run.exit_code},
-                                 {"seconds", run.wall_seconds},
-                                 {"run_dir", run.run_dir.string()},
-                                 {"seed", run_json.value("seed", nlohmann::json())},
-                                 {"stopped_early", run_json.value("stopped_early", nlohmann::json())},
-                                 {"first_violation_seconds", first ? nlohmann::json(*first) : nlohmann::json()}});
-            if (!matched) {
-                runs.why = why;
-                runs.failed_run_dirs += fmt::format("{}: {}\n", run.run_dir.string(), why);
-            }
-            runs.evidence = findings(run.results);
-            runs.last_run_dir = run.run_dir;
-            runs.last_verdict = verdict;
-            runs.seconds += run.wall_seconds;
-        }
-        if (runs.judged.empty()) break;  // interrupted before its first run
+        const ScenarioRuns& runs = all_runs[i];
+        if (runs.judged.empty()) continue;  // interrupted before its first run
         const DetectionRate rate = detection_rate(runs.judged);
         const bool every_run_met = rate.met == rate.runs;
         failed += every_run_met ? 0 : 1;
@@ -237,15 +302,18 @@ int suite_command(const std::string& selector, const RunOptions& options, int re
                 junit.cases.size() - static_cast<std::size_t>(failed), repeat > 1 ? " in every run" : "", failed,
                 interrupted ? fmt::format(", {} not run (interrupted)", skipped).c_str() : "", suite_dir.path.c_str());
 
-    write_json_file(suite_dir.path / "suite.json", {{"selector", selector},
-                                                    {"selection", selection.description},
-                                                    {"repeat", repeat},
-                                                    {"scenarios", rows},
-                                                    {"passed", static_cast<int>(junit.cases.size()) - failed},
-                                                    {"failed", failed},
-                                                    {"not_run", skipped},
-                                                    {"interrupted", interrupted},
-                                                    {"seconds", junit.seconds}});
+    write_json_file(suite_dir.path / "suite.json",
+                    {{"selector", selector},
+                     {"selection", selection.description},
+                     {"repeat", repeat},
+                     {"jobs", settings.jobs},
+                     {"shard", fmt::format("{}/{}", settings.shard.index, settings.shard.count)},
+                     {"scenarios", rows},
+                     {"passed", static_cast<int>(junit.cases.size()) - failed},
+                     {"failed", failed},
+                     {"not_run", skipped},
+                     {"interrupted", interrupted},
+                     {"seconds", junit.seconds}});
     write_text_file(suite_dir.path / "junit.xml", junit_xml({junit}));
     return failed > 0 || interrupted ? exit_code::kInvalid : exit_code::kValid;
 }

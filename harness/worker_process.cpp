@@ -1,6 +1,14 @@
 #include "harness/worker_process.hpp"
 
+#include "core/utf8_text.hpp"
+
 namespace lockcheck {
+namespace {
+
+/// The most of a worker's reason for refusing init (or of what was wrong with its hello) an error quotes.
+constexpr std::size_t kMaxReasonBytes = 400;
+
+}  // namespace
 
 WorkerProcess::WorkerProcess(const ChildSpec& spec, const WorkerInit& init)
     : process_(init.process),
@@ -21,13 +29,13 @@ void WorkerProcess::await_hello(std::chrono::steady_clock::time_point deadline) 
     if (status != LineChannel::ReadStatus::Line) throw WorkerError(who_ + " exited before answering init");
     try {
         hello_ = decode_hello(line);
-    } catch (const ProtocolError& e) {
-        throw WorkerError(who_ + ": " + e.what());
+    } catch (const ProtocolError& e) {  // the worker's own words (a refusal's reason): one line, printable
+        throw WorkerError(who_ + ": " + printable_excerpt(e.what(), kMaxReasonBytes));
     }
 }
 
 WorkerProcess::CallResult WorkerProcess::call(const WorkerRequest& request, std::chrono::milliseconds timeout,
-                                              const std::stop_token& interrupt) {
+                                              const ReplyCutoff& cutoff) {
     CallResult result;
     if (!channel_->write_line(encode(request))) {
         result.failure = "worker exited";
@@ -35,12 +43,15 @@ WorkerProcess::CallResult WorkerProcess::call(const WorkerRequest& request, std:
     }
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::string line;
-    switch (channel_->read_line(line, deadline, interrupt)) {
+    switch (channel_->read_line(line, deadline, cutoff)) {
         case LineChannel::ReadStatus::Timeout: result.failure = "worker timed out"; return result;
         case LineChannel::ReadStatus::Closed: result.failure = "worker exited"; return result;
         case LineChannel::ReadStatus::TooLong: result.failure = "worker sent an over-long line"; return result;
         case LineChannel::ReadStatus::Interrupted:
-            result.failure = "interrupted: no reply";
+            result.failure = cutoff.interrupt.stop_requested()
+                                 ? "interrupted: no reply"
+                                 : "run ended: no reply within " + std::to_string(cutoff.ending_grace.count()) +
+                                       " ms of its end";
             result.interrupted = true;
             return result;
         case LineChannel::ReadStatus::Line: break;

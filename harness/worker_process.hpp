@@ -41,10 +41,10 @@ public:
         bool interrupted = false;  ///< no reply within LineChannel::kInterruptGrace of an interrupt
     };
     /// Sends a request and waits up to `timeout` for the reply with its id;
-    /// after a stop is requested on `interrupt`, at most
-    /// LineChannel::kInterruptGrace more.
-    CallResult call(const WorkerRequest& request, std::chrono::milliseconds timeout,
-                    const std::stop_token& interrupt = {});
+    /// after a stop is requested on `cutoff`'s interrupt, at most
+    /// LineChannel::kInterruptGrace more, on its ending at most its
+    /// ending_grace more (then `interrupted` is set, and the failure says which).
+    CallResult call(const WorkerRequest& request, std::chrono::milliseconds timeout, const ReplyCutoff& cutoff = {});
 
     void pause() { child_->pause(); }
     void resume() { child_->resume(); }

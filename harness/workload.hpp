@@ -38,6 +38,10 @@ struct WorkloadOptions {
     /// The run's interrupt (Ctrl-C): replies are awaited at most
     /// LineChannel::kInterruptGrace longer, and final reads stop retrying.
     std::stop_token interrupt = {};
+    /// How much longer than the run's end (its time limit, max_ops, ...) a
+    /// reply in flight is awaited, however long op_timeout is: a worker that
+    /// keeps its server_timeout_ms answers within it.
+    std::chrono::milliseconds stop_grace{2'000};
 };
 
 /// What a workload's slots share: the run's options and the parts of the run they act on.

@@ -17,7 +17,7 @@ WorkloadRunner::WorkloadRunner(WorkloadOptions options, WorkerPool& pool, Histor
 void WorkloadRunner::run_slot(int slot, const std::stop_token& stop) {
     try {
         SlotSession session(slot, pool_, recorder_, options_.op_timeout, next_request_id_, options_.capabilities,
-                            options_.interrupt);
+                            {options_.interrupt, stop, options_.stop_grace});
         workload_.run_slot(session, context_, slot, stop);
     } catch (const std::exception& e) {
         spdlog::error("worker slot {} stopped: {}", slot, e.what());

@@ -191,13 +191,21 @@ std::string render_report_html(const ReportPageInput& in) {
 
 void write_text_file(const std::filesystem::path& path, const std::string& text) {
     const auto temporary = path.parent_path() / ("." + path.filename().string() + ".tmp");
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error("cannot write " + temporary.string());
-        out << text;
-        if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
+    try {
+        {
+            std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+            if (!out) throw std::runtime_error("cannot write " + temporary.string());
+            out << text;
+            if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
+        }
+        std::error_code ec;
+        std::filesystem::rename(temporary, path, ec);
+        if (ec) throw std::runtime_error("cannot write " + path.string() + ": " + ec.message());
+    } catch (...) {  // a full disk, a directory in the way: leave no temporary behind
+        std::error_code ec;
+        std::filesystem::remove(temporary, ec);
+        throw;
     }
-    std::filesystem::rename(temporary, path);
 }
 
 void write_report_html(const std::filesystem::path& path, const ReportPageInput& input) {

@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "core/json_text.hpp"
+#include "core/regular_file.hpp"
+#include "reports/html_report.hpp"
 
 namespace lockcheck {
 
@@ -29,6 +31,7 @@ nlohmann::json results_to_json(const CheckReport& report) {
 }
 
 nlohmann::json read_json_or_null(const std::filesystem::path& path) {
+    if (not_a_regular_file(path)) return nullptr;  // a FIFO would block, /dev/zero would never end
     std::ifstream in(path);
     if (!in) return nullptr;
     try {
@@ -39,13 +42,7 @@ nlohmann::json read_json_or_null(const std::filesystem::path& path) {
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& json) {
-    const auto temporary = path.string() + ".tmp";
-    {
-        std::ofstream out(temporary);
-        out << dump_json(json, 2) << "\n";
-        if (!out) throw std::runtime_error("cannot write " + temporary);
-    }
-    std::filesystem::rename(temporary, path);
+    write_text_file(path, dump_json(json, 2) + "\n");
 }
 
 }  // namespace lockcheck

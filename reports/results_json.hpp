@@ -21,9 +21,10 @@ namespace lockcheck {
 inline constexpr std::size_t kMaxListedViolations = 1000;
 
 nlohmann::json results_to_json(const CheckReport& report);
-/// Writes JSON to `path` atomically (temporary file, then rename).
+/// Writes JSON to `path` atomically, as write_text_file does.
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& json);
-/// The JSON in `path`, or null when the file is missing, not valid JSON or
+/// The JSON in `path`, or null when the file is missing, not a regular file
+/// (core/regular_file.hpp), not valid JSON or
 /// nested deeper than kMaxJsonDepth (core/json_text.hpp).
 nlohmann::json read_json_or_null(const std::filesystem::path& path);
 

@@ -7,12 +7,12 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/install_layout.hpp"
+
 namespace lockcheck {
 
 std::filesystem::path find_unsyncedfs_daemon(const std::filesystem::path& executable) {
-    std::error_code ec;
-    const auto candidate = std::filesystem::absolute(executable, ec).parent_path() / "lockcheck-unsyncedfs";
-    return std::filesystem::exists(candidate, ec) ? candidate : std::filesystem::path();
+    return find_helper(executable, "lockcheck-unsyncedfs");
 }
 
 std::optional<std::string> unsyncedfs_unavailable_reason(const std::filesystem::path& daemon) {

@@ -10,7 +10,8 @@
 namespace lockcheck {
 
 /// `lockcheck-unsyncedfs` in the directory of `executable` (the build puts it
-/// beside `lockcheck`); empty when it is not there.
+/// beside `lockcheck`) or in ../lib/lockcheck/ (an installed package;
+/// find_helper); empty when it is not there.
 std::filesystem::path find_unsyncedfs_daemon(const std::filesystem::path& executable);
 
 /// Why the filesystem cannot be mounted here (not root, no /dev/fuse, no

@@ -138,31 +138,34 @@ TEST(OverlapBlame, AHeldBackReplyTightensTheEarlierLeaseToExpired) {
     EXPECT_EQ(only_kind(overlaps(b)), kOverlapLeaseExpired);
 }
 
-TEST(OverlapBlame, ARenewInFlightMayHaveExtendedTheLease) {
-    // Worker 1's renew at 900 ms got no answer: it may have taken effect just
-    // before the lease ran out, so at 1500 ms the lease may still run.
+namespace {
+
+/// Worker 1 holds from 5 ms (lease 1000 ms, over by 1006 ms at the latest),
+/// sends a renew at `renew_at_ms` that gets no answer, and worker 2 is
+/// granted the lock at 1500-1510 ms.
+CheckerResult unanswered_renew_then_grant(double renew_at_ms) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1, 1000);
     b.acquire_done(5, 1, OpType::Ok);
-    b.renew(900, 0, 1, OpType::Invoke);
+    b.renew(renew_at_ms, 0, 1, OpType::Invoke);
     b.acquire_invoke(1500, 2, 1000);
     b.acquire_done(1510, 2, OpType::Ok);
     b.release_invoke(1600, 2);
     b.release_done(1601, 2, OpType::Ok);
-    EXPECT_EQ(only_kind(overlaps(b)), kOverlapLeaseUncertain);
+    return overlaps(b);
+}
+
+}  // namespace
+
+TEST(OverlapBlame, ARenewInFlightMayHaveExtendedTheLease) {
+    // Sent at 900 ms, it may have taken effect just before the lease ran
+    // out, so at 1500 ms the lease may still run.
+    EXPECT_EQ(only_kind(unanswered_renew_then_grant(900)), kOverlapLeaseUncertain);
 }
 
 TEST(OverlapBlame, ARenewInvokedAfterTheLeaseEndedExtendsNothingItDoesNotProve) {
-    // The unanswered renew at 1200 ms came after the lease certainly ended (1006 ms).
-    HistoryBuilder b;
-    b.acquire_invoke(0, 1, 1000);
-    b.acquire_done(5, 1, OpType::Ok);
-    b.renew(1200, 0, 1, OpType::Invoke);
-    b.acquire_invoke(1500, 2, 1000);
-    b.acquire_done(1510, 2, OpType::Ok);
-    b.release_invoke(1600, 2);
-    b.release_done(1601, 2, OpType::Ok);
-    EXPECT_EQ(only_kind(overlaps(b)), kOverlapLeaseExpired);
+    // Sent at 1200 ms, after the lease had certainly ended (1006 ms).
+    EXPECT_EQ(only_kind(unanswered_renew_then_grant(1200)), kOverlapLeaseExpired);
 }
 
 TEST(RenewAfterLoss, ARenewOkAfterAnotherOwnersGrantAndReleaseIsFlagged) {

@@ -46,8 +46,6 @@ protected:
         "netns", NodePlacement{"n1", "127.0.0.1", std::nullopt, dir.path() / "server.log", "", {}, "", {}});
 };
 
-}  // namespace
-
 TEST_F(NetnsRuntimeTest, StartsPausesResumesAndKillsTheServer) {
     EXPECT_EQ(runtime->address(), "127.0.0.1");
     EXPECT_FALSE(runtime->running());
@@ -114,3 +112,5 @@ TEST(NodeRuntimeRegistry, AnUnknownRuntimeIsRefusedWithTheKnownOnes) {
         EXPECT_STREQ(e.what(), "unknown runtime 'vm'; the runtimes are netns, docker, ssh");
     }
 }
+
+}  // namespace

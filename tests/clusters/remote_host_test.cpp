@@ -77,7 +77,7 @@ TEST(HostsFile, AFileThatIsNoJsonOrMissingIsOneLine) {
             try {
                 read_hosts_file("/nonexistent/lockcheck/hosts.json");
             } catch (const HostsFileError& e) {
-                EXPECT_STREQ(e.what(), "hosts file /nonexistent/lockcheck/hosts.json: cannot be read");
+                EXPECT_STREQ(e.what(), "hosts file /nonexistent/lockcheck/hosts.json: does not exist");
                 throw;
             }
         },

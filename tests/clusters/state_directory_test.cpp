@@ -57,8 +57,6 @@ std::string read_text(const fs::path& path) {
     return text.str();
 }
 
-}  // namespace
-
 TEST_F(StateDirectory, IsCreatedPrivate) {
     const auto dir = root_ / "state";
     EXPECT_EQ(private_directory(dir), dir);
@@ -151,3 +149,5 @@ TEST_F(StateDirectory, LockcheckRefusesADirectoryAnotherUserCreatedFirstWithOneL
         << text;
     EXPECT_TRUE(fs::is_empty(taken)) << "nothing was written into the other user's directory";
 }
+
+}  // namespace

@@ -55,8 +55,6 @@ std::string wait_for_container(const fs::path& store) {
     return run_id.empty() || docker.containers_labelled(kDockerRunLabel, run_id).empty() ? "" : run_id;
 }
 
-}  // namespace
-
 TEST_F(DockerRun, RedisHolderPauseIsInvalid) {
     const auto run = run_lockcheck("docker-redis-holder-pause",
                                    {"run", scenario("redis-holder-pause"), "--runtime", "docker", "--time-limit", "8"});
@@ -150,3 +148,5 @@ TEST_F(DockerRun, AMissingImageNamesTheNodeAndLeavesNothing) {
     expect_nothing_left(run);
     expect_nothing_left_in_docker(run.run_id);
 }
+
+}  // namespace

@@ -80,6 +80,46 @@ TEST(SuiteCommand, AVerdictThatDiffersFromExpectFailsTheSuite) {
     fs::remove_all(store);
 }
 
+TEST(SuiteCommand, JobsRunScenariosSideBySideAndKeepTheSuitesOrder) {
+    const auto store = fresh_store("suite-jobs");
+    const auto dir = store / "specs";
+    fs::create_directories(dir);
+    // a-long ends last, c-wrong does not meet its expectation.
+    std::ofstream(dir / "a-long.json") << R"({"name": "a-long", "time_limit_s": 6, "nemesis": [], "workers": 2})";
+    std::ofstream(dir / "b-short.json") << R"({"name": "b-short", "time_limit_s": 1, "nemesis": [], "workers": 2})";
+    std::ofstream(dir / "c-wrong.json") << R"({"name": "c-wrong", "time_limit_s": 1, "nemesis": [], "workers": 2,
+                                               "expect": {"valid": false}})";
+    const auto out = run_in(store, {"suite", dir.string(), "--jobs", "3"});
+    EXPECT_EQ(out.exit_code, 1) << out.output;
+    const auto suite_dir = fs::canonical(store / "suites" / "latest");
+    const auto suite = read_json(suite_dir / "suite.json");
+    EXPECT_EQ(suite["jobs"], 3);
+    ASSERT_EQ(suite["scenarios"].size(), 3u) << suite.dump(2);
+    const std::vector<std::pair<std::string, bool>> expected{{"a-long", true}, {"b-short", true}, {"c-wrong", false}};
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const auto& row = suite["scenarios"][i];
+        EXPECT_EQ(row["name"], expected[i].first) << "suite.json in the suite's order, not the order runs ended";
+        EXPECT_EQ(row["verdict"], "valid") << row.dump();
+        EXPECT_EQ(row["matched"].get<bool>(), expected[i].second) << row.dump();
+        EXPECT_TRUE(fs::exists(suite_dir / "runs" / expected[i].first / "console.log")) << expected[i].first;
+        expect_run_reports(row["run_dir"].get<std::string>());
+    }
+    const auto junit = read_file(suite_dir / "junit.xml");
+    EXPECT_LT(junit.find("name=\"a-long\""), junit.find("name=\"b-short\"")) << junit;
+    EXPECT_LT(junit.find("name=\"b-short\""), junit.find("name=\"c-wrong\"")) << junit;
+    const auto table = out.output.substr(out.output.rfind("\nscenario "));
+    EXPECT_LT(table.find("a-long"), table.find("b-short")) << table;
+    EXPECT_LT(table.find("b-short"), table.find("c-wrong")) << table;
+
+    const auto shard = run_in(store, {"suite", dir.string(), "--shard", "2/3"});
+    EXPECT_EQ(shard.exit_code, 0) << shard.output;
+    const auto sharded = read_json(fs::canonical(store / "suites" / "latest") / "suite.json");
+    ASSERT_EQ(sharded["scenarios"].size(), 1u) << sharded.dump(2);
+    EXPECT_EQ(sharded["scenarios"][0]["name"], "b-short");
+    EXPECT_EQ(sharded["shard"], "2/3");
+    fs::remove_all(store);
+}
+
 TEST(ReplayCommand, RerunsTheStoredSpecWithTheSameSeedAndFaultSchedule) {
     const auto store = fresh_store("replay");
     const auto first = run_in(store, {"run", scenario("redis-quick-holder-pause"), "--time-limit", "4"});

@@ -289,6 +289,19 @@ TEST(HostileNames, AStorePathWithQuotesAndNewlinesStillRunsZooKeeper) {
     expect_nothing_left(run);
 }
 
+// Issue 33, item 8: the MariaDB installer (a shell script) split its --datadir at the space.
+TEST(HostileNames, AStorePathWithASpaceAndANewlineStillInstallsMariaDB) {
+    const auto store = fresh_store("hostile-mysql") / "st ore\nx";
+    fs::create_directories(store);
+    auto child =
+        start_lockcheck(store, {"run", scenario("mysql-record-crash"), "--nemesis", "none", "--time-limit", "3"});
+    auto run = finish(*child, store);
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    ASSERT_FALSE(run.run_dir.empty());
+    EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 3) << "mariadbd ran in that directory";
+    expect_nothing_left(run);
+}
+
 TEST(HostileNames, ANameThatLeavesTheStoreIsOneErrorLine) {
     const auto store = fresh_store("escape");
     const auto target = store.parent_path() / ("lockcheck-escaped-" + std::to_string(::getpid()));

@@ -1,6 +1,6 @@
 // Integration tests of the worker protocol with clients that are not ours:
-// the Python example clients (bring your own client) and a client that breaks
-// the protocol on purpose. All against real redis-server.
+// the Python and Node.js example clients (bring your own client) and a client
+// that breaks the protocol on purpose. All against real redis-server.
 #include <gtest/gtest.h>
 
 #include "tests/support/integration_helpers.hpp"
@@ -23,6 +23,20 @@ TEST(WorkerProtocol, PythonSafeClientHasOnlyLeaseExpiredOverlaps) {
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);
     EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0);
+    EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
+    expect_nothing_left(run);
+}
+
+TEST(WorkerProtocol, NodeSafeClientReportsItsValidityAndHasOnlyLeaseExpiredOverlaps) {
+    auto run = run_lockcheck("node-safe", {"run", kSource + "/examples/node/redis-node-safe.json", "--client-cmd",
+                                           "/usr/bin/node " + kSource + "/examples/node/redis_lock_safe.js",
+                                           "--time-limit", "12"});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << run.output;
+    EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0);
+    EXPECT_EQ(stats(run, "mutual-exclusion")["late_grant"].get<int>(), 0);
+    EXPECT_NE(read_file(run.run_dir / "history.jsonl").find(R"("type":"ok","valid_ms":)"), std::string::npos)
+        << "its grants carry the validity it computed";
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
     expect_nothing_left(run);
 }

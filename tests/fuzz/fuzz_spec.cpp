@@ -13,7 +13,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     nlohmann::json j;
     try {
-        j = lockcheck::parse_json_bounded(std::string_view(reinterpret_cast<const char*>(data), size));
+        j = lockcheck::parse_json_bounded(std::string_view(reinterpret_cast<const char*>(data), size),
+                                          lockcheck::kMaxJsonDepth, lockcheck::DuplicateKeys::Refused);
     } catch (const lockcheck::JsonInputError&) {  // read_spec's one-line error
         return 0;
     }

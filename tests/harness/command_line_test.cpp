@@ -19,27 +19,14 @@
 #include "harness/run_preflight.hpp"
 #include "harness/scenario_catalog.hpp"
 #include "nemesis/fault_registry.hpp"
+#include "tests/support/cli_runner.hpp"
 
 namespace fs = std::filesystem;
 using namespace lockcheck;
 
 namespace {
 
-struct Ran {
-    int exit_code;
-    std::string out;
-    std::string err;
-};
-
-Ran run_cli(std::vector<std::string> args) {
-    args.insert(args.begin(), "lockcheck");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
-    ::testing::internal::CaptureStdout();
-    ::testing::internal::CaptureStderr();
-    const int code = lockcheck_main(static_cast<int>(argv.size()), argv.data());
-    return {code, ::testing::internal::GetCapturedStdout(), ::testing::internal::GetCapturedStderr()};
-}
+using lockcheck::testing::run_cli;
 
 /// A store path that does not exist yet, removed at the end of the test.
 class FreshStore : public ::testing::Test {
@@ -70,8 +57,6 @@ void from_directory(const fs::path& dir, Body body) {
     body();
     fs::current_path(back);
 }
-
-}  // namespace
 
 TEST(CommandLine, AnUnknownSubcommandIsNamedWithTheValidOnes) {
     const auto ran = run_cli({"frobnicate"});
@@ -118,6 +103,17 @@ TEST(CommandLine, CertifyRefusesBadFlagsInOneLineAndMakesNothing) {
         EXPECT_NE(ran.err.find(message), std::string::npos) << ran.err;
         EXPECT_EQ(std::count(ran.err.begin(), ran.err.end(), '\n'), 1) << ran.err;
         EXPECT_FALSE(fs::exists(store_)) << message;
+    }
+}
+
+TEST_F(FreshStore, ABadShardIsRefusedInOneLineAndMakesNothing) {
+    for (const char* bad : {"0/2", "3/2", "2", "1/0", "x/y"}) {
+        const auto ran = run_cli({"suite", "quick", "--shard", bad, "--store", store_.string()});
+        EXPECT_EQ(ran.exit_code, exit_code::kBadInput) << bad;
+        EXPECT_NE(ran.err.find("--shard must be K/N"), std::string::npos) << ran.err;
+        EXPECT_NE(ran.err.find(std::string("'") + bad + "'"), std::string::npos) << ran.err;
+        EXPECT_EQ(std::count(ran.err.begin(), ran.err.end(), '\n'), 1) << ran.err;
+        EXPECT_FALSE(fs::exists(store_)) << "no suite directory for a refused shard";
     }
 }
 
@@ -298,3 +294,5 @@ TEST(CommandLine, ListWrapsEveryDescriptionWhole) {
         EXPECT_NE(flat.find(collapsed("  " + runtime.name + " " + runtime.description)), std::string::npos)
             << runtime.name;
 }
+
+}  // namespace

@@ -15,13 +15,10 @@
 
 using namespace lockcheck;
 using lockcheck::testing::history_error_of;
+using lockcheck::testing::kAcquire;
+using lockcheck::testing::kGranted;
 
 namespace {
-
-const std::string kAcquire =
-    R"({"index":0,"time":100,"process":0,"type":"invoke","f":"acquire","key":"k","owner":"w0-1","ttl_ms":1000})";
-const std::string kGranted =
-    R"({"index":1,"time":200,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1","token":1})";
 
 std::filesystem::path write_file(const std::string& name, const std::string& text) {
     const auto path = std::filesystem::temp_directory_path() / ("lockcheck-adversarial-" + name);

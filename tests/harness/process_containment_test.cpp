@@ -139,8 +139,6 @@ protected:
     }
 };
 
-}  // namespace
-
 TEST_P(EveryCgroupKind, KillsAChildAndTheEscapeeItLeftInItsOwnSession) {
     const auto h = hierarchy();
     ASSERT_FALSE(h.dir.empty());
@@ -273,3 +271,5 @@ TEST(ShellWorker, PausingAShellWorkerStopsWhatTheShellStarted) {
     EXPECT_FALSE(child.running());
     EXPECT_TRUE(stops_running_within(client, std::chrono::seconds(5))) << "the shell's child outlived the worker";
 }
+
+}  // namespace

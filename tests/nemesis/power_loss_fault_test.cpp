@@ -61,8 +61,6 @@ public:
     void resume_worker(int) override {}
 };
 
-}  // namespace
-
 TEST_F(FiveNodes, OneStrikesALockNodeChosenByPick) {
     const std::vector<Node*> lock{n(2), n(4), n(5)};
     EXPECT_EQ(power_loss_targets(PowerLoss::Reach::One, nodes_, lock, 0), (std::vector<Node*>{n(2)}));
@@ -153,3 +151,5 @@ TEST_F(FiveNodes, UnavailableWhereNoNodeKeepsDataOnTheFilesystem) {
         },
         std::invalid_argument);
 }
+
+}  // namespace

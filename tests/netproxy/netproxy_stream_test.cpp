@@ -143,12 +143,15 @@ TEST_F(NetproxyStreams, FaultChangesWhileStreamsFlow) {
     std::atomic<bool> done{false};
     std::atomic<int> changes{0};
     std::thread changer([&] {
-        std::optional<RuleId> rule;
+        // The rule in force, if any (a vector: g++ 12 takes an optional's
+        // engaged value for maybe-uninitialized here).
+        std::vector<RuleId> rules;
         for (std::size_t i = 0; !done; ++i) {
             proxy.set_fault(link.id, combine(cycle[i % cycle.size()], faults::bandwidth(4'000'000)));
-            if (rule) proxy.remove_rule(*rule);
-            rule.reset();
-            if (i % 3 == 0) rule = proxy.add_rule(link.id, selectors::connection(1 + i % 8), faults::slow_reply(5ms));
+            for (const RuleId rule : rules) proxy.remove_rule(rule);
+            rules.clear();
+            if (i % 3 == 0)
+                rules.push_back(proxy.add_rule(link.id, selectors::connection(1 + i % 8), faults::slow_reply(5ms)));
             ++changes;
             std::this_thread::sleep_for(10ms);
         }

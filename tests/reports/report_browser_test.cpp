@@ -82,8 +82,6 @@ const std::vector<std::string> kTimeline = {"svg.timeline",
                                             "#replay-command",
                                             "#verdict p"};
 
-}  // namespace
-
 TEST_F(ReportInBrowser, LoadsWithoutScriptErrorsAndShowsVerdictAndViolationMarkers) {
     const History h = lockcheck::testing::paused_holder_history();
     const auto report = run_checkers(h);
@@ -333,3 +331,5 @@ TEST_F(ReportInBrowser, ManyLanesAreAggregatedKeepingTheViolationsLanesAndDrawnI
     EXPECT_TRUE(inside(spans[0], all_lanes[3]) && inside(spans[1], all_lanes[4]));
     EXPECT_EQ(boxes(full, "button.lanes-toggle").at(0).text, "Aggregate the lanes");
 }
+
+}  // namespace

@@ -40,8 +40,6 @@ protected:
     fs::path store_;
 };
 
-}  // namespace
-
 TEST_F(StoreIndex, ListsEveryRunAtAnyDepthNewestFirst) {
     add_run("redis-holder-pause/20261101T100000Z-aaaaaa", "redis-holder-pause",
             {{"valid", false},
@@ -96,3 +94,5 @@ TEST_F(StoreIndex, EscapesEveryTextAndEncodesLinks) {
 }
 
 TEST_F(StoreIndex, AStoreThatIsNoDirectoryIsBadInput) { EXPECT_THROW(index_command(store_ / "missing"), SpecError); }
+
+}  // namespace

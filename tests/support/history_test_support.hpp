@@ -10,6 +10,12 @@
 
 namespace lockcheck::testing {
 
+/// An acquire of key "k" by process 0 (owner "w0-1", ttl_ms 1000) at index 0, and its grant at index 1.
+inline const std::string kAcquire =
+    R"({"index":0,"time":100,"process":0,"type":"invoke","f":"acquire","key":"k","owner":"w0-1","ttl_ms":1000})";
+inline const std::string kGranted =
+    R"({"index":1,"time":200,"process":0,"type":"ok","f":"acquire","key":"k","owner":"w0-1","token":1})";
+
 /// The HistoryError message of reading `text` as a history named "h.jsonl",
 /// or "" when it is accepted.
 inline std::string history_error_of(const std::string& text) {
