@@ -17,7 +17,6 @@
 #include "core/op_record_text.hpp"
 #include "core/padded_line_reader.hpp"
 #include "core/regular_file.hpp"
-#include "core/ttl_time.hpp"
 
 namespace lockcheck {
 
@@ -102,10 +101,6 @@ History parse_history(std::istream& in, const std::string& source, HistoryReadRe
                 throw HistoryError(where() + e.what());
             }
         }
-        if (op.ttl_ms && *op.ttl_ms > kMaxTtlMs)
-            throw HistoryError(where() + "field 'ttl_ms' is " + std::to_string(*op.ttl_ms) +
-                               ", longer than any lease a run asks for (at most " + std::to_string(kMaxTtlMs) +
-                               " ms, 1 hour)");
         if (history.size() > 1) {
             const Op& previous = history[history.size() - 2];
             if (op.index <= previous.index)

@@ -16,6 +16,7 @@
 #include "core/optional_int64.hpp"
 #include "core/optional_text.hpp"
 #include "core/symbol.hpp"
+#include "core/ttl_time.hpp"
 
 namespace lockcheck {
 
@@ -28,8 +29,8 @@ std::string_view to_string(OpType type);
 std::optional<OpType> op_type_from_string(std::string_view text);
 
 /// The longest lease an op may ask for or report (ttl_ms, valid_ms): 1 h,
-/// the spec's bound on every duration.
-inline constexpr std::int64_t kMaxLeaseMs = 3'600'000;
+/// the spec's bound on every duration (core/ttl_time.hpp).
+inline constexpr std::int64_t kMaxLeaseMs = kMaxTtlMs;
 
 /// The `process` of nemesis ops (serialised as the string "nemesis").
 inline constexpr int kNemesisProcess = -1;

@@ -67,10 +67,10 @@ OptionDescriptor choice_option(std::string name, std::string description, std::s
 OptionDescriptor ttl_time_option(std::string name, std::string description, TtlTime default_value, bool negative_ms,
                                  std::function<OptionProblem(std::int64_t resolved_ms)> resolved_problem) {
     OptionDescriptor option{std::move(name), std::move(description), default_value.to_json(),
-                            negative_ms ? "must be milliseconds (an integer, negative for back) or a multiple of "
-                                          "the TTL like \"2xttl\" or \"-2xttl\""
-                                        : "must be milliseconds (an integer >= 0) or a multiple of the TTL like "
-                                          "\"2xttl\"",
+                            negative_ms ? "must be milliseconds (an integer, negative for back) or a finite "
+                                          "multiple of the TTL like \"2xttl\" or \"-2xttl\""
+                                        : "must be milliseconds (an integer >= 0) or a finite multiple of the TTL "
+                                          "like \"2xttl\"",
                             [negative_ms](const nlohmann::json& given) -> std::optional<nlohmann::json> {
                                 const auto time = ttl_time_from_json(given, negative_ms);
                                 if (!time) return std::nullopt;

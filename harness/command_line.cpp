@@ -160,18 +160,14 @@ int lockcheck_main(int argc, const char* const* argv) {
     suite->add_option("selector", suite_selector,
                       "A directory of specs, a spec file, or a label such as quick or nightly");
     suite->add_option("--store", flags.store, "Where the suite directory goes")->capture_default_str();
+    const auto add_count = [&](const char* name, int& count, const char* description, int most) {
+        suite->add_option(name, count, description)->check(CLI::Range(1, most))->capture_default_str();
+    };
     int suite_repeat = 1;
-    suite
-        ->add_option("--repeat", suite_repeat,
-                     "Run each scenario N times with different seeds and report its detection rate")
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
+    add_count("--repeat", suite_repeat, "Run each scenario N times with different seeds and report its detection rate",
+              1000);
     int suite_jobs = 1;
-    suite
-        ->add_option("--jobs", suite_jobs,
-                     "Run up to N scenarios side by side (scenarios labelled alone by themselves)")
-        ->check(CLI::Range(1, 64))
-        ->capture_default_str();
+    add_count("--jobs", suite_jobs, "Run up to N scenarios side by side (scenarios labelled alone by themselves)", 64);
     std::string suite_shard = "1/1";
     suite->add_option("--shard", suite_shard, "K/N: run only the K-th of N slices of the scenarios (docs/ci.md)")
         ->capture_default_str();

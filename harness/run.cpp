@@ -148,8 +148,10 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     // client_cmd is exec'd. Started before the topology, so that it loads while the servers
     // start; ended after the workers (declared before the pool).
     std::filesystem::create_directories(dir.path / "workers");
+    // client-clock-skew: every worker exec'd with the clock library and an offset file of its own.
+    const auto worker_clock = worker_clock_library(spec, options.self_exe);
     std::unique_ptr<ForkServer> fork_server;
-    if (!spec.client_cmd) {
+    if (!spec.client_cmd && !worker_clock) {
         fork_server =
             std::make_unique<ForkServer>(fork_server_argv(options.self_exe, dir.run_id), fork_server_log(dir.path));
         spdlog::info("workers are forked from the fork server, pid {}", fork_server->pid());
@@ -175,7 +177,7 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
         [&](int process) {
             const auto launch = worker_launch(spec, proxy ? proxy->endpoints_for(process) : endpoints,
                                               client_credentials(spec.topology, credentials), options.self_exe,
-                                              dir.path, dir.run_id, process, fork_server.get());
+                                              dir.path, dir.run_id, process, fork_server.get(), worker_clock);
             return std::make_unique<WorkerProcess>(launch.child, launch.init);
         },
         live, kWorkerHelloTimeout,
@@ -209,7 +211,7 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
         schedule,
         make_faults(spec.nemesis,
                     {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted,
-                     proxy.get(), peer_links.get()},
+                     proxy.get(), peer_links.get(), worker_clock ? dir.path / "workers" : std::filesystem::path()},
                     spec.fault_options, OptionContext{spec.ttl_ms}),
         [&](Op op) { recorder.record(std::move(op)); }, start);
 

@@ -16,7 +16,27 @@ const FaultDescriptor* fault_needing_unsynced_data(const Spec& spec) {
     return nullptr;
 }
 
+/// The clock library beside `self_exe` when a fault of `spec`'s nemesis has
+/// `flag` set; nullopt otherwise. Throws std::runtime_error when it is needed and missing.
+std::optional<std::filesystem::path> clock_library_for(const Spec& spec, bool FaultDescriptor::*flag,
+                                                       const std::filesystem::path& self_exe) {
+    for (const auto& kind : spec.nemesis) {
+        const FaultDescriptor* fault = find_fault(kind);
+        if (!fault || !((*fault).*flag)) continue;
+        const auto library = find_clock_library(self_exe);
+        if (library.empty())
+            throw std::runtime_error("fault " + kind + " needs libclockshift.so beside " + self_exe.string() +
+                                     " or in its ../lib/lockcheck/ (built with lockcheck)");
+        return library;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::filesystem::path> worker_clock_library(const Spec& spec, const std::filesystem::path& self_exe) {
+    return clock_library_for(spec, &FaultDescriptor::needs_worker_clock_library, self_exe);
+}
 
 TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::path& nodes_dir,
                                      const std::filesystem::path& self_exe) {
@@ -29,15 +49,7 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
     options.durability = spec.durability;
     options.dir = nodes_dir;
     options.node_count = spec.nodes;
-    for (const auto& kind : spec.nemesis) {
-        const FaultDescriptor* fault = find_fault(kind);
-        if (!fault || !fault->needs_clock_library || options.clock_library) continue;
-        const auto library = find_clock_library(self_exe);
-        if (library.empty())
-            throw std::runtime_error("fault " + kind + " needs libclockshift.so beside " + self_exe.string() +
-                                     " or in its ../lib/lockcheck/ (built with lockcheck)");
-        options.clock_library = library;
-    }
+    options.clock_library = clock_library_for(spec, &FaultDescriptor::needs_clock_library, self_exe);
     if (fault_needing_unsynced_data(spec)) {
         options.unsynced_data.emplace();
         options.unsynced_data->daemon = find_unsyncedfs_daemon(self_exe);

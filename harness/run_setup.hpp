@@ -21,6 +21,12 @@ namespace lockcheck {
 TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::path& nodes_dir,
                                      const std::filesystem::path& self_exe);
 
+/// The clock library beside `self_exe` when a fault of `spec`'s nemesis
+/// needs the workers to run with it (FaultDescriptor::needs_worker_clock_library:
+/// client-clock-skew); nullopt otherwise. Throws std::runtime_error when it
+/// is needed and missing.
+std::optional<std::filesystem::path> worker_clock_library(const Spec& spec, const std::filesystem::path& self_exe);
+
 /// Whether a fault of `spec`'s nemesis acts through the fault proxy
 /// (FaultDescriptor::needs_proxy): the run then puts one in front of every
 /// node's client port (nemesis/proxied_network.hpp).

@@ -16,8 +16,10 @@ namespace lockcheck {
 /// `jobs` (at least 1) threads at once. A task with alone[i] set waits until
 /// every task before it has ended and runs by itself; the tasks after it
 /// start once it has ended. Once `stop` is requested no further task starts;
-/// those running are waited for. run must not throw (its exceptions end the
-/// program).
+/// those running are waited for. With one job every task runs in the
+/// calling thread; with more, in threads of their own. When run throws, no
+/// further task starts, and the first exception is rethrown here once the
+/// running tasks have ended.
 void run_side_by_side(const std::vector<bool>& alone, int jobs, const std::function<void(std::size_t)>& run,
                       std::stop_token stop);
 

@@ -141,10 +141,12 @@ void check_fault_duration(const Spec& s, const Fail& fail) {
     if (s.fault_duration_ms)
         fail("fault_duration_ms", rule + ": lower its max (" + std::to_string(duration.max) + " ms) below " + timeout +
                                       ", or raise op_timeout_ms");
-    fail("fault_duration_ms", "is not set, so it defaults to 1.5 to 2.5 x ttl_ms = [" + std::to_string(duration.min) +
-                                  ", " + std::to_string(duration.max) + "] ms, which " + rule +
-                                  ": set fault_duration_ms to a range below " + timeout +
-                                  " ms, raise op_timeout_ms, or lower ttl_ms");
+    // The user never set fault_duration_ms: name the field they did set.
+    fail("ttl_ms", "of " + std::to_string(s.ttl_ms) + " ms makes faults last 1.5 to 2.5 x ttl_ms = [" +
+                       std::to_string(duration.min) + ", " + std::to_string(duration.max) +
+                       "] ms (fault_duration_ms is not set), which must stay below op_timeout_ms (" + timeout +
+                       " ms), or the controller would give up on a worker a fault holds still: lower ttl_ms, "
+                       "raise op_timeout_ms, or set fault_duration_ms");
 }
 
 }  // namespace

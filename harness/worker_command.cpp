@@ -2,12 +2,15 @@
 
 #include <fmt/format.h>
 
+#include "clusters/clock_offset.hpp"
+#include "nemesis/client_clock_skew.hpp"
+
 namespace lockcheck {
 
 WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
                            const std::optional<ClientCredentials>& login, const std::filesystem::path& self_exe,
                            const std::filesystem::path& run_dir, const std::string& run_id, int process,
-                           ForkServer* fork_server) {
+                           ForkServer* fork_server, const std::optional<std::filesystem::path>& clock_library) {
     WorkerLaunch launch;
     if (spec.client_cmd)
         launch.child.argv = {"/bin/sh", "-c", *spec.client_cmd};
@@ -15,7 +18,8 @@ WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& end
         launch.child.argv = {self_exe.string(), "worker", "--run-id", run_id, "--process", std::to_string(process)};
     launch.child.output_log = run_dir / "workers" / fmt::format("worker-{}.log", process);
     launch.child.pipe_stdio = true;
-    if (fork_server && !spec.client_cmd)
+    launch.child.env = clock_environment(clock_library, worker_clock_dir(run_dir / "workers", process));
+    if (fork_server && !spec.client_cmd && !clock_library)
         launch.child.start = [fork_server](const SpawnPlan& plan) { return fork_server->spawn(plan); };
     launch.init = {process, spec.recipe,         spec.topology, endpoints,  spec.server_timeout_ms,
                    run_id,  spec.recipe_options, login,         spec.ttl_ms};

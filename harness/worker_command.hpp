@@ -27,10 +27,14 @@ struct WorkerLaunch {
 /// the server's, fork_server_argv). stdin/stdout are the protocol pipes;
 /// stderr goes to RUN_DIR/workers/worker-<process>.log. The init names the
 /// topology's nodes and carries `login`, how to log in to them (its "auth").
+/// With `clock_library` (client-clock-skew) the worker is exec'd, never
+/// forked, with LD_PRELOAD of it and an offset file of its own, at 0, in
+/// worker_clock_dir(RUN_DIR/workers, process) (nemesis/client_clock_skew.hpp).
 WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
                            const std::optional<ClientCredentials>& login, const std::filesystem::path& self_exe,
                            const std::filesystem::path& run_dir, const std::string& run_id, int process,
-                           ForkServer* fork_server = nullptr);
+                           ForkServer* fork_server = nullptr,
+                           const std::optional<std::filesystem::path>& clock_library = std::nullopt);
 
 /// The run's fork server for built-in workers (clusters/fork_server.hpp):
 /// this binary's `worker --fork-server`, named with the run id (for `ps` and

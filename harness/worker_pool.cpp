@@ -101,6 +101,13 @@ bool WorkerPool::kill_worker(int process) {
     return true;
 }
 
+std::vector<int> WorkerPool::live_workers() const {
+    std::lock_guard lock(mutex_);
+    std::vector<int> processes;
+    for (const auto& w : slots_) processes.push_back(w->process());
+    return processes;
+}
+
 void WorkerPool::resume_worker(int process) {
     if (auto w = by_process(process)) w->resume();
 }

@@ -59,6 +59,7 @@ public:
     }
     /// SIGKILLs the worker; the slot's driver notices ("worker exited") and replaces it.
     bool kill_worker(int process) override;
+    std::vector<int> live_workers() const override;
 
 private:
     Spawner spawn_;

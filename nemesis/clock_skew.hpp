@@ -47,4 +47,8 @@ private:
 /// The descriptor of this fault (nemesis/clock_skew_descriptor.cpp).
 FaultDescriptor clock_skew_fault();
 
+/// An option giving how far a clock jumps: ms (negative: back) or "Nxttl",
+/// default "2xttl", at most 1 day either way (clock-skew, client-clock-skew).
+OptionDescriptor clock_jump_option(std::string name, std::string description);
+
 }  // namespace lockcheck

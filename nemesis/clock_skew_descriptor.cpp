@@ -17,17 +17,21 @@ OptionDescriptor clock_skew_nodes_option() {
 
 }  // namespace
 
+OptionDescriptor clock_jump_option(std::string name, std::string description) {
+    return ttl_time_option(std::move(name), std::move(description), TtlTime{0, 2.0}, true,
+                           [](std::int64_t skew) -> OptionProblem {
+                               if (skew >= -kMaxClockSkewMs && skew <= kMaxClockSkewMs) return std::nullopt;
+                               return "must come to at most " + std::to_string(kMaxClockSkewMs) +
+                                      " ms (1 day) either way";
+                           });
+}
+
 FaultDescriptor clock_skew_fault() {
     return {
         .name = "clock-skew",
         .description = "move one or two nodes' wall clocks by clock_skew_ms (LD_PRELOAD clock library)",
-        .options = {ttl_time_option(
-                        "clock_skew_ms", "how far the target nodes' clocks jump (negative: back): ms, or \"Nxttl\"",
-                        TtlTime{0, 2.0}, true,
-                        [](std::int64_t skew) -> OptionProblem {
-                            if (skew >= -kMaxClockSkewMs && skew <= kMaxClockSkewMs) return std::nullopt;
-                            return "must come to at most " + std::to_string(kMaxClockSkewMs) + " ms (1 day) either way";
-                        }),
+        .options = {clock_jump_option("clock_skew_ms",
+                                      "how far the target nodes' clocks jump (negative: back): ms, or \"Nxttl\""),
                     clock_skew_nodes_option()},
         .needs_clock_library = true,
         .make = [](const FaultTargets& targets, const nlohmann::json& options) -> std::unique_ptr<Fault> {

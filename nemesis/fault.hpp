@@ -29,6 +29,9 @@ public:
     virtual std::vector<int> acquiring_for(std::chrono::milliseconds) const { return {}; }
     /// SIGKILLs the process running worker `process`; false when it no longer runs.
     virtual bool kill_worker(int) { return false; }
+    /// Worker numbers of every worker process running now, holders, waiters
+    /// and thinkers alike (one per slot).
+    virtual std::vector<int> live_workers() const { return {}; }
 };
 
 class Fault {

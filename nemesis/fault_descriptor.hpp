@@ -7,6 +7,7 @@
 // through the descriptor, so nothing else names them.
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <stop_token>
@@ -39,6 +40,10 @@ struct FaultTargets {
     /// mode when a fault cuts_peers and the topology routes its peers
     /// through them; null otherwise.
     PeerLinks* peer_links = nullptr;
+    /// RUN_DIR/workers when the workers run with the clock library (a fault
+    /// needs_worker_clock_library): each worker's offset file is under
+    /// worker_clock_dir(workers_dir, process); empty otherwise.
+    std::filesystem::path worker_clock_workers_dir = {};
 };
 
 struct FaultDescriptor {
@@ -50,6 +55,11 @@ struct FaultDescriptor {
     /// Whether the nodes must run with the LD_PRELOAD clock library
     /// (clusters/clock_offset.hpp) for it to act; the run then starts them so.
     bool needs_clock_library = false;
+    /// Whether the workers must run with the clock library, each with an
+    /// offset file of its own (worker_clock_dir, nemesis/client_clock_skew.hpp),
+    /// for it to act; the run then execs every worker so (no fork server:
+    /// a forked worker would share the server's offset file).
+    bool needs_worker_clock_library = false;
     /// Whether the nodes must keep their data on the lose-unsynced filesystem
     /// (TopologyOptions::unsynced_data) for it to act; the run then mounts
     /// it, and refuses to start on a host that cannot (power-loss).

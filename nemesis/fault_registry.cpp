@@ -4,16 +4,19 @@
 #include "nemesis/fault_registry.hpp"
 
 #include "core/find_by_name.hpp"
+#include "nemesis/client_clock_skew.hpp"
 #include "nemesis/clock_skew.hpp"
 #include "nemesis/failover.hpp"
 #include "nemesis/kill_holder.hpp"
 #include "nemesis/kill_restart.hpp"
 #include "nemesis/packet_loss.hpp"
 #include "nemesis/partition.hpp"
+#include "nemesis/pause_client.hpp"
 #include "nemesis/pause_holder.hpp"
 #include "nemesis/pause_node.hpp"
 #include "nemesis/power_loss.hpp"
 #include "nemesis/proxy_node_fault.hpp"
+#include "nemesis/proxy_worker_fault.hpp"
 #include "nemesis/slow_reply.hpp"
 
 namespace lockcheck {
@@ -23,6 +26,7 @@ const std::vector<FaultDescriptor>& fault_descriptors() {
         pause_holder_fault(), pause_node_fault(), kill_holder_fault(), kill_restart_fault(), power_loss_fault(),
         failover_fault(),     partition_fault(),  packet_loss_fault(), clock_skew_fault(),   delay_fault(),
         slow_reply_fault(),   blackhole_fault(),  reset_fault(),       bandwidth_fault(),
+        pause_client_fault(), client_partition_fault(), client_clock_skew_fault(),
     };
     return all;
 }

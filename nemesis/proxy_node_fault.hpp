@@ -7,8 +7,6 @@
 // topology's client endpoints; the target reported is "proxy to IP:PORT".
 #pragma once
 
-#include <mutex>
-#include <optional>
 #include <string>
 
 #include "core/option_descriptor.hpp"
@@ -16,32 +14,19 @@
 #include "core/ttl_time.hpp"
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
-#include "nemesis/proxied_network.hpp"
+#include "nemesis/proxy_link_fault.hpp"
 #include "netproxy/fault.hpp"
 
 namespace lockcheck {
 
-class ProxyNodeFault : public Fault {
+class ProxyNodeFault : public ProxyLinkFault {
 public:
-    /// `proxy` may be null (a run without the proxy): the fault is then unavailable.
-    ProxyNodeFault(std::string kind, ProxiedNetwork* proxy, netproxy::LinkFault fault)
-        : kind_(std::move(kind)), proxy_(proxy), fault_(fault) {}
-    std::string kind() const override { return kind_; }
-    std::optional<std::string> unavailable_reason() const override;
+    using ProxyLinkFault::ProxyLinkFault;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
-    void heal() noexcept override;
 
 private:
-    std::string kind_;
-    ProxiedNetwork* proxy_;
-    netproxy::LinkFault fault_;
-    std::mutex mutex_;
-    std::optional<int> struck_;
+    void set_links(int node, const netproxy::LinkFault& fault) override { proxy_->set_node_fault(node, fault); }
 };
-
-/// Why a fault that acts through the proxy cannot run without it ("the run
-/// has no fault proxy"), or nullopt when `proxy` is set.
-std::optional<std::string> proxy_unavailable_reason(const ProxiedNetwork* proxy);
 
 /// What every proxy fault refuses: topologies whose clients do not connect
 /// to the endpoints they are given (redis-sentinel: they ask Sentinel for the

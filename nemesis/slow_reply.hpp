@@ -8,37 +8,25 @@
 // has run out (unless the client's server timeout is shorter: then the call
 // times out). Bytes read before the heal keep their delay.
 //
-// At the event's time it waits (up to 5 s) for a holder; among several, the
-// event's pick chooses. Target: "worker N".
+// The target is chosen as every proxy fault on one worker chooses it
+// (nemesis/proxy_worker_fault.hpp): a holder, by the event's pick. Target: "worker N".
 #pragma once
 
 #include <chrono>
-#include <mutex>
-#include <optional>
 
-#include "nemesis/fault.hpp"
-#include "nemesis/fault_descriptor.hpp"
-#include "nemesis/proxied_network.hpp"
+#include "nemesis/proxy_worker_fault.hpp"
 
 namespace lockcheck {
 
-class SlowReply : public Fault {
+class SlowReply : public ProxyWorkerFault {
 public:
     /// `proxy` may be null (a run without the proxy): the fault is then unavailable.
     SlowReply(WorkerControl& workers, ProxiedNetwork* proxy, std::chrono::milliseconds latency)
-        : workers_(workers), proxy_(proxy), latency_(latency) {}
-    std::string kind() const override { return "slow-reply"; }
-    std::optional<std::string> unavailable_reason() const override;
-    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
-    void heal() noexcept override;
+        : ProxyWorkerFault("slow-reply", workers, proxy, netproxy::faults::slow_reply(latency)), latency_(latency) {}
     std::optional<std::int64_t> reply_delay_ms() const override { return latency_.count(); }
 
 private:
-    WorkerControl& workers_;
-    ProxiedNetwork* proxy_;
     std::chrono::milliseconds latency_;
-    std::mutex mutex_;
-    std::optional<int> slowed_;
 };
 
 /// The descriptor of this fault (nemesis/slow_reply_descriptor.cpp).

@@ -14,17 +14,6 @@ using namespace lockcheck::testing;
 
 namespace {
 
-/// The nemesis ops of the run's history with f == `f` and type == `type`.
-std::vector<nlohmann::json> nemesis_ops(const RunOutcome& run, const std::string& f, const std::string& type) {
-    std::vector<nlohmann::json> out;
-    std::istringstream lines(read_file(run.run_dir / "history.jsonl"));
-    for (std::string line; std::getline(lines, line);) {
-        auto op = nlohmann::json::parse(line);
-        if (op["process"] == "nemesis" && op["f"] == f && op["type"] == type) out.push_back(op);
-    }
-    return out;
-}
-
 /// Checks the run recorded `kind` faults that name their targets, healed.
 void expect_faults_with_targets(const RunOutcome& run, const std::string& kind) {
     const auto started = nemesis_ops(run, "start-fault", "info");

@@ -68,7 +68,9 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
     for (const auto& [name, option] : seen) names.insert(name);
     EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "power_loss_after_grant_ms",
                                             "partition_mode", "packet_loss", "clock_skew_ms", "clock_skew_nodes",
-                                            "delay_ms", "delay_jitter_ms", "slow_reply_ms", "bandwidth_bytes_per_s"}));
+                                            "delay_ms", "delay_jitter_ms", "slow_reply_ms", "bandwidth_bytes_per_s",
+                                            "pause_client_target", "pause_client_waiting_for_ms",
+                                            "client_partition_mode", "client_clock_skew_ms"}));
 }
 
 TEST(Registries, EveryDefaultPassesItsOwnCheck) {

@@ -10,7 +10,9 @@
 #include <functional>
 #include <mutex>
 #include <set>
+#include <stdexcept>
 #include <stop_token>
+#include <thread>
 
 namespace lockcheck {
 namespace {
@@ -138,6 +140,27 @@ TEST(SideBySide, NoTaskStartsAfterAStop) {
         },
         stop.get_token());
     EXPECT_EQ(starts(journal.events()), (std::vector<int>{0, 1, 2}));
+}
+
+TEST(SideBySide, OneJobRunsInTheCallersThread) {
+    const auto caller = std::this_thread::get_id();
+    int elsewhere = 0;
+    run_side_by_side(std::vector<bool>(3, false), 1,
+                     [&](std::size_t) { elsewhere += std::this_thread::get_id() == caller ? 0 : 1; }, {});
+    EXPECT_EQ(elsewhere, 0);
+}
+
+TEST(SideBySide, AThrowingTaskStopsTheRestAndItsExceptionComesBack) {
+    Journal journal;
+    EXPECT_THROW(run_side_by_side(std::vector<bool>(6, true), 2,
+                                  [&](std::size_t i) {
+                                      journal.started(i);
+                                      journal.ended(i);
+                                      if (i == 1) throw std::runtime_error("cannot start");
+                                  },
+                                  {}),
+                 std::runtime_error);
+    EXPECT_EQ(starts(journal.events()), (std::vector<int>{0, 1})) << "alone tasks: one at a time, none after the throw";
 }
 
 TEST(SideBySide, NothingToRunReturnsAtOnce) {

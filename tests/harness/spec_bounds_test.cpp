@@ -109,7 +109,7 @@ TEST(SpecBounds, TimeLimitIsPositiveFiniteAndAtMostADay) {
 }
 
 TEST(SpecBounds, TtlMultiplesAreFiniteAndBounded) {
-    EXPECT_EQ(error_of({{"nemesis", {"kill-restart"}}, {"restart_delay_ms", "1e308xttl"}}),
+    EXPECT_EQ(error_of({{"nemesis", {"kill-restart"}}, {"restart_delay_ms", "1" + std::string(308, '0') + "xttl"}}),
               "spec redis-holder-pause: field 'restart_delay_ms' must be at most 1000xttl");
     EXPECT_NE(error_of({{"restart_delay_ms", "infxttl"}}).find("finite multiple of the TTL"), std::string::npos);
     EXPECT_NE(error_of({{"restart_delay_ms", "nanxttl"}}).find("finite multiple of the TTL"), std::string::npos);

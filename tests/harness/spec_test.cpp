@@ -61,10 +61,10 @@ TEST(Spec, FaultsLongerThanTheOpTimeoutAreRejected) {
 
 TEST(Spec, ADefaultFaultDurationRefusalSaysWhereItCameFromAndWhatToChange) {
     EXPECT_EQ(error_of({{"ttl_ms", 20000}}),
-              "spec redis-holder-pause: field 'fault_duration_ms' is not set, so it defaults to 1.5 to 2.5 x ttl_ms "
-              "= [30000, 50000] ms, which must stay below op_timeout_ms (10000 ms), or the controller would give up "
-              "on a worker a fault holds still: set fault_duration_ms to a range below 10000 ms, raise "
-              "op_timeout_ms, or lower ttl_ms");
+              "spec redis-holder-pause: field 'ttl_ms' of 20000 ms makes faults last 1.5 to 2.5 x ttl_ms = [30000, "
+              "50000] ms (fault_duration_ms is not set), which must stay below op_timeout_ms (10000 ms), or the "
+              "controller would give up on a worker a fault holds still: lower ttl_ms, raise op_timeout_ms, or set "
+              "fault_duration_ms");
 }
 
 TEST(Spec, WithoutAFaultTheFaultDurationRuleDoesNotApply) {

@@ -52,8 +52,7 @@ TEST(StoredFiles, ALeaseLongerThanAnHourIsRefusedWithFileAndLine) {
             R"({"index":0,"time":100,"process":0,"type":"invoke","f":"acquire","key":"k","owner":"w0-1","ttl_ms":)" +
             ttl + "}\n";
         EXPECT_EQ(lockcheck::testing::history_error_of(line),
-                  "h.jsonl:1: field 'ttl_ms' is " + ttl +
-                      ", longer than any lease a run asks for (at most 3600000 ms, 1 hour)");
+                  "h.jsonl:1: field 'ttl_ms' must be from 1 to 3600000 ms (1 h), not " + ttl);
     }
     EXPECT_EQ(
         lockcheck::testing::history_error_of(

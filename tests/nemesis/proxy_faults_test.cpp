@@ -1,5 +1,5 @@
 // The run's fault proxy (nemesis/proxied_network.hpp) and the faults that act
-// through it (delay, blackhole, reset, slow-reply), against loopback echo
+// through it (delay, blackhole, reset, slow-reply, client-partition), against loopback echo
 // servers standing in for the nodes and a fake worker pool; and how a spec
 // asks for them (options, the proxy switch, refusals).
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 #include "nemesis/fault_registry.hpp"
 #include "nemesis/proxied_network.hpp"
 #include "nemesis/proxy_node_fault.hpp"
+#include "nemesis/proxy_worker_fault.hpp"
 #include "nemesis/slow_reply.hpp"
 #include "tests/netproxy/netproxy_test_support.hpp"
 #include "tests/support/spec_test_support.hpp"
@@ -188,17 +189,77 @@ TEST(SlowReply, WithoutAHolderItStrikesNothing) {
     slow.heal();
 }
 
+/// No servers of its own: the fault under test reaches them through the proxy only.
+class ProxiedOnlyTopology : public Topology {
+public:
+    void start() override {}
+    void stop() override {}
+    std::vector<Node*> nodes() override { return {}; }
+    std::vector<std::string> client_endpoints() const override { return {}; }
+};
+
+/// The fault client-partition of a spec setting `options`, on `workers` and `nodes`.
+std::unique_ptr<Fault> client_partition(const nlohmann::json& options, WorkerControl& workers, TwoNodes& nodes) {
+    static ProxiedOnlyTopology topology;
+    const auto& descriptor = *find_fault("client-partition");
+    return descriptor.make({.workers = workers, .topology = topology, .proxy = &nodes.proxy},
+                           fault_options_for(descriptor, options, OptionContext{1000}));
+}
+
+TEST(ClientPartition, BlackholesEveryLinkOfTheHolderOnlyUntilTheHeal) {
+    TwoNodes nodes;
+    FakeWorkers workers;
+    workers.holding = {3};
+    auto holder_first = connect_as(nodes.proxy, 3, 0);
+    auto holder_second = connect_as(nodes.proxy, 3, 1);
+    auto other = connect_as(nodes.proxy, 1, 0);
+    auto fault = client_partition(nlohmann::json::object(), workers, nodes);  // default: blackhole
+    const auto targets = fault->start(event_picking(5), {});
+    ASSERT_TRUE(targets);
+    EXPECT_EQ(*targets, std::vector<std::string>{"worker 3"});
+    EXPECT_FALSE(echo_time(holder_first.get(), "lost", milliseconds(300)));
+    EXPECT_FALSE(echo_time(holder_second.get(), "lost", milliseconds(300))) << "cut from every node";
+    EXPECT_TRUE(echo_time(other.get(), "fine", milliseconds(2000))) << "another worker still reaches the node";
+    fault->heal();
+    EXPECT_TRUE(echo_time(holder_second.get(), "back", milliseconds(2000))) << "the links are restored";
+    fault->heal();  // idempotent
+}
+
+TEST(ClientPartition, ResetModeResetsTheHoldersConnections) {
+    TwoNodes nodes;
+    FakeWorkers workers;
+    workers.holding = {2};
+    auto holder = connect_as(nodes.proxy, 2, 1);
+    ASSERT_TRUE(echo_time(holder.get(), "hi", milliseconds(2000)));
+    auto fault = client_partition({{"client_partition_mode", "reset"}}, workers, nodes);
+    ASSERT_TRUE(fault->start(event_picking(0), {}));
+    EXPECT_EQ(nt::receive(holder.get(), 1, milliseconds(2000)).error, ECONNRESET);
+    fault->heal();
+    auto again = connect_as(nodes.proxy, 2, 1);
+    EXPECT_TRUE(echo_time(again.get(), "after", milliseconds(2000)));
+}
+
+TEST(ClientPartition, RefusesAModeItDoesNotKnow) {
+    const auto error = spec_error_of({{"client_partition_mode", "drop"}});
+    EXPECT_NE(error.find("field 'client_partition_mode'"), std::string::npos) << error;
+    EXPECT_NE(error.find("blackhole or reset"), std::string::npos) << error;
+    EXPECT_NE(spec_error_of({{"topology", "redis-sentinel"}, {"nemesis", {"client-partition"}}}).find("Sentinel"),
+              std::string::npos);
+}
+
 TEST(ProxyFaults, UnavailableWithoutTheProxy) {
     FakeWorkers workers;
     EXPECT_EQ(ProxyNodeFault("reset", nullptr, np::faults::reset()).unavailable_reason(),
               std::optional<std::string>("the run has no fault proxy"));
     EXPECT_TRUE(SlowReply(workers, nullptr, milliseconds(1)).unavailable_reason());
+    EXPECT_EQ(ProxyWorkerFault("client-partition", workers, nullptr, np::faults::blackhole()).unavailable_reason(),
+              std::optional<std::string>("the run has no fault proxy"));
 }
 
 TEST(ProxyFaults, OnlyAProxyFaultPutsTheProxyInFrontOfTheNodes) {
     EXPECT_FALSE(nemesis_needs_proxy(spec_from_json({{"nemesis", {"pause-holder"}}}, "t")));
     EXPECT_FALSE(nemesis_needs_proxy(spec_from_json({{"nemesis", nlohmann::json::array()}}, "t")));
-    for (const char* kind : {"delay", "slow-reply", "blackhole", "reset", "bandwidth"}) {
+    for (const char* kind : {"delay", "slow-reply", "blackhole", "reset", "bandwidth", "client-partition"}) {
         EXPECT_TRUE(nemesis_needs_proxy(spec_from_json({{"nemesis", {"pause-holder", kind}}}, "t"))) << kind;
         ASSERT_NE(find_fault(kind), nullptr) << kind << " is listed";
         EXPECT_FALSE(find_fault(kind)->needs_namespaces) << kind << " needs no root";

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -151,6 +152,25 @@ void expect_nothing_left(const RunOutcome& run) {
 
 const nlohmann::json& stats(const RunOutcome& run, const char* checker) {
     return run.results.at("checkers").at(checker).at("stats");  // at(): a missing key fails the test, never UB
+}
+
+std::set<std::string> violation_kinds(const RunOutcome& run, const char* checker) {
+    std::set<std::string> kinds;
+    const auto& checkers = run.results.at("checkers");
+    if (!checkers.contains(checker)) return kinds;
+    for (const auto& v : checkers[checker].value("violations", nlohmann::json::array()))
+        kinds.insert(v.value("kind", "(no kind)"));
+    return kinds;
+}
+
+std::vector<nlohmann::json> nemesis_ops(const RunOutcome& run, const std::string& f, const std::string& type) {
+    std::vector<nlohmann::json> out;
+    std::istringstream lines(read_file(run.run_dir / "history.jsonl"));
+    for (std::string line; std::getline(lines, line);) {
+        auto op = nlohmann::json::parse(line);
+        if (op["process"] == "nemesis" && op["f"] == f && op["type"] == type) out.push_back(op);
+    }
+    return out;
 }
 
 std::string scenario(const char* name) { return std::string(LOCKCHECK_SOURCE_DIR) + "/scenarios/" + name + ".json"; }

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,14 @@ void expect_nothing_left(const RunOutcome& run);
 
 /// results.json's stats of checker `checker`.
 const nlohmann::json& stats(const RunOutcome& run, const char* checker);
+
+/// The kinds of the violations checker `checker` of `run` reported
+/// ("overlap-lease-expired", "late-grant", ...); none when it did not run.
+std::set<std::string> violation_kinds(const RunOutcome& run, const char* checker);
+
+/// The nemesis ops of the run's history.jsonl with f == `f` ("start-fault")
+/// and type == `type` ("info"), in order.
+std::vector<nlohmann::json> nemesis_ops(const RunOutcome& run, const std::string& f, const std::string& type);
 
 /// The path of scenarios/NAME.json in the source tree.
 std::string scenario(const char* name);

@@ -1,0 +1,51 @@
+#include "nemesis/client_clock_skew.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "clusters/clock_offset.hpp"
+#include "nemesis/worker_target.hpp"
+
+namespace lockcheck {
+
+std::filesystem::path worker_clock_dir(const std::filesystem::path& workers_dir, int process) {
+    return workers_dir / fmt::format("worker-{}-clock", process);
+}
+
+std::optional<std::string> ClientClockSkew::unavailable_reason() const {
+    if (workers_dir_.empty()) return "the workers do not run with the clock library";
+    return std::nullopt;
+}
+
+std::optional<std::vector<std::string>> ClientClockSkew::start(const FaultEvent& event, const std::stop_token& stop) {
+    const auto give_up = std::chrono::steady_clock::now() + kWaitForWorkerTarget;
+    // Workers with an offset file: every one the run started with the library.
+    const auto with_clock = [this] {
+        auto workers = workers_.live_workers();
+        std::erase_if(workers, [this](int process) {
+            return !std::filesystem::exists(clock_offset_file(worker_clock_dir(workers_dir_, process)));
+        });
+        return workers;
+    };
+    if (const auto target = wait_for_worker_target(with_clock, event.pick, give_up, stop)) {
+        std::lock_guard lock(mutex_);
+        write_clock_offset(worker_clock_dir(workers_dir_, *target), offset_ms_);
+        skewed_ = *target;
+        spdlog::info("client-clock-skew: worker {}'s wall clock moved by {} ms", *target, offset_ms_);
+        return std::vector<std::string>{"worker " + std::to_string(*target)};
+    }
+    return std::nullopt;
+}
+
+void ClientClockSkew::heal() noexcept {
+    std::lock_guard lock(mutex_);
+    if (!skewed_) return;
+    try {
+        write_clock_offset(worker_clock_dir(workers_dir_, *skewed_), 0);
+    } catch (const std::exception& e) {
+        spdlog::warn("client-clock-skew: heal of worker {}: {}", *skewed_, e.what());
+    }
+    skewed_.reset();
+}
+
+}  // namespace lockcheck

@@ -1,0 +1,32 @@
+#include "nemesis/pause_client.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "nemesis/worker_target.hpp"
+
+namespace lockcheck {
+
+std::vector<int> pause_client_candidates(const WorkerControl& workers, const PauseClientTarget& target) {
+    return target.waiting_only ? workers.acquiring_for(target.waiting_for) : workers.live_workers();
+}
+
+std::optional<std::vector<std::string>> PauseClient::start(const FaultEvent& event, const std::stop_token& stop) {
+    const auto give_up = std::chrono::steady_clock::now() + kWaitForWorkerTarget;
+    while (const auto target = wait_for_worker_target([this] { return pause_client_candidates(workers_, target_); },
+                                                      event.pick, give_up, stop)) {
+        std::lock_guard lock(mutex_);
+        if (!workers_.pause_worker(*target)) continue;  // it was replaced meanwhile: choose again
+        paused_ = *target;
+        spdlog::info("pause-client: worker {} stopped", *target);
+        return std::vector<std::string>{"worker " + std::to_string(*target)};
+    }
+    return std::nullopt;
+}
+
+void PauseClient::heal() noexcept {
+    std::lock_guard lock(mutex_);
+    if (paused_) workers_.resume_worker(*paused_);
+    paused_.reset();
+}
+
+}  // namespace lockcheck

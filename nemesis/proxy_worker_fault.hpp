@@ -1,0 +1,37 @@
+// The proxy faults that strike one worker: every link of the worker that
+// holds the lock (its connections to every node through the run's fault
+// proxy, nemesis/proxied_network.hpp) gets one netproxy::LinkFault until the
+// heal, while the worker keeps running. Faults "slow-reply"
+// (nemesis/slow_reply.hpp) and "client-partition" (its descriptor:
+// nemesis/client_partition_descriptor.cpp) are this class with their own
+// fault value.
+//
+// At the event's time it waits (up to 5 s) for a holder; among several, the
+// event's pick chooses. Target: "worker N".
+#pragma once
+
+#include <string>
+
+#include "nemesis/fault_descriptor.hpp"
+#include "nemesis/proxy_link_fault.hpp"
+
+namespace lockcheck {
+
+class ProxyWorkerFault : public ProxyLinkFault {
+public:
+    /// `proxy` may be null (a run without the proxy): the fault is then unavailable.
+    ProxyWorkerFault(std::string kind, WorkerControl& workers, ProxiedNetwork* proxy, netproxy::LinkFault fault)
+        : ProxyLinkFault(std::move(kind), proxy, fault), workers_(workers) {}
+    std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
+
+private:
+    void set_links(int process, const netproxy::LinkFault& fault) override { proxy_->set_worker_fault(process, fault); }
+
+    WorkerControl& workers_;
+};
+
+/// The descriptor of fault "client-partition" (nemesis/client_partition_descriptor.cpp):
+/// every link of the holder blackholed or reset (option client_partition_mode).
+FaultDescriptor client_partition_fault();
+
+}  // namespace lockcheck

@@ -1,0 +1,193 @@
+// The client faults against a fake worker pool: pause-client (which workers
+// it may stop, any live one or only waiters; that it resumes the one it
+// stopped) and client-clock-skew (the target's offset file, moved and put
+// back; how workers are launched for it); how a spec sets their options.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "clusters/clock_offset.hpp"
+#include "harness/run_setup.hpp"
+#include "harness/spec.hpp"
+#include "harness/worker_command.hpp"
+#include "nemesis/client_clock_skew.hpp"
+#include "nemesis/fault_factory.hpp"
+#include "nemesis/fault_registry.hpp"
+#include "nemesis/pause_client.hpp"
+#include "tests/support/spec_test_support.hpp"
+
+using namespace lockcheck;
+using lockcheck::testing::spec_error_of;
+using std::chrono::milliseconds;
+
+namespace {
+
+class FakeWorkers : public WorkerControl {
+public:
+    std::vector<int> live;
+    std::vector<int> holding;
+    std::vector<int> waiting;  ///< acquiring_for answers these for at least `waited`
+    milliseconds waited{0};
+    std::vector<int> gone;  ///< pause_worker fails for these (replaced meanwhile)
+    std::vector<int> paused, resumed;
+    mutable std::vector<milliseconds> asked;
+
+    std::vector<int> holders() const override { return holding; }
+    std::vector<int> live_workers() const override { return live; }
+    std::vector<int> acquiring_for(milliseconds at_least) const override {
+        asked.push_back(at_least);
+        return at_least <= waited ? waiting : std::vector<int>{};
+    }
+    bool pause_worker(int process) override {
+        if (std::find(gone.begin(), gone.end(), process) != gone.end()) {
+            live.erase(std::find(live.begin(), live.end(), process));
+            return false;
+        }
+        paused.push_back(process);
+        return true;
+    }
+    void resume_worker(int process) override { resumed.push_back(process); }
+};
+
+FaultEvent event(std::uint64_t pick) {
+    FaultEvent e;
+    e.kind = "pause-client";
+    e.pick = pick;
+    return e;
+}
+
+/// What the offset file of worker `process` under `workers_dir` holds, as a number.
+long long offset_of(const std::filesystem::path& workers_dir, int process) {
+    std::ifstream in(clock_offset_file(worker_clock_dir(workers_dir, process)));
+    long long value = -1;
+    in >> value;
+    return value;
+}
+
+/// A fresh RUN_DIR/workers for one test, removed with it.
+struct WorkersDir {
+    std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                 ("lockcheck-client-faults-" + std::to_string(::getpid())) / "workers";
+    WorkersDir() { std::filesystem::create_directories(path); }
+    ~WorkersDir() { std::filesystem::remove_all(path.parent_path()); }
+};
+
+std::stop_token stopped() {
+    std::stop_source stop;
+    stop.request_stop();
+    return stop.get_token();
+}
+
+}  // namespace
+
+TEST(PauseClient, StopsAnyLiveWorkerNotOnlyTheHolder) {
+    FakeWorkers workers;
+    workers.live = {5, 1, 3};
+    workers.holding = {3};
+    PauseClient fault(workers, {});
+    const auto targets = fault.start(event(1), std::stop_token{});  // sorted {1, 3, 5}: pick 1 -> 3
+    ASSERT_TRUE(targets);
+    EXPECT_EQ(*targets, std::vector<std::string>{"worker 3"});
+    PauseClient other(workers, {});
+    EXPECT_EQ(*other.start(event(3), std::stop_token{}), std::vector<std::string>{"worker 1"}) << "a non-holder";
+    EXPECT_EQ(workers.paused, (std::vector<int>{3, 1}));
+}
+
+TEST(PauseClient, ResumesTheWorkerItStoppedOnceAtTheHeal) {
+    FakeWorkers workers;
+    workers.live = {2};
+    PauseClient fault(workers, {});
+    ASSERT_TRUE(fault.start(event(0), std::stop_token{}));
+    fault.heal();
+    fault.heal();  // idempotent
+    EXPECT_EQ(workers.resumed, std::vector<int>{2});
+}
+
+TEST(PauseClient, WaitingTargetsOnlyWorkersWhoseAcquireIsInFlightLongEnough) {
+    FakeWorkers workers;
+    workers.live = {0, 1, 2, 3};
+    workers.waiting = {2};
+    workers.waited = milliseconds(500);
+    PauseClient fault(workers, {.waiting_only = true, .waiting_for = milliseconds(300)});
+    EXPECT_EQ(*fault.start(event(7), std::stop_token{}), std::vector<std::string>{"worker 2"});
+    EXPECT_EQ(workers.asked.back(), milliseconds(300));
+    PauseClient too_long(workers, {.waiting_only = true, .waiting_for = milliseconds(800)});
+    EXPECT_FALSE(too_long.start(event(0), stopped())) << "no waiter that long: it strikes nothing";
+    too_long.heal();
+    EXPECT_EQ(workers.resumed, std::vector<int>{}) << "nothing to resume";
+}
+
+TEST(PauseClient, ChoosesAgainWhenItsChoiceWasReplaced) {
+    FakeWorkers workers;
+    workers.live = {4, 6};
+    workers.gone = {4};
+    PauseClient fault(workers, {});
+    EXPECT_EQ(*fault.start(event(0), std::stop_token{}), std::vector<std::string>{"worker 6"});
+}
+
+TEST(PauseClient, OptionsDefaultToAnyWorkerAndAreChecked) {
+    const auto& descriptor = *find_fault("pause-client");
+    const auto defaults = fault_options_for(descriptor, nlohmann::json::object(), OptionContext{1000});
+    EXPECT_EQ(defaults.at("pause_client_target"), "any");
+    EXPECT_EQ(defaults.at("pause_client_waiting_for_ms"), 0);
+    EXPECT_EQ(spec_error_of({{"pause_client_target", "waiting"}, {"pause_client_waiting_for_ms", 200}}), "");
+    const auto target = spec_error_of({{"pause_client_target", "holder"}});
+    EXPECT_NE(target.find("field 'pause_client_target'"), std::string::npos) << target;
+    EXPECT_NE(target.find("any or waiting"), std::string::npos) << target;
+    EXPECT_NE(spec_error_of({{"pause_client_waiting_for_ms", -5}}).find("field 'pause_client_waiting_for_ms'"),
+              std::string::npos);
+}
+
+TEST(ClientClockSkew, MovesOneWorkersWallClockAndPutsItBack) {
+    WorkersDir dir;
+    FakeWorkers workers;
+    workers.live = {1, 2, 3};
+    for (int process : {2, 3}) clock_environment(std::filesystem::path("/lib/x.so"), worker_clock_dir(dir.path, process));
+    ClientClockSkew fault(workers, dir.path, -1500);
+    EXPECT_EQ(fault.unavailable_reason(), std::nullopt);
+    // Worker 1 has no offset file (not started with the library): candidates {2, 3}, pick 1 -> 3.
+    EXPECT_EQ(*fault.start(event(1), std::stop_token{}), std::vector<std::string>{"worker 3"});
+    EXPECT_EQ(offset_of(dir.path, 3), -1500);
+    EXPECT_EQ(offset_of(dir.path, 2), 0) << "only the target moves";
+    fault.heal();
+    EXPECT_EQ(offset_of(dir.path, 3), 0);
+    fault.heal();  // idempotent
+}
+
+TEST(ClientClockSkew, UnavailableWhenTheWorkersRunWithoutTheLibrary) {
+    FakeWorkers workers;
+    EXPECT_EQ(ClientClockSkew(workers, {}, 100).unavailable_reason(),
+              std::optional<std::string>("the workers do not run with the clock library"));
+}
+
+TEST(ClientClockSkew, WorkersAreExecdWithTheLibraryAndAnOffsetFileOfTheirOwn) {
+    WorkersDir dir;
+    const Spec spec = spec_from_json({{"nemesis", {"client-clock-skew"}}}, "t");
+    EXPECT_FALSE(worker_clock_library(spec_from_json({{"nemesis", {"pause-client"}}}, "t"), "/bin/lockcheck"))
+        << "no fault of the nemesis needs it";
+    EXPECT_THROW(worker_clock_library(spec, dir.path / "lockcheck"), std::runtime_error) << "no library beside it";
+    const auto launch = worker_launch(spec, {"127.0.0.1:6379"}, std::nullopt, "/bin/lockcheck", dir.path.parent_path(),
+                                      "r1", 4, nullptr, std::filesystem::path("/lib/libclockshift.so"));
+    const auto file = clock_offset_file(worker_clock_dir(dir.path, 4));
+    EXPECT_EQ(launch.child.env, (std::vector<std::string>{"LD_PRELOAD=/lib/libclockshift.so",
+                                                          "LOCKCHECK_CLOCK_OFFSET_FILE=" + file.string()}));
+    EXPECT_EQ(offset_of(dir.path, 4), 0);
+    EXPECT_FALSE(launch.child.start) << "exec'd, not forked";
+    EXPECT_TRUE(worker_launch(spec, {}, std::nullopt, "/bin/lockcheck", dir.path.parent_path(), "r1", 5).child.env.empty());
+}
+
+TEST(ClientClockSkew, OptionIsAJumpEitherWayOfAtMostADay) {
+    const auto& descriptor = *find_fault("client-clock-skew");
+    EXPECT_EQ(fault_options_for(descriptor, nlohmann::json::object(), OptionContext{1000}).at("client_clock_skew_ms"),
+              2000)
+        << "default 2xttl";
+    EXPECT_EQ(fault_options_for(descriptor, {{"client_clock_skew_ms", -700}}, OptionContext{1000})
+                  .at("client_clock_skew_ms"),
+              -700);
+    EXPECT_NE(spec_error_of({{"client_clock_skew_ms", 100'000'000}}).find("field 'client_clock_skew_ms'"),
+              std::string::npos);
+    EXPECT_NE(spec_error_of({{"client_clock_skew_ms", "fast"}}).find("field 'client_clock_skew_ms'"), std::string::npos);
+}
