@@ -16,6 +16,7 @@
 #include "clusters/node_runtime_registry.hpp"
 #include "clusters/process_title.hpp"
 #include "clusters/topology_registry.hpp"
+#include "harness/certify_command.hpp"
 #include "harness/check_command.hpp"
 #include "harness/clean_command.hpp"
 #include "harness/compare_command.hpp"
@@ -187,6 +188,29 @@ int lockcheck_main(int argc, const char* const* argv) {
         ->check(positive_at_most(spec_bounds::kMaxTimeLimitS, "seconds", "1 day"));
     compare->add_option("--store", flags.store, "Where the compare directory goes")->capture_default_str();
 
+    CertifyOptions certify_options;
+    auto* certify = app.add_subcommand(
+        "certify", "Run the fault battery of a topology against your lock client and print its report card");
+    certify->add_option("--client-cmd", certify_options.client_cmd,
+                        "Your lock client (through sh -c), speaking docs/protocol.md (without it: the family's "
+                        "built-in recipe)");
+    certify->add_option("--recipe", certify_options.recipe,
+                        "Without --client-cmd: certify this built-in recipe instead of the family's");
+    certify->add_option("--topology", certify_options.topology, "The topology whose family's battery runs")
+        ->required();
+    certify->add_option("--ttl-ms", certify_options.ttl_ms, "Lease asked for by every acquire (default: the family's)")
+        ->check(positive_at_most(static_cast<double>(spec_bounds::kMaxDurationMs), "ms", "1 hour"));
+    certify->add_option("--workers", certify_options.workers, "Number of lock clients per cell")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    certify->add_option("--repeat", certify_options.repeat, "Runs per cell (a cell is met when every run meets it)")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    certify->add_option("--time-limit", certify_options.time_limit, "Seconds of workload per cell (default: each cell's)")
+        ->check(positive_at_most(spec_bounds::kMaxTimeLimitS, "seconds", "1 day"));
+    certify->add_option("--cells", certify_options.cells, "Comma-separated cells to run (default: the whole battery)");
+    certify->add_option("--store", flags.store, "Where the certify directory goes")->capture_default_str();
+
     std::string check_path;
     auto* check = app.add_subcommand("check", "Rerun every checker on a run directory or a history.jsonl, offline");
     check->add_option("path", check_path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
@@ -248,16 +272,19 @@ int lockcheck_main(int argc, const char* const* argv) {
         if (*export_cmd)
             return export_edn_command(
                 export_path, export_output ? std::optional<std::filesystem::path>(*export_output) : std::nullopt);
-        if (*run || *suite || *compare) {
+        if (*run || *suite || *compare || *certify) {
             InterruptWatcher interrupts;
             RunOptions options;
             options.store = flags.store;
             options.self_exe = std::filesystem::read_symlink("/proc/self/exe");
             options.interrupted = interrupts.interrupted();
-            options.stop_on_decided = *suite ? suite_stops_on_decided : *run && run_stops_on_decided;
+            // certify: as in a suite, a cell expecting invalid would stop once decided (no cell of the
+            // battery does: each states what a correct client meets, judged on its whole short run).
+            options.stop_on_decided = *suite ? suite_stops_on_decided : *certify || (*run && run_stops_on_decided);
             if (*suite)
                 return suite_command(suite_selector, options, {suite_repeat, parse_shard(suite_shard), suite_jobs});
             if (*compare) return compare_command(compare_options, options);
+            if (*certify) return certify_command(certify_options, options);
             ResolvedRun resolved = resolve_run(flags);
             options.expectation_not_applicable = resolved.expectation_not_applicable;
             return run_spec(std::move(resolved.spec), options).exit_code;

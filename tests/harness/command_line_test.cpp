@@ -62,7 +62,7 @@ TEST(CommandLine, AnUnknownSubcommandIsNamedWithTheValidOnes) {
     const auto ran = run_cli({"frobnicate"});
     EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
     EXPECT_NE(ran.err.find("unknown subcommand 'frobnicate'"), std::string::npos) << ran.err;
-    EXPECT_NE(ran.err.find("run, suite, compare, check, export, index, list, clean"), std::string::npos) << ran.err;
+    EXPECT_NE(ran.err.find("run, suite, compare, certify, check, export, index, list, clean"), std::string::npos) << ran.err;
     EXPECT_EQ(ran.err.find("worker"), std::string::npos) << "the internal subcommand stays hidden: " << ran.err;
     EXPECT_EQ(ran.err.find("A subcommand is required"), std::string::npos) << ran.err;
     EXPECT_EQ(std::count(ran.err.begin(), ran.err.end(), '\n'), 1) << ran.err;
@@ -79,6 +79,31 @@ TEST(CommandLine, ATimeLimitOutOfBoundsSaysTheBoundInWords) {
     const auto ttl = run_cli({"run", "--ttl-ms", "0"});
     EXPECT_EQ(ttl.exit_code, exit_code::kBadInput);
     EXPECT_NE(ttl.err.find("at most 3600000 ms (1 hour)"), std::string::npos) << ttl.err;
+}
+
+TEST(CommandLine, CertifyRefusesBadFlagsInOneLineAndMakesNothing) {
+    const fs::path store_ = fs::temp_directory_path() / ("lockcheck-cli-certify-" + std::to_string(::getpid()));
+    fs::remove_all(store_);
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+        {{"certify", "--topology", "oracle", "--client-cmd", "x"}, "--topology 'oracle' has no battery; the topologies are redis-single"},
+        {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--recipe", "redlock"}, "not both"},
+        {{"certify", "--topology", "redis-single", "--recipe", "redlock", "--cells", "no-faults"},
+         "'redis-single' cannot run recipe 'redlock'"},
+        {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--cells", "no-faults,nope"},
+         "'nope' is no cell of this topology; its cells are no-faults, pause-holder"},
+        {{"certify", "--topology", "etcd", "--client-cmd", "x", "--cells", "clock-skew"}, "'clock-skew' is no cell"},
+        {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--workers", "0"}, "--workers"},
+        {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--time-limit", "0"}, "at most 86400 seconds"},
+    };
+    for (auto [args, message] : cases) {
+        args.push_back("--store");
+        args.push_back(store_.string());
+        const auto ran = run_cli(args);
+        EXPECT_EQ(ran.exit_code, exit_code::kBadInput) << message;
+        EXPECT_NE(ran.err.find(message), std::string::npos) << ran.err;
+        EXPECT_EQ(std::count(ran.err.begin(), ran.err.end(), '\n'), 1) << ran.err;
+        EXPECT_FALSE(fs::exists(store_)) << message;
+    }
 }
 
 TEST_F(FreshStore, ABadShardIsRefusedInOneLineAndMakesNothing) {

@@ -1,0 +1,240 @@
+// `lockcheck certify` without servers: the battery table (every family has
+// its cells, each with a reason and an expectation the spec accepts), the
+// judging of constructed runs, blame in words, the exit code rules, and the
+// report card as text, certify.json, junit.xml and certify.html.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <deque>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "checkers/overlap_blame.hpp"
+#include "harness/certify_battery.hpp"
+#include "harness/certify_card.hpp"
+#include "reports/certify_html.hpp"
+#include "reports/junit_xml.hpp"
+
+using namespace lockcheck;
+
+namespace {
+
+const CertifyCell& cell_named(const std::string& topology, const std::string& name) {
+    static std::deque<CertifyCell> kept;  // references stay valid as it grows
+    for (const auto& c : cells_for(topology))
+        if (c.name == name) return kept.emplace_back(c);
+    throw std::runtime_error("no cell " + name + " on " + topology);
+}
+
+CellRun run_with(std::string verdict, std::vector<FoundViolation> violations, std::string unknown_reason = "") {
+    return {std::move(verdict), std::move(violations), std::move(unknown_reason), "/store/run", 10, 0};
+}
+
+CellResult result(CellStatus status) {
+    CellResult r;
+    r.cell = "c";
+    r.status = status;
+    return r;
+}
+
+}  // namespace
+
+TEST(CertifyBattery, EveryFamilyHasTheCellsOfItsFaults) {
+    for (const auto& family : certify_families()) {
+        std::set<std::string> names;
+        for (const auto& c : cells_for(family.topology)) {
+            EXPECT_TRUE(names.insert(c.name).second) << family.topology << " has cell " << c.name << " twice";
+        }
+        for (const char* always : {"no-faults", "pause-holder", "pause-client", "slow-reply", "delay",
+                                   "client-partition", "client-clock-skew", "kill-restart-immediate",
+                                   "kill-restart-delayed"})
+            EXPECT_TRUE(names.count(always)) << family.topology << " lacks cell " << always;
+        EXPECT_EQ(names.count("clock-skew"), family.topology == "etcd" ? 0u : 1u) << family.topology;
+        EXPECT_EQ(names.count("failover"),
+                  family.topology == "redis-sentinel" || family.topology == "mysql-replicated" ? 1u : 0u)
+            << family.topology;
+        EXPECT_EQ(names.count("power-loss"),
+                  family.topology == "redis-sentinel" || family.topology == "mysql-replicated" ? 0u : 1u)
+            << family.topology;
+        const bool single = family.topology == "redis-single" || family.topology == "mysql-single";
+        EXPECT_EQ(names.count("partition"), single ? 0u : 1u) << family.topology;
+    }
+}
+
+TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
+    const std::set<std::string> kinds{kOverlapWithinLease, kLateGrant, kRenewAfterLoss, kOverlapLeaseExpired};
+    for (const auto& c : certify_battery()) {
+        EXPECT_GT(c.reason.size(), 40u) << c.name << ": a reason in words";
+        EXPECT_FALSE(c.families.empty()) << c.name;
+        EXPECT_GT(c.time_limit_s, 0) << c.name;
+        for (const auto& kind : c.expect.lacks) EXPECT_TRUE(kinds.count(kind)) << c.name << ": " << kind;
+        if (c.expect.valid) {
+            EXPECT_EQ(*c.expect.valid, "valid") << c.name;
+        }
+        // A cell that blames the servers for within-lease overlaps allows them.
+        const bool lacks_within = std::count(c.expect.lacks.begin(), c.expect.lacks.end(), kOverlapWithinLease) > 0;
+        EXPECT_NE(lacks_within, c.within_lease_is_server || c.expect.valid.has_value()) << c.name;
+        // Every cell builds a spec the parser accepts (the options of the faults of this build).
+        for (const auto& topology : c.families) {
+            nlohmann::json j = certify_family(topology).base;
+            j.update(c.settings);
+            j["topology"] = topology;
+            j["recipe"] = certify_family(topology).recipe;
+            EXPECT_NO_THROW(spec_from_json(j, c.name)) << c.name << " on " << topology;
+        }
+    }
+}
+
+TEST(CertifyBattery, PauseHolderAllowsOnlyWhatFencingFixes) {
+    const auto& c = cell_named("redis-single", "pause-holder");
+    EXPECT_EQ(expectation_words(c.expect), "no overlap-within-lease, late-grant, renew-after-loss");
+    EXPECT_EQ(expectation_words(cell_named("redis-single", "no-faults").expect), "valid");
+    // An immediate restart without persistence on one node may lose the lock: the server's.
+    EXPECT_TRUE(cell_named("redis-single", "kill-restart-immediate").within_lease_is_server);
+    EXPECT_FALSE(cell_named("redis-single", "kill-restart-delayed").within_lease_is_server);
+    EXPECT_FALSE(cell_named("etcd", "kill-restart-immediate").within_lease_is_server);
+}
+
+TEST(CertifyBattery, UnknownTopologyAndCellsAreRefusedNamingTheKnownOnes) {
+    try {
+        cells_for("oracle");
+        FAIL() << "no throw";
+    } catch (const SpecError& e) {
+        EXPECT_NE(std::string(e.what()).find("redis-single"), std::string::npos) << e.what();
+    }
+    const auto cells = cells_for("redis-single");
+    try {
+        select_cells(cells, "no-faults,failover");
+        FAIL() << "no throw";
+    } catch (const SpecError& e) {
+        EXPECT_NE(std::string(e.what()).find("'failover' is no cell"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(select_cells(cells, ","), SpecError);
+    const auto two = select_cells(cells, "pause-holder,no-faults");
+    ASSERT_EQ(two.size(), 2u);
+    EXPECT_EQ(two[0].name, "no-faults");  // battery order
+}
+
+TEST(CertifyCard, BlameInWords) {
+    const auto& pause = cell_named("redis-single", "pause-holder");
+    const auto& restart = cell_named("redis-single", "kill-restart-immediate");
+    EXPECT_EQ(blame_words(kLateGrant, pause), "your client");
+    EXPECT_EQ(blame_words(kRenewAfterLoss, pause), "your client");
+    EXPECT_EQ(blame_words(kOverlapLeaseExpired, pause), "inherent to lease locks: add fencing");
+    EXPECT_EQ(blame_words(kOverlapLeaseUncertain, pause), "undecided");
+    EXPECT_EQ(blame_words(kOverlapWithinLease, pause), "your client");
+    EXPECT_EQ(blame_words(kOverlapWithinLease, restart), "server configuration");
+    EXPECT_EQ(blame_words("lost-update", cell_named("redis-single", "no-faults")), "your client");
+}
+
+TEST(CertifyCard, JudgesRunsAgainstTheCell) {
+    const auto& pause = cell_named("redis-single", "pause-holder");
+    // Only what fencing fixes: met, and the blame says so.
+    auto r = judge_cell(pause, {run_with("invalid", {{"lost-update", "x"}, {kOverlapLeaseExpired, "A stalled"}})});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.first_violation, "lost-update: x");
+    // A forbidden kind: not met, shown first though it came later, blamed on the client.
+    r = judge_cell(pause, {run_with("invalid", {{kOverlapLeaseExpired, "A stalled"},
+                                                {kOverlapWithinLease, "both. Whose fault: the lock service"}})});
+    EXPECT_EQ(r.status, CellStatus::NotMet);
+    EXPECT_EQ(r.first_violation, "overlap-within-lease: both.");
+    EXPECT_EQ(r.blame, "your client");
+    EXPECT_EQ(r.why, "found overlap-within-lease");
+    EXPECT_EQ(r.report, "/store/run/report.html");
+    // A finding of a valid run is shown without blame.
+    r = judge_cell(pause, {run_with("valid", {{"stuck-lock", "held by nobody"}})});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.first_violation, "stuck-lock: held by nobody");
+    EXPECT_EQ(r.blame, "");
+    // UNKNOWN: could not decide, with the reason.
+    r = judge_cell(pause, {run_with("unknown", {}, "no acquire was granted")});
+    EXPECT_EQ(r.status, CellStatus::Undecided);
+    EXPECT_EQ(r.why, "no acquire was granted");
+    // A failed run.
+    r = judge_cell(pause, {run_with("error", {})});
+    EXPECT_EQ(r.status, CellStatus::Error);
+    // No faults expects valid.
+    r = judge_cell(cell_named("redis-single", "no-faults"), {run_with("invalid", {{kOverlapLeaseExpired, "held"}})});
+    EXPECT_EQ(r.status, CellStatus::NotMet);
+    EXPECT_EQ(r.why, "expected valid, got invalid");
+    // Repeats: one run not met makes the cell not met, and that run is shown.
+    auto bad = run_with("invalid", {{kLateGrant, "late"}});
+    bad.run_dir = "/store/bad";
+    r = judge_cell(pause, {run_with("valid", {}), bad, run_with("unknown", {})});
+    EXPECT_EQ(r.status, CellStatus::NotMet);
+    EXPECT_EQ(r.report, "/store/bad/report.html");
+    EXPECT_EQ(r.runs, 3);
+    EXPECT_DOUBLE_EQ(r.seconds, 30);
+}
+
+TEST(CertifyCard, ReadsViolationsOfCountingCheckersFromResults) {
+    const nlohmann::json results = {
+        {"unknown_reason", "why"},
+        {"checkers",
+         {{"mutual-exclusion",
+           {{"counts_toward_verdict", true}, {"violations", {{{"kind", "late-grant"}, {"description", "d"}}}}}},
+          {"advisory", {{"counts_toward_verdict", false}, {"violations", {{{"kind", "x"}, {"description", "y"}}}}}}}}};
+    const auto run = cell_run_from_results(results, "invalid", "/r", 3, 1);
+    ASSERT_EQ(run.violations.size(), 1u);
+    EXPECT_EQ(run.violations[0].kind, "late-grant");
+    EXPECT_EQ(run.unknown_reason, "why");
+    EXPECT_TRUE(cell_run_from_results(nullptr, "error", "", 0, 255).violations.empty());
+}
+
+TEST(CertifyCard, ExitCodeRules) {
+    using S = CellStatus;
+    EXPECT_EQ(certify_exit_code({result(S::Met), result(S::Skipped)}), 0);
+    EXPECT_EQ(certify_exit_code({result(S::Met), result(S::NotMet), result(S::Undecided)}), 1);
+    EXPECT_EQ(certify_exit_code({result(S::Met), result(S::Error)}), 1);
+    EXPECT_EQ(certify_exit_code({result(S::Met), result(S::Undecided)}), 2);
+    EXPECT_EQ(certify_exit_code({result(S::Skipped)}), 2);  // nothing ran: nothing certified
+    EXPECT_EQ(certify_exit_code({}), 2);
+}
+
+TEST(CertifyCard, TextJsonJunitAndHtmlCarryEveryCell) {
+    const auto& pause = cell_named("redis-single", "pause-holder");
+    std::vector<CellResult> cells{
+        judge_cell(pause, {run_with("invalid", {{kOverlapWithinLease, "two <holders>"}})}),
+        skipped_cell(cell_named("redis-single", "pause-client"), "not available in this build (no fault pause-client)"),
+        judge_cell(cell_named("redis-single", "no-faults"), {run_with("unknown", {}, "nothing granted")})};
+    const auto text = card_text(cells, "redis-single", 61);
+    EXPECT_NE(text.find("pause-holder"), std::string::npos) << text;
+    EXPECT_NE(text.find("NOT MET"), std::string::npos) << text;
+    EXPECT_NE(text.find("blame:  your client"), std::string::npos) << text;
+    EXPECT_NE(text.find("not available in this build"), std::string::npos) << text;
+    EXPECT_NE(text.find("3 cells: 0 met, 1 not met, 1 could not decide, 1 skipped, 0 failed to run | 61s"),
+              std::string::npos)
+        << text;
+
+    const auto json = card_json(cells, {{"topology", "redis-single"}, {"client_cmd", "python3 x.py"}});
+    EXPECT_EQ(json["exit_code"], 1);
+    ASSERT_EQ(json["cells"].size(), 3u);
+    EXPECT_EQ(json["cells"][0]["blame"], "your client");
+    EXPECT_EQ(json["cells"][0]["met"], false);
+    EXPECT_EQ(json["cells"][1]["status"], "skipped");
+    EXPECT_EQ(json["cells"][2]["status"], "could not decide");
+
+    const auto junit = card_junit(cells, "redis-single");
+    ASSERT_EQ(junit.cases.size(), 3u);
+    EXPECT_EQ(junit.cases[0].failure_type, "expectation");
+    EXPECT_FALSE(junit.cases[1].failure.has_value());
+    EXPECT_EQ(junit.cases[2].failure_type, "unknown");
+    const auto xml = junit_xml({junit});
+    EXPECT_NE(xml.find("tests=\"3\""), std::string::npos) << xml;
+
+    const auto html = render_certify_html(json);
+    EXPECT_NE(html.find("two &lt;holders&gt;"), std::string::npos);  // escaped
+    EXPECT_EQ(html.find("two <holders>"), std::string::npos);
+    EXPECT_NE(html.find("file:///store/run/report.html"), std::string::npos);
+}
+
+TEST(CertifyBattery, DocsRenderTheSameTable) {
+    std::ifstream in(std::string(LOCKCHECK_SOURCE_DIR) + "/docs/certify.md");
+    const std::string docs((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(docs.empty());
+    for (const auto& c : certify_battery()) {
+        EXPECT_NE(docs.find("| " + c.name + " |"), std::string::npos) << c.name;
+        EXPECT_NE(docs.find(c.reason), std::string::npos) << c.name << ": docs/certify.md lacks its reason";
+    }
+}
