@@ -162,7 +162,8 @@ TEST(PowerLossRun, ARunWithoutPowerLossMountsNothing) {
     ASSERT_FALSE(run_id.empty()) << run.output;
     EXPECT_EQ(mounted, 0u) << "a run without power-loss mounted the lose-unsynced filesystem";
     EXPECT_FALSE(fs::exists(run.run_dir / "nodes" / "n1" / "unsyncedfs.log"));
-    EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
+    // A verdict (2: a 3 s run whose kill-restart found nothing to strike is honestly unknown), not a harness error.
+    EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1 || run.exit_code == 2) << run.output;
 }
 
 TEST(PowerLossRun, ADeadFilesystemDaemonStopsTheRunWithAHarnessError) {
