@@ -36,20 +36,29 @@ TEST(OverlapBlame, TheTableNamesEveryClassOnceWithItsBoundAndWords) {
     EXPECT_EQ(kinds.size(), 5u);
 }
 
-TEST(OverlapBlame, AGrantTheClientSaysHadExpiredIsALateGrantNotTheServersFault) {
-    // Worker 1 holds a fresh, certainly valid lease; worker 2's grant arrives
-    // with valid_ms -500: its own client knew the lease was over, and used it.
+namespace {
+
+/// Worker 1 holds a fresh, certainly valid lease from 5 ms; worker 2's grant
+/// arrives at 200 ms and its client reports `valid_ms` with it.
+CheckerResult grant_reported_with(std::int64_t valid_ms) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1, 1000);
     b.acquire_done(5, 1, OpType::Ok);
     b.acquire_invoke(100, 2, 1000);
     b.acquire_done(200, 2, OpType::Ok);
-    b.history().back().valid_ms = -500;
+    b.history().back().valid_ms = valid_ms;
     b.release_invoke(600, 1);
     b.release_done(601, 1, OpType::Ok);
     b.release_invoke(700, 2);
     b.release_done(701, 2, OpType::Ok);
-    const auto r = overlaps(b);
+    return overlaps(b);
+}
+
+}  // namespace
+
+TEST(OverlapBlame, AGrantTheClientSaysHadExpiredIsALateGrantNotTheServersFault) {
+    // valid_ms -500: worker 2's own client knew the lease was over, and used it.
+    const auto r = grant_reported_with(-500);
     EXPECT_EQ(only_kind(r), kLateGrant);
     EXPECT_EQ(r.stats["late_grant"], 1);
     EXPECT_EQ(r.stats["within_lease"], 0);
@@ -59,15 +68,7 @@ TEST(OverlapBlame, AGrantTheClientSaysHadExpiredIsALateGrantNotTheServersFault) 
 }
 
 TEST(OverlapBlame, AValidityLeftIsNoLateGrant) {
-    HistoryBuilder b;
-    b.acquire_invoke(0, 1, 1000);
-    b.acquire_done(5, 1, OpType::Ok);
-    b.acquire_invoke(100, 2, 1000);
-    b.acquire_done(200, 2, OpType::Ok);
-    b.history().back().valid_ms = 880;
-    b.release_invoke(600, 1);
-    b.release_done(601, 1, OpType::Ok);
-    EXPECT_EQ(only_kind(overlaps(b)), kOverlapWithinLease);
+    EXPECT_EQ(only_kind(grant_reported_with(880)), kOverlapWithinLease);
 }
 
 TEST(OverlapBlame, AReplyHeldBackLongerThanTheLeaseIsALateGrant) {
