@@ -10,8 +10,10 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <optional>
+#include <string>
 #include <thread>
 
 #include "clusters/child_process.hpp"
@@ -36,6 +38,23 @@ bool eventually(Condition condition, std::chrono::milliseconds limit = 3000ms) {
         std::this_thread::sleep_for(10ms);
     }
     return true;
+}
+
+/// Whether every thread of `pid` is stopped (state T in /proc/PID/task/*/stat).
+/// kill(SIGSTOP) returns before a thread running on another core has stopped.
+bool all_threads_stopped(pid_t pid) {
+    const std::filesystem::path tasks = "/proc/" + std::to_string(pid) + "/task";
+    std::error_code error;
+    bool any = false;
+    for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
+        std::ifstream stat(task.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const auto close = line.rfind(')');
+        if (close == std::string::npos || close + 2 >= line.size() || line[close + 2] != 'T') return false;
+        any = true;
+    }
+    return any && !error;
 }
 
 using MountTest = UnsyncedFsTest;
@@ -92,6 +111,7 @@ TEST_F(MountTest, AHungDaemonIsKilledAndUnmountedWhenItDoesNotAnswer) {
     o.timeout = 1000ms;
     UnsyncedMount mount(o);
     ::kill(mount.daemon_pid(), SIGSTOP);
+    ASSERT_TRUE(eventually([&] { return all_threads_stopped(mount.daemon_pid()); })) << "the daemon never stopped";
     const auto start = std::chrono::steady_clock::now();
     try {
         mount.power_loss();
