@@ -1,10 +1,13 @@
 // The live verdict of a run, for --stop-on-decided: a copy of every op as the
 // recorder records it, checked now and then by the same checkers as the end
-// of the run (run_checkers), until the scenario's expectation of an invalid
-// verdict is met by what has been recorded so far. A violation in a prefix of
-// a history stays one in the whole history (an op is only added after it), so
-// the run can stop there; the end of the run checks the whole history again,
-// and that check is the verdict.
+// of the run (run_checkers), until what has been recorded so far decides the
+// scenario's expectation: met (it expects an invalid verdict, and the prefix
+// is invalid as expected) or certainly not met (it expects a valid verdict and
+// the prefix is invalid already, or the prefix holds a violation of a kind the
+// expectation `lacks`). A safety violation in a prefix of a history stays one
+// in the whole history (an op is only added after it), so the run can stop
+// there; the end of the run checks the whole history again, and that check is
+// the verdict.
 #pragma once
 
 #include <chrono>
@@ -30,10 +33,10 @@ struct EarlyDecision {
 class ExpectationWatch {
 public:
     /// Whether `expect` can be decided before the run ends: it expects an
-    /// invalid verdict. An expected valid (or unknown) verdict, or none, can
-    /// only be judged on the whole run, which keeps its full length. Its
-    /// `lacks` are judged on the ops recorded up to the stop (and again on the
-    /// whole history once the run has stopped).
+    /// invalid verdict (decided once met), or a valid one, or lacks some
+    /// kinds (decided once a violation breaks it). An expected unknown
+    /// verdict, or none, can only be judged on the whole run, which keeps its
+    /// full length. An expected valid verdict is met only by the whole run.
     static bool decides_early(const std::optional<Expectation>& expect);
 
     explicit ExpectationWatch(Expectation expect);
@@ -42,8 +45,11 @@ public:
     /// order (HistoryRecorder's observer); thread-safe.
     void observe(const Op& op);
 
-    /// Checks every op observed so far; the decision once the expectation is
-    /// met by them, nullopt otherwise. Called from one thread.
+    /// Checks every op observed so far; the decision once they decide the
+    /// expectation (met, or certainly not met: see the file comment), nullopt
+    /// otherwise. Only violations that count toward the verdict (safety, not
+    /// liveness findings, which a later op may undo) decide. Called from one
+    /// thread.
     std::optional<EarlyDecision> check();
 
     /// Calls check() every `interval` (or, when a check takes longer, four

@@ -1,5 +1,6 @@
 // --stop-on-decided's live verdict: ops observed one by one decide an
-// expectation of invalid once they meet it, and never decide any other.
+// expectation of invalid once they meet it, and an expectation of valid (or
+// one that lacks kinds) once a violation certainly breaks it.
 #include "harness/expectation_watch.hpp"
 
 #include <gtest/gtest.h>
@@ -30,10 +31,11 @@ History overlap_within_lease() {
 
 }  // namespace
 
-TEST(ExpectationWatch, DecidesEarlyOnlyAnExpectedInvalidVerdict) {
+TEST(ExpectationWatch, DecidesEarlyWhatAViolationCanDecide) {
     EXPECT_TRUE(ExpectationWatch::decides_early(expect_invalid({})));
-    EXPECT_FALSE(ExpectationWatch::decides_early(Expectation{"valid", {}, {}}));
-    EXPECT_FALSE(ExpectationWatch::decides_early(Expectation{std::nullopt, {}, {"overlap-within-lease"}}));
+    EXPECT_TRUE(ExpectationWatch::decides_early(Expectation{"valid", {}, {}})) << "an overlap breaks it";
+    EXPECT_TRUE(ExpectationWatch::decides_early(Expectation{std::nullopt, {}, {"overlap-within-lease"}}));
+    EXPECT_FALSE(ExpectationWatch::decides_early(Expectation{"unknown", {}, {}}));
     EXPECT_FALSE(ExpectationWatch::decides_early(std::nullopt));
 }
 
@@ -61,10 +63,33 @@ TEST(ExpectationWatch, AMissingKindKeepsTheRunGoing) {
     EXPECT_FALSE(watch.check().has_value()) << "invalid, but no lost update yet";
 }
 
-TEST(ExpectationWatch, AKindTheExpectationLacksKeepsTheRunGoing) {
+TEST(ExpectationWatch, AKindTheExpectationLacksDecidesItNotMet) {
     ExpectationWatch watch(expect_invalid({}, {"overlap-within-lease"}));
     for (const auto& op : overlap_within_lease()) watch.observe(op);
-    EXPECT_FALSE(watch.check().has_value()) << "the run does not meet its expectation: nothing to stop for";
+    const auto decision = watch.check();
+    ASSERT_TRUE(decision.has_value()) << "a forbidden kind in a prefix stays in the whole history";
+    EXPECT_EQ(decision->reason, "expectation not met: expected no overlap-within-lease, found some");
+}
+
+TEST(ExpectationWatch, AnOverlapDecidesAnExpectedValidVerdictNotMet) {
+    ExpectationWatch watch(Expectation{"valid", {}, {}});
+    const History history = overlap_within_lease();
+    std::optional<EarlyDecision> decision;
+    std::size_t observed = 0;
+    for (const auto& op : history) {
+        watch.observe(op);
+        ++observed;
+        if ((decision = watch.check())) break;
+    }
+    ASSERT_TRUE(decision.has_value());
+    EXPECT_EQ(observed, 8u) << "decided at the op that makes the overlap certain, not before";
+    EXPECT_EQ(decision->reason, "expectation not met: expected valid, found invalid with overlap-within-lease");
+}
+
+TEST(ExpectationWatch, ALacksOnlyExpectationIgnoresOtherKinds) {
+    ExpectationWatch watch(Expectation{std::nullopt, {}, {"late-grant", "renew-after-loss"}});
+    for (const auto& op : overlap_within_lease()) watch.observe(op);
+    EXPECT_FALSE(watch.check().has_value()) << "an overlap within the lease is allowed: nothing decided yet";
 }
 
 TEST(ExpectationWatch, AValidHistoryDecidesNothing) {
