@@ -9,16 +9,22 @@
 namespace lockcheck {
 namespace {
 
-/// Every string key (not a ":fence" counter) and its value, flat. An id
+/// Every lock key and its owner, flat: a string key (not a ":fence"
+/// counter) and its value, or a hash key (a re-entrant lock, recipe
+/// redis-reentrant-hash: one field per owner) and its first field. An id
 /// counter (recipe redis-incr-ids: workloads/id_counter_key.hpp) changes
 /// with every id, so it reports the fixed owner "ids": its placement is
 /// where the workload's ids come from, and it holds still between two polls.
 constexpr const char* kDumpScript =
     "local r = {} "
     "for _, k in ipairs(redis.call('KEYS', '*')) do "
-    "  if redis.call('TYPE', k).ok == 'string' and not string.find(k, ':fence', 1, true) then "
+    "  local t = redis.call('TYPE', k).ok "
+    "  if t == 'string' and not string.find(k, ':fence', 1, true) then "
     "    table.insert(r, k) "
     "    if string.sub(k, -4) == ':ids' then table.insert(r, 'ids') else table.insert(r, redis.call('GET', k)) end "
+    "  elseif t == 'hash' then "
+    "    local fields = redis.call('HKEYS', k) "
+    "    if fields[1] then table.insert(r, k) table.insert(r, fields[1]) end "
     "  end "
     "end "
     "return r";

@@ -44,3 +44,15 @@ TEST(RedisRecipes, SetnxExpireKilledBetweenTheCommandsLeavesAStuckLock) {
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
     expect_nothing_left(run);
 }
+
+TEST(RedisRecipes, FaultsThatFollowTheLockFindAReentrantHashLock) {
+    // kill-restart strikes the node that holds the current lock; the
+    // re-entrant recipe keeps its lock in a hash (one field per owner), which
+    // the lock locator must see as well as a string key, or the fault never
+    // strikes and the run is UNKNOWN.
+    auto run = run_lockcheck("reentrant-kill", {"run", scenario("redis-reentrant-hash-pause"), "--nemesis",
+                                                "kill-restart", "--time-limit", "8"});
+    EXPECT_GE(run.results["run"]["faults"].get<int>(), 1) << run.output;
+    EXPECT_NE(run.exit_code, 2) << "the fault struck, so the run decides: " << run.output;
+    expect_nothing_left(run);
+}
