@@ -36,9 +36,9 @@ private:
     int fd_ = -1;
     std::uint64_t head_limit_;
     std::uint64_t tail_limit_;
-    std::uint64_t head_end_ = 0;   ///< file offset where the head ends (the cut line starts, once there is one)
-    std::uint64_t tail_start_ = 0; ///< file offset of the first byte after the cut line (0: no cut line yet)
-    std::uint64_t end_ = 0;        ///< file size
+    std::uint64_t head_end_ = 0;    ///< file offset where the head ends (the cut line starts, once there is one)
+    std::uint64_t tail_start_ = 0;  ///< file offset of the first byte after the cut line (0: no cut line yet)
+    std::uint64_t end_ = 0;         ///< file size
     std::uint64_t cut_ = 0;
 
     void write_at(std::uint64_t offset, std::string_view bytes);

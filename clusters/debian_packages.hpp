@@ -55,7 +55,6 @@ std::vector<std::filesystem::path> package_files(const std::map<std::string, Ins
 /// ... -> /etc/alternatives/NAME), which no package's file list holds: the
 /// master and slave links of every alternative in `dir`, those that exist on
 /// this host, with their directories resolved as in package_files().
-std::vector<std::filesystem::path> alternative_links(
-    const std::filesystem::path& dir = "/var/lib/dpkg/alternatives");
+std::vector<std::filesystem::path> alternative_links(const std::filesystem::path& dir = "/var/lib/dpkg/alternatives");
 
 }  // namespace lockcheck

@@ -20,7 +20,8 @@ LockcheckFiles own_files(const std::filesystem::path& self_exe) {
         auto helper = find_helper(self_exe, name);
         if (helper.empty())
             throw HarnessError("cannot build " + lockcheck_image_reference() + ": its helper " + name +
-                               " is not beside " + self_exe.string() + " or in ../lib/lockcheck (build the target "
+                               " is not beside " + self_exe.string() +
+                               " or in ../lib/lockcheck (build the target "
                                "lockcheck_runtime)");
         files.helpers.push_back(std::move(helper));
     }

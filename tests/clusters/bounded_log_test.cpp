@@ -54,8 +54,9 @@ TEST(BoundedLog, AFloodKeepsTheHeadAndTheTailAndSaysHowMuchWasCut) {
     const std::string text = read_all(path);
     ASSERT_EQ(text.substr(0, 1000), written.substr(0, 1000)) << "the head is kept as written";
     std::smatch cut;
-    ASSERT_TRUE(std::regex_search(text, cut, std::regex("\n\\[lockcheck: ([0-9]+) bytes of this log cut here; it keeps "
-                                                        "the first 1000 and the last 1000\\]\n")))
+    ASSERT_TRUE(std::regex_search(text, cut,
+                                  std::regex("\n\\[lockcheck: ([0-9]+) bytes of this log cut here; it keeps "
+                                             "the first 1000 and the last 1000\\]\n")))
         << text.substr(0, 1300);
     const std::string tail = text.substr(static_cast<std::size_t>(cut.position(0) + cut.length(0)));
     EXPECT_GE(tail.size(), 900U);

@@ -46,9 +46,16 @@ TEST(DebianPackages, TheClosureFollowsDependsTakesHeadlessVariantsAndAddsEssenti
     std::vector<std::string> missing;
     const auto closure = dependency_closure(packages, {"zookeeper", "no-such-server"}, missing);
     EXPECT_EQ(missing, std::vector<std::string>{"no-such-server"});
-    const std::set<std::string> expected{"zookeeper",   "adduser",          "passwd",  "libpam0g",
-                                         "default-jre-headless", "openjdk-17-jre-headless", "libc6",
-                                         "libzookeeper-java",    "liblog4j1.2-java",        "dash"};
+    const std::set<std::string> expected{"zookeeper",
+                                         "adduser",
+                                         "passwd",
+                                         "libpam0g",
+                                         "default-jre-headless",
+                                         "openjdk-17-jre-headless",
+                                         "libc6",
+                                         "libzookeeper-java",
+                                         "liblog4j1.2-java",
+                                         "dash"};
     EXPECT_EQ(closure, expected) << "no default-jre, openjdk-17-jre or libgl1: a server draws no window";
 }
 
@@ -56,8 +63,9 @@ TEST(DebianPackages, TheFilesOfAListAreResolvedWithoutDocumentation) {
     const lockcheck::testing::ScratchDir dir("dpkg-info");
     const auto file = dir.path() / "bin-of-libc";
     std::ofstream(file) << "x";
-    std::ofstream(dir.path() / "libc6:amd64.list")
-        << "/.\n" << file.string() << "\n/usr/share/doc/libc6/copyright\n" << dir.path().string() << "/missing\n";
+    std::ofstream(dir.path() / "libc6:amd64.list") << "/.\n"
+                                                   << file.string() << "\n/usr/share/doc/libc6/copyright\n"
+                                                   << dir.path().string() << "/missing\n";
     const auto packages = parse_installed_packages(kStatus);
     const auto files = package_files(packages, {"libc6"}, dir.path());
     EXPECT_EQ(files, std::vector<std::filesystem::path>{std::filesystem::canonical(file)});
@@ -71,11 +79,13 @@ TEST(DebianPackages, TheLinksOfAlternativesAreTheMasterAndSlaveLinksThatExist) {
     std::filesystem::create_symlink("/etc/alternatives/iptables-save", links / "iptables-save");
     std::filesystem::create_directories(dir.path() / "alternatives");
     std::ofstream(dir.path() / "alternatives" / "java")
-        << "auto\n" << (links / "java").string() << "\njava.1.gz\n" << (links / "java.1.gz").string()
-        << "\n\n/usr/lib/jvm/bin/java\n1711\n";
+        << "auto\n"
+        << (links / "java").string() << "\njava.1.gz\n"
+        << (links / "java.1.gz").string() << "\n\n/usr/lib/jvm/bin/java\n1711\n";
     std::ofstream(dir.path() / "alternatives" / "iptables")
-        << "manual\n" << (links / "iptables").string() << "\niptables-save\n" << (links / "iptables-save").string()
-        << "\n\n/usr/sbin/iptables-nft\n20\n";
+        << "manual\n"
+        << (links / "iptables").string() << "\niptables-save\n"
+        << (links / "iptables-save").string() << "\n\n/usr/sbin/iptables-nft\n20\n";
     const auto canonical_links = std::filesystem::canonical(links);
     EXPECT_EQ(alternative_links(dir.path() / "alternatives"),
               (std::vector<std::filesystem::path>{canonical_links / "iptables-save", canonical_links / "java"}))
