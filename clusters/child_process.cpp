@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "clusters/log_pump.hpp"
 #include "clusters/run_containment.hpp"
 
 namespace lockcheck {
@@ -65,6 +67,7 @@ std::string last_nonblank_line(const std::string& text) {
 
 struct ChildProcess::Impl {
     std::unique_ptr<ProcessCgroup> cgroup;  ///< the child's subtree, when the run has cgroups
+    std::unique_ptr<LogPump> log_pump;      ///< with ChildSpec::bound_log
 };
 
 ChildProcess::ChildProcess(const ChildSpec& spec) : impl_(std::make_unique<Impl>()) {
@@ -79,8 +82,16 @@ ChildProcess::ChildProcess(const ChildSpec& spec) : impl_(std::make_unique<Impl>
         impl_->cgroup = new_child_cgroup();
         if (impl_->cgroup) plan.cgroup_procs_file = impl_->cgroup->procs_file();
         SpawnFds handed;  // the child's ends, closed here once it has them
-        const int log_fd = handed.keep(::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0660),
-                                       "cannot open its log " + log);
+        int log_fd = -1;
+        if (spec.bound_log && !spec.output_log.empty()) {  // through a pipe to the controller's pump
+            auto bounded = std::make_unique<BoundedLog>(spec.output_log, kBoundedLogKeep, kBoundedLogKeep);
+            int ends[2];
+            log_fd = handed.keep(::pipe2(ends, O_CLOEXEC) == 0 ? ends[1] : -1, "pipe2");
+            impl_->log_pump = std::make_unique<LogPump>(ends[0], std::move(bounded));
+        } else {
+            log_fd = handed.keep(::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0660),
+                                 "cannot open its log " + log);
+        }
         plan.stderr_fd = log_fd;
         if (spec.pipe_stdio) {
             int to_child[2], from_child[2];
@@ -102,6 +113,8 @@ ChildProcess::ChildProcess(const ChildSpec& spec) : impl_(std::make_unique<Impl>
             plan.stdout_fd = log_fd;
         }
         pid_ = spec.start ? spec.start(plan) : spawn_child(plan);
+        // Not reaped before the destructor's kill(), so the PID cannot be reused until then.
+        exit_fd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
     } catch (const std::runtime_error& e) {  // SpawnError, or the cgroup that cannot be made
         close_stdin();
         if (stdout_fd_ >= 0) ::close(stdout_fd_);
@@ -116,6 +129,7 @@ ChildProcess::~ChildProcess() {
     } catch (...) {}
     if (stdin_fd_ >= 0) ::close(stdin_fd_);
     if (stdout_fd_ >= 0) ::close(stdout_fd_);
+    if (exit_fd_ >= 0) ::close(exit_fd_);
 }
 
 bool ChildProcess::running_locked() {

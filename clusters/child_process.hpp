@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -48,7 +49,15 @@ struct ChildSpec {
     /// process; empty: spawn_child (execve). Built-in workers use a
     /// ForkServer's spawn (clusters/fork_server.hpp).
     std::function<pid_t(const SpawnPlan&)> start = {};
+    /// What goes to output_log passes through the controller, which keeps its
+    /// first and last kBoundedLogKeep bytes with a line saying how many were
+    /// cut between them (clusters/bounded_log.hpp): for clients, which may
+    /// flood stderr. Off: the child writes to the log itself, unbounded.
+    bool bound_log = false;
 };
+
+/// What a bounded log (ChildSpec::bound_log) keeps of its start and of its end: 1 MiB each.
+inline constexpr std::uint64_t kBoundedLogKeep = 1 << 20;
 
 /// Everything in a child's log, or "" when it cannot be read.
 std::string log_text(const std::filesystem::path& log);
@@ -94,6 +103,10 @@ public:
     /// controller writes requests to stdin_fd and reads replies from stdout_fd.
     int stdin_fd() const { return stdin_fd_; }
     int stdout_fd() const { return stdout_fd_; }
+    /// A pidfd of the child (pidfd_open): readable once the child has exited,
+    /// even when a process it started still holds its stdout; -1 when the
+    /// kernel has none. Owned by this object; never reaps the child.
+    int exit_fd() const { return exit_fd_; }
     /// Closes the controller's end of the child's stdin (the child sees EOF).
     void close_stdin();
 
@@ -106,6 +119,7 @@ private:
     pid_t pid_ = -1;
     int stdin_fd_ = -1;
     int stdout_fd_ = -1;
+    int exit_fd_ = -1;
     std::optional<int> exit_status_;
 
     bool running_locked();

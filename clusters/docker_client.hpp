@@ -81,10 +81,12 @@ public:
 
     /// True when image `reference` (e.g. "redis:7.2") is on the daemon.
     bool has_image(const std::string& reference) const;
-    /// Imports the root filesystem in the tar file `tar` as image
-    /// `repository`:`tag` (tagging it by id afterwards, which Podman needs).
+    /// Imports the root filesystem in the tar file `tar` (streamed from the
+    /// file, however large) as image `repository`:`tag` with `changes`
+    /// applied (Dockerfile instructions: "LABEL k=v", "ENTRYPOINT [...]",
+    /// ...), tagging it by id afterwards, which Podman needs.
     void import_image(const std::filesystem::path& tar, const std::string& repository, const std::string& tag,
-                      const std::map<std::string, std::string>& labels) const;
+                      const std::vector<std::string>& changes) const;
     /// Removes image `reference`; a missing one is no error.
     void remove_image(const std::string& reference) const;
     /// "repo:tag" of every image that carries label `key`.
@@ -98,8 +100,10 @@ private:
         std::string body;
     };
     /// One request; throws DockerError when no answer came (no daemon, timeout).
+    /// A POST's body is the file `body_file` when one is given, else `body`.
     Reply request(const std::string& method, const std::string& path, const std::string& body,
-                  std::chrono::seconds timeout, const std::string& content_type = "application/json") const;
+                  std::chrono::seconds timeout, const std::string& content_type = "application/json",
+                  const std::filesystem::path& body_file = {}) const;
     /// request(), then throws DockerError "WHAT: <the daemon's message>" unless the status is 2xx or in `also_fine`.
     Reply expect(const std::string& what, const std::string& method, const std::string& path,
                  const std::string& body = "", std::chrono::seconds timeout = std::chrono::seconds(30),

@@ -26,7 +26,6 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # lockcheck_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_STRIP_FILES ON)  # no debug info in the package: 96 MB of lockcheck become a few
-set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "redis-server, redis-sentinel, mariadb-server, zookeeper, default-jre-headless, etcd-server, iproute2, iptables, procps, util-linux, fuse3")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "${LOCKCHECK_RUNTIME_PACKAGES}")  # cmake/runtime_packages.cmake
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "docker.io, openssh-client")
 include(CPack)

@@ -13,6 +13,11 @@
 
 namespace lockcheck {
 
+/// The helpers lockcheck runs beside its binary: the lose-unsynced
+/// filesystem's daemon and the clock library (the package and the image of
+/// lockcheck hold both).
+inline constexpr const char* kHelperNames[] = {"lockcheck-unsyncedfs", "libclockshift.so"};
+
 /// Where the helper `name` of the binary `executable` is looked for, in
 /// order: the binary's directory (a build directory), then
 /// <binary's directory>/../lib/lockcheck (an installed package).

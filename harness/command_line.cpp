@@ -231,8 +231,10 @@ int lockcheck_main(int argc, const char* const* argv) {
 
     auto* list = app.add_subcommand("list", "List recipes, topologies, nemeses and scenarios");
     auto* clean = app.add_subcommand("clean", "Remove what runs that died left behind (never touches a live run)");
-    auto* images =
-        app.add_subcommand("images", "Build (when missing) and list lockcheck's Docker images (runtime docker)");
+    auto* images = app.add_subcommand(
+        "images", "Build (when missing) and list lockcheck's Docker images (runtime docker; lockcheck itself)");
+    bool rebuild_images = false;
+    images->add_flag("--rebuild", rebuild_images, "Build the image of lockcheck again, from this binary");
 
     std::string run_id;  // only to name the process in `ps`; the init request carries what the worker needs
     int process = 0;
@@ -267,7 +269,7 @@ int lockcheck_main(int argc, const char* const* argv) {
         if (*list) return list_command();
         if (*index) return index_command(flags.store);
         if (*clean) return clean_command();
-        if (*images) return images_command();
+        if (*images) return images_command(std::filesystem::read_symlink("/proc/self/exe"), rebuild_images);
         if (*check) return check_command(check_path);
         if (*export_cmd)
             return export_edn_command(

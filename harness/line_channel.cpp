@@ -39,10 +39,12 @@ LineChannel::ReadStatus LineChannel::read_line(std::string& line, std::chrono::s
         const auto left =
             std::chrono::duration_cast<std::chrono::milliseconds>((grace_ends_first ? *give_up : deadline) - now);
         if (left.count() <= 0) return grace_ends_first ? ReadStatus::Interrupted : ReadStatus::Timeout;
-        pollfd p{read_fd_, POLLIN, 0};
-        const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 100)));
+        pollfd p[2] = {{read_fd_, POLLIN, 0}, {exit_fd_, POLLIN, 0}};
+        const int ready = ::poll(p, exit_fd_ >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left.count(), 100)));
         if (ready < 0 && errno != EINTR) return ReadStatus::Closed;
         if (ready <= 0) continue;
+        // What the worker wrote before it exited is in the pipe already: read that first.
+        if (p[0].revents == 0) return ReadStatus::Closed;  // its process exited, a descendant holds the pipe
         char chunk[4096];
         const ssize_t n = ::read(read_fd_, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;

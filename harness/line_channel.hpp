@@ -24,8 +24,12 @@ struct ReplyCutoff {
 
 class LineChannel {
 public:
-    /// Does not own the descriptors.
-    LineChannel(int read_fd, int write_fd) : read_fd_(read_fd), write_fd_(write_fd) {}
+    /// Does not own the descriptors. `exit_fd`, when not -1, becomes readable
+    /// once the worker's own process has exited (ChildProcess::exit_fd): a
+    /// read then ends Closed as soon as the lines it had written are read,
+    /// even while a process it started still holds the other end of `read_fd`.
+    LineChannel(int read_fd, int write_fd, int exit_fd = -1)
+        : read_fd_(read_fd), write_fd_(write_fd), exit_fd_(exit_fd) {}
 
     /// Writes `line` and a newline with one write(2) (taking the line by
     /// value to append the newline without a copy); false when the other end is gone.
@@ -36,7 +40,8 @@ public:
     /// stop is requested on `cutoff`'s interrupt, it waits at most
     /// kInterruptGrace more (a reply on its way still arrives), once one is
     /// requested on its ending, at most its ending_grace more; then it gives
-    /// up: Interrupted.
+    /// up: Interrupted. Closed: the other end is closed by every process, or
+    /// the worker's process has exited (see the constructor).
     ReadStatus read_line(std::string& line, std::chrono::steady_clock::time_point deadline,
                          const ReplyCutoff& cutoff = {});
 
@@ -47,6 +52,7 @@ public:
 private:
     int read_fd_;
     int write_fd_;
+    int exit_fd_;
     std::string buffer_;
 };
 

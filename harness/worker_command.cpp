@@ -18,6 +18,7 @@ WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& end
         launch.child.argv = {self_exe.string(), "worker", "--run-id", run_id, "--process", std::to_string(process)};
     launch.child.output_log = run_dir / "workers" / fmt::format("worker-{}.log", process);
     launch.child.pipe_stdio = true;
+    launch.child.bound_log = true;  // a client flooding stderr must not fill the store's disk
     launch.child.env = clock_environment(clock_library, worker_clock_dir(run_dir / "workers", process));
     if (fork_server && !spec.client_cmd && !clock_library)
         launch.child.start = [fork_server](const SpawnPlan& plan) { return fork_server->spawn(plan); };

@@ -18,7 +18,7 @@ WorkerProcess::WorkerProcess(const ChildSpec& spec, const WorkerInit& init)
     } catch (const SpawnError& e) {
         throw WorkerError(who_ + ": " + e.what());
     }
-    channel_ = std::make_unique<LineChannel>(child_->stdout_fd(), child_->stdin_fd());
+    channel_ = std::make_unique<LineChannel>(child_->stdout_fd(), child_->stdin_fd(), child_->exit_fd());
     if (!channel_->write_line(encode_init(init))) throw WorkerError(who_ + " exited before its init");
 }
 

@@ -2,7 +2,9 @@
 # The Debian package (cmake/packaging.cmake, docs/ci.md): builds it with
 # `cpack -G DEB` in BUILD_DIR, extracts it with `dpkg-deb -x` into a scratch
 # directory (nothing is installed) and checks its layout, its control fields,
-# and that the extracted lockcheck finds its scenarios and helpers there.
+# and that the extracted lockcheck finds its scenarios and helpers there and
+# runs `suite quick` from there (as root, with the servers of this host, which
+# the package's Depends name).
 #   tests/package/package_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "${1:?build dir}" && pwd)
@@ -40,3 +42,15 @@ read_from=$(grep '^scenarios (' <<<"$listing" || true)
 scenarios=$(sed -n '/^scenarios (/,$p' <<<"$listing" | grep -c '^  [a-z]')
 grep -q "^  redis-holder-pause " <<<"$listing" || fail "lockcheck list shows no redis-holder-pause"
 echo "package_test: $(basename "$deb") ok: $scenarios scenarios listed from $expected_dir"
+
+# A suite from the extracted tree: its scenarios, its helpers, its worker.
+if [[ $(id -u) -eq 0 ]]; then
+  "$root/usr/bin/lockcheck" suite quick --store "$scratch/store" >"$scratch/suite.txt" 2>&1 \
+    || { cat "$scratch/suite.txt" >&2; fail "suite quick from the extracted package failed"; }
+  summary=$(grep -E '^[0-9]+ scenarios: ' "$scratch/suite.txt" || true)
+  [[ $summary == *" 0 did not"* ]] || { cat "$scratch/suite.txt" >&2; fail "suite quick: '$summary'"; }
+  grep -q "^== \[1/.*($root/usr/share/lockcheck/scenarios/" "$scratch/suite.txt" || fail "the suite did not read the package's scenarios"
+  echo "package_test: suite quick from the extracted package: ${summary%% |*}"
+else
+  echo "package_test: not root, suite quick from the package skipped"
+fi
