@@ -48,6 +48,26 @@ std::int64_t sequence_of(std::int64_t id) { return id & kSnowflakeMaxSequence; }
 
 constexpr auto kSecond = std::chrono::milliseconds(1000);
 
+/// What a generator did when its clock went back after three milliseconds of ids.
+struct BackStep {
+    std::set<std::int64_t> issued;  ///< one id in each of three milliseconds
+    std::int64_t next = -1;         ///< the id asked for after the clock went back
+    int pauses = 0;                 ///< 0.1 ms pauses it waited for it
+};
+
+/// Three ids a millisecond apart, then the clock steps `back_ms` back from
+/// the millisecond after the last one used, and one more id.
+BackStep step_back_after_three_ms(SnowflakeGenerator::Backward backward, std::int64_t back_ms) {
+    SteppedClock clock;
+    SnowflakeGenerator generator(clock, 9, backward, kSecond);
+    BackStep out;
+    for (int ms = 0; ms < 3; ++ms, clock.step_ms(1)) out.issued.insert(id_of(generator.next()));
+    clock.step_ms(-back_ms);
+    out.next = id_of(generator.next());
+    out.pauses = clock.pauses;
+    return out;
+}
+
 }  // namespace
 
 TEST(SnowflakeGenerator, LaysOutTimestampWorkerAndSequenceInTheirBits) {
@@ -102,30 +122,19 @@ TEST(SnowflakeGenerator, RefusesWhenTheSequenceIsFullAndTheClockDoesNotMoveOn) {
 }
 
 TEST(SnowflakeGenerator, PlainGeneratorIssuesTheSameIdsAgainWhenTheClockGoesBack) {
-    SteppedClock clock;
-    SnowflakeGenerator generator(clock, 9, SnowflakeGenerator::Backward::Reuse, kSecond);
-    std::set<std::int64_t> issued;
-    for (int ms = 0; ms < 3; ++ms, clock.step_ms(1)) issued.insert(id_of(generator.next()));
-    const std::int64_t first = *issued.begin();
-    clock.step_ms(-3);  // back to the first millisecond it used
-    const std::int64_t again = id_of(generator.next());
-    EXPECT_EQ(again, first) << "same millisecond, same worker, sequence 0 again";
-    EXPECT_EQ(clock.pauses, 0) << "the plain generator never waits for the clock";
+    const BackStep step = step_back_after_three_ms(SnowflakeGenerator::Backward::Reuse, 3);  // to the first ms used
+    EXPECT_EQ(step.next, *step.issued.begin()) << "same millisecond, same worker, sequence 0 again";
+    EXPECT_EQ(step.pauses, 0) << "the plain generator never waits for the clock";
 }
 
 TEST(SnowflakeGenerator, GuardedGeneratorWaitsForTheClockToCatchUp) {
-    SteppedClock clock;
-    SnowflakeGenerator generator(clock, 9, SnowflakeGenerator::Backward::Guard, kSecond);
-    std::set<std::int64_t> issued;
-    for (int ms = 0; ms < 3; ++ms, clock.step_ms(1)) issued.insert(id_of(generator.next()));
-    const std::int64_t last = *issued.rbegin();
-    clock.step_ms(-4);  // from the millisecond after the last used to 3 ms behind it
-    const std::int64_t next = id_of(generator.next());
-    EXPECT_FALSE(issued.contains(next));
-    EXPECT_GT(next, last);
-    EXPECT_EQ(timestamp_of(next), timestamp_of(last)) << "it went on in the last millisecond it used";
-    EXPECT_EQ(sequence_of(next), 1);
-    EXPECT_EQ(clock.pauses, 30) << "3 ms of 0.1 ms pauses";
+    const BackStep step = step_back_after_three_ms(SnowflakeGenerator::Backward::Guard, 4);  // 3 ms behind the last
+    const std::int64_t last = *step.issued.rbegin();
+    EXPECT_FALSE(step.issued.contains(step.next));
+    EXPECT_GT(step.next, last);
+    EXPECT_EQ(timestamp_of(step.next), timestamp_of(last)) << "it went on in the last millisecond it used";
+    EXPECT_EQ(sequence_of(step.next), 1);
+    EXPECT_EQ(step.pauses, 30) << "3 ms of 0.1 ms pauses";
 }
 
 TEST(SnowflakeGenerator, GuardedGeneratorRefusesWhileTheClockIsStillBehindAfterItsWait) {
