@@ -49,12 +49,12 @@ public:
     }
 
 private:
-    Overlap pair_with(const OpenSession& earlier) const {
+    Overlap pair_with(const OpenSession& earlier) {
         const LockSession& first = sessions_[earlier.session];
         const auto harmless_before =
             static_cast<std::size_t>(std::lower_bound(harmless_.begin(), harmless_.end(), earlier) - harmless_.begin());
-        return {earlier.session, later_, base_ + counts_.rank(earlier) - harmless_before,
-                classify_overlap(first, s_).blame, std::min(first.end_ns, s_.end_ns) - s_.start_ns};
+        return {earlier.session, later_, base_ + counts_.rank(earlier) - harmless_before, evidence_.classify(first, s_),
+                std::min(first.end_ns, s_.end_ns) - s_.start_ns};
     }
 
     /// The open sessions of kind Visited, classified one by one as the pairwise sweep does.
@@ -63,13 +63,11 @@ private:
             const Overlap o = pair_with(earlier);
             if (o.blame != Blame::WithinLease && o.blame != Blame::LateGrant && rolled_back[earlier.session]) {
                 evidence_.harmless();
-                harmless_.push_back(earlier);  // in order: the found of the pairs after it is one less
+                harmless_.push_back(earlier);  // every harmless pair is one of these: the found after it is one less
                 continue;
             }
-            visited_.push_back(o);
+            visited_.push_back(o);  // harmless_ holds every harmless pair before it already (the set is in order)
         }
-        // harmless_ grew while pairs were made: make them again with every harmless pair known.
-        for (Overlap& o : visited_) o = pair_with(open_session(sessions_, o.first));
     }
 
     /// The first of the longest counted pairs: the first open session ending

@@ -59,7 +59,7 @@ void offer_every_pair(const std::vector<LockSession>& sessions, const std::vecto
     const LockSession& s = sessions[later];
     for (const OpenSession& earlier : open) {
         const LockSession& first = sessions[earlier.session];
-        const Overlap o{earlier.session, later, evidence.total(), classify_overlap(first, s).blame,
+        const Overlap o{earlier.session, later, evidence.total(), evidence.classify(first, s),
                         std::min(first.end_ns, s.end_ns) - s.start_ns};
         if (o.blame != Blame::WithinLease && o.blame != Blame::LateGrant && rolled_back[earlier.session]) {
             evidence.harmless();  // the earlier holder's transaction committed nothing (transactional_sessions.hpp)

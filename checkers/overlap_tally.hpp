@@ -54,6 +54,9 @@ struct OverlapTally {
     std::size_t harmless = 0;                           ///< with a rolled-back earlier transaction
     std::vector<Overlap> kept;                          ///< the evidence, in the order found
     std::optional<Overlap> longest;
+    /// Pairs classified one by one (classify_overlap): every pair for the
+    /// pairwise sweep, few for sweep_overlaps.
+    std::size_t classified = 0;
     bool operator==(const OverlapTally&) const = default;
 };
 
@@ -71,6 +74,12 @@ public:
     void note_length(const Overlap& o);
     /// One more harmless pair.
     void harmless() { ++tally_.harmless; }
+    /// What the record proves about the pair of `first` and `later`
+    /// (classify_overlap), counted in OverlapTally::classified.
+    Blame classify(const LockSession& first, const LockSession& later) {
+        ++tally_.classified;
+        return classify_overlap(first, later).blame;
+    }
     /// Pairs counted so far: the `found` of the next one.
     std::size_t total() const { return list_.total(); }
     /// The least grave of the gravest kept; nullptr while fewer than kGravestOverlapsKept are.
