@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <iterator>
-#include <map>
 #include <memory>
 #include <optional>
 #include <set>
-#include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "checkers/open_session_counts.hpp"
 
@@ -127,15 +127,21 @@ private:
 OverlapTally sweep_overlaps(const std::vector<LockSession>& sessions, const std::vector<bool>& rolled_back) {
     std::vector<EarlierKind> kinds;
     kinds.reserve(sessions.size());
-    std::map<std::string, KeySweep> keys;
+    std::vector<KeySweep> keys;
+    std::vector<std::size_t> key_of;  // per session: its key's place in keys
+    key_of.reserve(sessions.size());
+    std::unordered_map<std::string_view, std::size_t> key_index;
     for (std::size_t i = 0; i < sessions.size(); ++i) {
         kinds.push_back(earlier_kind(sessions[i], rolled_back[i]));
-        keys[sessions[i].key].members.push_back(i);
+        const auto [at, fresh] = key_index.try_emplace(sessions[i].key, keys.size());
+        if (fresh) keys.emplace_back();
+        key_of.push_back(at->second);
+        keys[at->second].members.push_back(i);
     }
     OverlapEvidence evidence;
     for (std::size_t i = 0; i < sessions.size(); ++i) {
         const LockSession& s = sessions[i];
-        KeySweep& key = keys.find(s.key)->second;
+        KeySweep& key = keys[key_of[i]];
         while (!key.open.empty() && key.open.begin()->ended_by(s.start_ns)) {
             if (key.counts) key.counts->erase(key.open.begin()->session);
             key.open.erase(key.open.begin());
