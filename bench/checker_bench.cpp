@@ -13,7 +13,13 @@
 //
 // One adversarial case besides: CHECKER/overlapping-holders:3000, 3,000
 // holders of one key all granted before any releases (4,498,500 overlapping
-// pairs; bench::generate_overlapping_holders).
+// pairs; bench::generate_overlapping_holders). And many open locks
+// (issue 33): mutual-exclusion/open-locks:N, N holders that never release
+// and N more that each acquire and release after them (bench::generate_open_locks:
+// 20,000 make 599,990,000 overlapping pairs, 50,000 make 3,749,975,000), with
+// pairwise-sweep/open-locks:N beside it: the sweep that visits every pair
+// (sweep_overlaps_pairwise, what mutual-exclusion did before), for the
+// before/after figure of docs/benchmarks.md.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -27,8 +33,10 @@
 #include "checkers/linearizability.hpp"
 #include "checkers/liveness.hpp"
 #include "checkers/mutual_exclusion.hpp"
+#include "checkers/overlap_sweep.hpp"
 #include "checkers/resource.hpp"
 #include "checkers/run_checkers.hpp"
+#include "checkers/transactional_sessions.hpp"
 
 namespace {
 
@@ -108,6 +116,21 @@ void run_overlapping(benchmark::State& state, int holders, const Check& check) {
     run_on(state, overlapping, check);
 }
 
+void run_open_locks(benchmark::State& state, int open, const Check& check) {
+    loaded.reset();
+    auto history = bench::generate_open_locks(open, open);
+    auto partner = pair_ops(history);
+    const Loaded locks{Case{history.size(), 2 * open, 1, 0, true}, std::move(history), std::move(partner)};
+    run_on(state, locks, check);
+}
+
+/// The overlaps of a lock history tallied by visiting every pair: the mutual-exclusion sweep before issue 33.
+Validity pairwise_sweep(const History& h, const Partner& p) {
+    auto sessions = extract_sessions(h, p);
+    const auto rolled_back = end_transactional_sessions(h, p, sessions);
+    return sweep_overlaps_pairwise(sessions, rolled_back).overlaps == 0 ? Validity::Valid : Validity::Invalid;
+}
+
 const std::vector<std::pair<std::string, Check>>& checkers() {
     static const std::vector<std::pair<std::string, Check>> all = {
         {"pair_ops",
@@ -157,6 +180,17 @@ void register_all() {
                                      [check = check](benchmark::State& s) { run_overlapping(s, kHolders, check); })
             ->Unit(benchmark::kMillisecond)
             ->MinTime(0.01);
+    }
+    for (const int open : {20'000, 50'000}) {
+        const Check me = [](const History& h, const Partner& p) { return check_mutual_exclusion(h, p).valid; };
+        for (const auto& [name, check] : {std::pair{std::string(checker_name::kMutualExclusion), me},
+                                          std::pair{std::string("pairwise-sweep"), Check(pairwise_sweep)}}) {
+            const std::string id = name + "/open-locks:" + std::to_string(open);
+            benchmark::RegisterBenchmark(id.c_str(),
+                                         [open, check = check](benchmark::State& s) { run_open_locks(s, open, check); })
+                ->Unit(benchmark::kMillisecond)
+                ->MinTime(0.01);
+        }
     }
 }
 

@@ -203,28 +203,47 @@ private:
 
 History generate_history(const GeneratorOptions& options) { return Generator(options).run(); }
 
+namespace {
+
+/// Appends one op of key "lock" to `h` (owner "wPROCESS-1"), at `time_us`.
+Op& record_lock_op(History& h, std::int64_t time_us, int process, OpType type, std::string_view f) {
+    Op op;
+    op.index = static_cast<std::int64_t>(h.size());
+    op.time = time_us * kUs;
+    op.process = process;
+    op.type = type;
+    op.f = std::string(f);
+    op.key = "lock";
+    op.owner = "w" + std::to_string(process) + "-1";
+    h.push_back(std::move(op));
+    return h.back();
+}
+
+}  // namespace
+
 History generate_overlapping_holders(int holders) {
     History h;
-    const auto record = [&](std::int64_t time_us, int process, OpType type, std::string_view f) -> Op& {
-        Op op;
-        op.index = static_cast<std::int64_t>(h.size());
-        op.time = time_us * kUs;
-        op.process = process;
-        op.type = type;
-        op.f = std::string(f);
-        op.key = "lock";
-        op.owner = "w" + std::to_string(process) + "-1";
-        h.push_back(std::move(op));
-        return h.back();
-    };
     for (int p = 0; p < holders; ++p) {
-        record(100 * p, p, OpType::Invoke, fn::kAcquire).ttl_ms = 1000;
-        record(100 * p + 50, p, OpType::Ok, fn::kAcquire).token = p + 1;
+        record_lock_op(h, 100 * p, p, OpType::Invoke, fn::kAcquire).ttl_ms = 1000;
+        record_lock_op(h, 100 * p + 50, p, OpType::Ok, fn::kAcquire).token = p + 1;
     }
     const std::int64_t released = 100 * std::int64_t{holders} + 1000;
     for (int p = 0; p < holders; ++p) {
-        record(released + 100 * p, p, OpType::Invoke, fn::kRelease);
-        record(released + 100 * p + 50, p, OpType::Ok, fn::kRelease);
+        record_lock_op(h, released + 100 * p, p, OpType::Invoke, fn::kRelease);
+        record_lock_op(h, released + 100 * p + 50, p, OpType::Ok, fn::kRelease);
+    }
+    return h;
+}
+
+History generate_open_locks(int open, int closed) {
+    History h;
+    for (int p = 0; p < open + closed; ++p) {
+        const std::int64_t at = 200 * std::int64_t{p};
+        record_lock_op(h, at, p, OpType::Invoke, fn::kAcquire).ttl_ms = 1000;
+        record_lock_op(h, at + 50, p, OpType::Ok, fn::kAcquire).token = p + 1;
+        if (p < open) continue;
+        record_lock_op(h, at + 100, p, OpType::Invoke, fn::kRelease);
+        record_lock_op(h, at + 150, p, OpType::Ok, fn::kRelease);
     }
     return h;
 }

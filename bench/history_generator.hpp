@@ -40,4 +40,11 @@ History generate_history(const GeneratorOptions& options);
 /// pairs, the first ones within the lease, the rest after it expired.
 History generate_overlapping_holders(int holders);
 
+/// Many locks open at once (issue 33's "50k open locks"): one key, `open`
+/// workers each granted it (lease 1000 ms, 100 us apart) that never release,
+/// then `closed` more workers, one after another, each granted it and
+/// releasing it 50 us later. Every pair overlaps: open * (open - 1) / 2 +
+/// closed * open pairs, nearly all after the lease expired.
+History generate_open_locks(int open, int closed);
+
 }  // namespace lockcheck::bench

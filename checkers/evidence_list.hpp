@@ -13,7 +13,10 @@ namespace lockcheck {
 
 /// Keeps the first `first` findings offered and the `worst` worst of the
 /// rest, ranked by `Worse` (a strict weak order: worse(a, b) when a is the
-/// worse finding). Counts every finding offered.
+/// worse finding). Counts every finding offered. With a strict total order
+/// the worst kept are the `worst` worst of the rest whatever order they were
+/// offered in, so a caller may count findings in bulk (count) and hand over
+/// only those that can be among the worst (consider).
 template <typename Finding, typename Worse>
 class EvidenceList {
 public:
@@ -27,8 +30,16 @@ public:
             earliest_.push_back(std::move(finding));
             return;
         }
+        consider(std::move(finding));
+    }
+
+    /// Counts `n` findings offered through consider() or not at all: only
+    /// once the first `first` are kept (total() >= first).
+    void count(std::size_t n) { total_ += n; }
+
+    /// Keeps `finding`, already counted (count), when it is among the worst.
+    void consider(Finding finding) {
         if (worst_ == 0) return;
-        // worst_heap_ is a heap whose top is the least bad of the worst kept.
         if (worst_heap_.size() < worst_) {
             worst_heap_.push_back(std::move(finding));
             std::push_heap(worst_heap_.begin(), worst_heap_.end(), worse_);
@@ -37,6 +48,12 @@ public:
             worst_heap_.back() = std::move(finding);
             std::push_heap(worst_heap_.begin(), worst_heap_.end(), worse_);
         }
+    }
+
+    /// The least bad of the worst kept once `worst` are kept (a finding must
+    /// be worse to be kept); nullptr while fewer are.
+    const Finding* least_bad_kept() const {
+        return worst_ > 0 && worst_heap_.size() == worst_ ? &worst_heap_.front() : nullptr;
     }
 
     /// Every finding offered, kept or not.
@@ -58,7 +75,7 @@ private:
     Worse worse_;
     std::size_t total_ = 0;
     std::vector<Finding> earliest_;
-    std::vector<Finding> worst_heap_;
+    std::vector<Finding> worst_heap_;  ///< a heap whose top is the least bad of the worst kept
 };
 
 }  // namespace lockcheck

@@ -9,10 +9,10 @@
 #include <tuple>
 
 #include "checkers/checker_names.hpp"
-#include "checkers/evidence_list.hpp"
 #include "checkers/lock_history.hpp"
 #include "checkers/lock_sessions.hpp"
 #include "checkers/overlap_blame.hpp"
+#include "checkers/overlap_sweep.hpp"
 #include "checkers/transactional_sessions.hpp"
 #include "core/counted.hpp"
 
@@ -20,36 +20,6 @@ namespace lockcheck {
 namespace {
 
 std::string process_name(int process) { return fmt::format("worker {}", process); }
-
-/// One overlapping pair, as cheap as counting it: the Violation (text and
-/// JSON) is built only for the pairs kept as evidence.
-struct Overlap {
-    std::size_t first = 0, second = 0;  ///< sessions: the earlier holder and the later one
-    std::size_t found = 0;              ///< order in which the sweep found it
-    Blame blame = Blame::Uncertain;
-    std::int64_t overlap_ns = 0;
-};
-
-/// How grave a class is when evidence must be chosen: the server's broken
-/// promise first, then what may be one, then the client's bug, then the
-/// price of the recipe.
-int gravity(Blame blame) {
-    switch (blame) {
-        case Blame::WithinLease: return 3;
-        case Blame::Uncertain: return 2;
-        case Blame::LateGrant: return 1;
-        default: return 0;
-    }
-}
-
-/// The graver of two overlaps: by class, then the longer.
-bool graver(const Overlap& a, const Overlap& b) {
-    return std::pair(gravity(a.blame), a.overlap_ns) > std::pair(gravity(b.blame), b.overlap_ns);
-}
-
-/// Pairs listed as evidence besides the first ones found and the longest.
-constexpr std::size_t kFirstOverlapsKept = 100;
-constexpr std::size_t kGravestOverlapsKept = 100;
 
 double ms_between(std::int64_t from_ns, std::int64_t to_ns) { return static_cast<double>(to_ns - from_ns) / 1e6; }
 
@@ -74,11 +44,12 @@ std::string lease_story(const History& history, const LockSession& first, const 
             return fmt::format("its lease had certainly expired, {:.1f} ms or more before the acquire was invoked",
                                ms_between(blame.first_over_by, second_invoke));
         default:
-            return fmt::format("its lease ended between {:.1f} ms before and {:.1f} ms "
-                               "after the acquire was invoked, and the grant came within the {:.1f} ms the acquire "
-                               "took",
-                               ms_between(blame.first_valid_until, second_invoke),
-                               ms_between(second_invoke, blame.first_over_by), ms_between(second_invoke, second.start_ns));
+            return fmt::format(
+                "its lease ended between {:.1f} ms before and {:.1f} ms "
+                "after the acquire was invoked, and the grant came within the {:.1f} ms the acquire "
+                "took",
+                ms_between(blame.first_valid_until, second_invoke), ms_between(second_invoke, blame.first_over_by),
+                ms_between(second_invoke, second.start_ns));
     }
 }
 
@@ -118,17 +89,6 @@ Violation describe_overlap(const History& history, const LockSession& first, con
     return v;
 }
 
-/// A session still open in the sweep, ordered by when it ends; one held when
-/// the history ended sorts after every session that ended at the last record.
-struct OpenSession {
-    std::int64_t end_ns = 0;
-    bool held_at_end = false;
-    std::size_t session = 0;
-    auto operator<=>(const OpenSession&) const = default;
-    /// Whether it was over by the time a session started at `start_ns`.
-    bool ended_by(std::int64_t start_ns) const { return end_ns < start_ns || (end_ns == start_ns && !held_at_end); }
-};
-
 }  // namespace
 
 CheckerResult check_mutual_exclusion(const History& history, const std::vector<std::int64_t>& partner) {
@@ -137,47 +97,21 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
     auto sessions = extract_sessions(history, partner);
     const auto rolled_back = end_transactional_sessions(history, partner, sessions);
 
-    // Sweep per key in start order, keeping the sessions still open by end time.
     // Every overlapping pair is counted; few are kept (memory stays linear).
-    std::map<std::string, std::set<OpenSession>> active;  // key -> sessions still open
-    EvidenceList<Overlap, decltype(&graver)> evidence(kFirstOverlapsKept, kGravestOverlapsKept, &graver);
-    std::optional<Overlap> longest;
-    std::array<std::size_t, kBlameClasses> by_blame{};  // overlaps per class
-    std::size_t harmless = 0;
-    for (std::size_t i = 0; i < sessions.size(); ++i) {
-        const LockSession& s = sessions[i];
-        auto& open = active[s.key];
-        while (!open.empty() && open.begin()->ended_by(s.start_ns)) open.erase(open.begin());
-        for (const OpenSession& earlier : open) {
-            const LockSession& first = sessions[earlier.session];
-            Overlap o{earlier.session, i, evidence.total(), classify_overlap(first, s).blame,
-                      std::min(first.end_ns, s.end_ns) - s.start_ns};
-            if (o.blame != Blame::WithinLease && o.blame != Blame::LateGrant && rolled_back[earlier.session]) {
-                ++harmless;  // the earlier holder's transaction committed nothing (transactional_sessions.hpp)
-                continue;
-            }
-            ++by_blame[static_cast<std::size_t>(o.blame)];
-            if (!longest || o.overlap_ns > longest->overlap_ns) longest = o;
-            evidence.offer(o);
-        }
-        open.insert({s.end_ns, s.held_at_end, i});
-    }
-    const std::size_t overlaps = evidence.total();
-    auto kept = std::move(evidence).take();
-    if (longest && std::none_of(kept.begin(), kept.end(), [&](const Overlap& o) { return o.found == longest->found; }))
-        kept.push_back(*longest);
-    std::sort(kept.begin(), kept.end(), [](const Overlap& a, const Overlap& b) { return a.found < b.found; });
-    for (const Overlap& o : kept)
+    const OverlapTally tally = sweep_overlaps(sessions, rolled_back);
+    const std::size_t overlaps = tally.overlaps;
+    for (const Overlap& o : tally.kept)
         result.violations.push_back(describe_overlap(history, sessions[o.first], sessions[o.second]));
-    result.unlisted_violations = overlaps - kept.size();
+    result.unlisted_violations = overlaps - tally.kept.size();
     result.valid = overlaps == 0 ? Validity::Valid : Validity::Invalid;
     result.stats = {{"sessions", sessions.size()},
                     {"overlaps", overlaps},
-                    {"overlaps_listed", kept.size()},
-                    {"rolled_back", harmless},
-                    {"longest_overlap_ms", longest ? static_cast<double>(longest->overlap_ns) / 1e6 : 0.0}};
+                    {"overlaps_listed", tally.kept.size()},
+                    {"rolled_back", tally.harmless},
+                    {"longest_overlap_ms", tally.longest ? static_cast<double>(tally.longest->overlap_ns) / 1e6 : 0.0}};
     for (const BlameClass& c : blame_classes())
-        if (c.blame != Blame::RenewAfterLoss) result.stats[std::string(c.stat)] = by_blame[static_cast<std::size_t>(c.blame)];
+        if (c.blame != Blame::RenewAfterLoss)
+            result.stats[std::string(c.stat)] = tally.by_blame[static_cast<std::size_t>(c.blame)];
     return result;
 }
 

@@ -1,4 +1,5 @@
-// How a Redis or MariaDB recipe's client connects to the servers.
+// How a Redis or MariaDB recipe's client connects to the servers, and which
+// worker it serves.
 #pragma once
 
 #include <chrono>
@@ -14,6 +15,9 @@ struct ConnectionOptions {
     /// The login every new connection makes (the init's "auth");
     /// nullopt when the servers ask for none.
     std::optional<ClientCredentials> login = std::nullopt;
+    /// The worker's process number (the init's "process"): a recipe that
+    /// names its clients by it (snowflake-ids' worker id) reads it here.
+    int process = 0;
 };
 
 }  // namespace lockcheck

@@ -21,6 +21,7 @@
 #include "workloads/redis_watch_multi.hpp"
 #include "workloads/redis_watchdog.hpp"
 #include "workloads/redlock.hpp"
+#include "workloads/snowflake_ids.hpp"
 #include "workloads/zk_ephemeral.hpp"
 #include "workloads/zk_sequential.hpp"
 
@@ -37,6 +38,7 @@ const std::vector<RecipeDescriptor>& recipe_descriptors() {
         mysql_table_record_recipe(),    mysql_get_lock_recipe(),
         mysql_optimistic_recipe(),      mysql_for_update_recipe(),
         mysql_stock_decrement_recipe(), mysql_auto_increment_ids_recipe(),
+        snowflake_ids_recipe(),         snowflake_ids_guarded_recipe(),
     };
     return all;
 }

@@ -38,7 +38,7 @@ int run_worker(std::istream& in, std::ostream& out) {
         const RecipeDescriptor* recipe = find_recipe(init.recipe);
         if (!recipe) throw std::invalid_argument("unknown recipe '" + init.recipe + "'");
         client = make_lock_client(init.recipe, init.nodes,
-                                  {std::chrono::milliseconds(init.server_timeout_ms), init.auth}, init.recipe_options);
+                                  {std::chrono::milliseconds(init.server_timeout_ms), init.auth, init.process}, init.recipe_options);
         hello = {"lockcheck worker (" + init.recipe + ")", announced_capabilities(*recipe, *client)};
     } catch (const std::exception& e) {
         out << encode(WorkerReply{0, OpType::Fail, std::nullopt, e.what(), nullptr}) << std::endl;

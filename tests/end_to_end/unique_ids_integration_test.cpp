@@ -1,6 +1,7 @@
 // Integration tests of the id generators (capability "unique-ids") on real
-// servers: redis-incr-ids on redis-server and redis-sentinel, and
-// mysql-auto-increment-ids on mariadbd. Each runs a scenario briefly through
+// servers: redis-incr-ids on redis-server and redis-sentinel,
+// mysql-auto-increment-ids on mariadbd, and the Snowflake generators (no
+// server; client-clock-skew moves a worker's clock). Each runs a scenario briefly through
 // the lockcheck binary, checks the evidence its verdict rests on, and that
 // nothing of the run is left. Store names stay short: mysqld.sock's path must
 // fit in 107 bytes.
@@ -86,5 +87,32 @@ TEST(UniqueIds, MysqlAutoIncrementWithoutFaultsIssuesEveryIdOnce) {
     const auto& ids = stats(run, "unique-ids");
     EXPECT_EQ(ids["duplicates"], 0);
     EXPECT_EQ(ids["indeterminate"], 0) << "no fault: every insert answered";
+    expect_nothing_left(run);
+}
+
+TEST(UniqueIds, SnowflakeWhoseClockGoesBackIssuesItsIdsAgain) {
+    // Measured at the scenario's 8 s (suite --repeat 10): 10 of 10 invalid,
+    // the first duplicate 2.0 s in; the first jump comes after 1 to 1.5 s.
+    auto run = run_lockcheck("ids-snowflake", {"run", scenario("snowflake-ids-clock-back"), "--time-limit", "5"});
+    expect_ids_issued_again(run, 500);
+    const auto& duplicate = run.results["checkers"]["unique-ids"]["violations"].at(0);
+    EXPECT_EQ(duplicate["kind"], "duplicate-id");
+    ASSERT_EQ(duplicate["ops"].size(), 2u) << "both ops are named";
+    EXPECT_EQ(duplicate["details"]["first"]["process"], duplicate["details"]["second"]["process"])
+        << "the generator whose clock went back repeated its own ids: " << duplicate.dump();
+    EXPECT_LT(duplicate["details"]["first"]["op"].get<int>(), duplicate["details"]["second"]["op"].get<int>());
+    EXPECT_NE(duplicate["description"].get<std::string>().find("was issued twice, to worker"), std::string::npos)
+        << duplicate.dump();
+    expect_nothing_left(run);
+}
+
+TEST(UniqueIds, GuardedSnowflakeWaitsOutItsClockAndIssuesEveryIdOnce) {
+    auto run =
+        run_lockcheck("ids-snowflake-g", {"run", scenario("snowflake-ids-guarded-clock-back"), "--time-limit", "5"});
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    EXPECT_EQ(run.results["valid"], true);
+    expect_an_id_run(run, 500);
+    EXPECT_GE(run.results["run"]["faults"].get<int>(), 1) << "a worker's clock went back";
+    EXPECT_EQ(stats(run, "unique-ids")["duplicates"], 0);
     expect_nothing_left(run);
 }
