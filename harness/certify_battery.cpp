@@ -76,10 +76,14 @@ const std::vector<CertifyCell>& certify_battery() {
                          "Without persistence (the default), Redis loses its keys with the power: an overlap "
                          "within the lease is the server configuration's (appendfsync always, or a delayed "
                          "restart)."));
-        b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(), {"mysql-single", "zookeeper", "etcd"},
-                         false, 12,
-                         "At the default durability (InnoDB flush at commit, ZooKeeper forceSync, etcd fsync) a "
-                         "granted lock survives a power loss."));
+        b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(), {"mysql-single"}, true, 12,
+                         "At MariaDB's default sync_binlog = 0 the binary log is not synced at commit, and "
+                         "recovery rolls back a transaction whose binary-log entry the power took, even with "
+                         "innodb_flush_log_at_trx_commit = 1: a granted lock's row can vanish, the server "
+                         "configuration's (sync_binlog = 1)."));
+        b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(), {"zookeeper", "etcd"}, false, 12,
+                         "At the default durability (ZooKeeper forceSync, etcd fsync) a granted lock survives a "
+                         "power loss."));
         b.push_back(cell("failover", {"failover"}, nlohmann::json::object(), {"redis-sentinel", "mysql-replicated"},
                          true, 15,
                          "Replication is asynchronous: a promoted replica may lack the newest lock, so an overlap "
