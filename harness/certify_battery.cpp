@@ -77,10 +77,11 @@ const std::vector<CertifyCell>& certify_battery() {
                          "within the lease is the server configuration's (appendfsync always, or a delayed "
                          "restart)."));
         b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(), {"mysql-single"}, true, 12,
-                         "At MariaDB's default sync_binlog = 0 the binary log is not synced at commit, and "
-                         "recovery rolls back a transaction whose binary-log entry the power took, even with "
-                         "innodb_flush_log_at_trx_commit = 1: a granted lock's row can vanish, the server "
-                         "configuration's (sync_binlog = 1)."));
+                         "MariaDB at its defaults keeps not every granted lock across a power loss: GET_LOCK's "
+                         "named locks live in memory only, and at sync_binlog = 0 recovery rolls back a committed "
+                         "transaction whose binary-log entry the power took, even with "
+                         "innodb_flush_log_at_trx_commit = 1. An overlap within the lease is the server "
+                         "configuration's (sync_binlog = 1, and a lock kept in a table)."));
         b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(), {"zookeeper", "etcd"}, false, 12,
                          "At the default durability (ZooKeeper forceSync, etcd fsync) a granted lock survives a "
                          "power loss."));
