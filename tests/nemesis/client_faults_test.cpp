@@ -59,12 +59,12 @@ FaultEvent event(std::uint64_t pick) {
     return e;
 }
 
-/// What the offset file of worker `process` under `workers_dir` holds, as a number.
+/// The wall-clock offset in ms the clock file of worker `process` under `workers_dir` holds; -1 for none.
 long long offset_of(const std::filesystem::path& workers_dir, int process) {
     std::ifstream in(clock_offset_file(worker_clock_dir(workers_dir, process)));
-    long long value = -1;
-    in >> value;
-    return value;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto state = clock_state_of(text);
+    return state ? state->realtime.offset_ns / 1'000'000 : -1;
 }
 
 /// A fresh RUN_DIR/workers for one test, removed with it.
@@ -146,7 +146,9 @@ TEST(ClientClockSkew, MovesOneWorkersWallClockAndPutsItBack) {
     FakeWorkers workers;
     workers.live = {1, 2, 3};
     for (int process : {2, 3}) clock_environment(std::filesystem::path("/lib/x.so"), worker_clock_dir(dir.path, process));
-    ClientClockSkew fault(workers, dir.path, -1500);
+    ClockChange jump;
+    jump.jump_ms = -1500;
+    ClientClockSkew fault(workers, dir.path, jump);
     EXPECT_EQ(fault.unavailable_reason(), std::nullopt);
     // Worker 1 has no offset file (not started with the library): candidates {2, 3}, pick 1 -> 3.
     EXPECT_EQ(*fault.start(event(1), std::stop_token{}), std::vector<std::string>{"worker 3"});
@@ -157,9 +159,33 @@ TEST(ClientClockSkew, MovesOneWorkersWallClockAndPutsItBack) {
     fault.heal();  // idempotent
 }
 
+TEST(ClientClockSkew, DriftsOneWorkersMonotonicClockAndKeepsItsGainAtTheHeal) {
+    WorkersDir dir;
+    FakeWorkers workers;
+    workers.live = {2};
+    clock_environment(std::filesystem::path("/lib/x.so"), worker_clock_dir(dir.path, 2));
+    ClockChange slow;
+    slow.realtime = false;
+    slow.monotonic = true;
+    slow.mode = ClockMode::drift;
+    slow.rate_ppb = 500'000'000;
+    ClientClockSkew fault(workers, dir.path, slow);
+    ASSERT_TRUE(fault.start(event(0), std::stop_token{}));
+    const auto state_of = [&] {
+        std::ifstream in(clock_offset_file(worker_clock_dir(dir.path, 2)));
+        return clock_state_of(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+    };
+    ASSERT_TRUE(state_of());
+    EXPECT_EQ(state_of()->monotonic.rate_ppb, 500'000'000);
+    EXPECT_FALSE(lc_clock_line_moves(&state_of()->realtime)) << "only the clocks asked for";
+    fault.heal();
+    EXPECT_EQ(state_of()->monotonic.rate_ppb, LC_RATE_ONE);
+    EXPECT_LE(state_of()->monotonic.offset_ns, 0) << "what it lost stays lost: a monotonic clock never goes back";
+}
+
 TEST(ClientClockSkew, UnavailableWhenTheWorkersRunWithoutTheLibrary) {
     FakeWorkers workers;
-    EXPECT_EQ(ClientClockSkew(workers, {}, 100).unavailable_reason(),
+    EXPECT_EQ(ClientClockSkew(workers, {}, ClockChange{}).unavailable_reason(),
               std::optional<std::string>("the workers do not run with the clock library"));
 }
 
