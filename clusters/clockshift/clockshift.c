@@ -71,8 +71,8 @@ static time_t vdso_time(time_t* out) {
 }
 
 __attribute__((constructor)) static void clockshift_init(void) {
+    lc_map_clock_file(); /* once, here: the time path never calls getenv */
     if (!getenv("LOCKCHECK_CLOCK_OFFSET_FILE")) return;
-    lc_map_clock_file();
     const char* vdso = getenv("LOCKCHECK_CLOCK_VDSO");
     if (vdso && vdso[0] == 'o' && vdso[1] == 'f' && vdso[2] == 'f') return;
     typedef void (*any_function)(void);
