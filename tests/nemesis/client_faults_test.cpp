@@ -183,6 +183,30 @@ TEST(ClientClockSkew, DriftsOneWorkersMonotonicClockAndKeepsItsGainAtTheHeal) {
     EXPECT_LE(state_of()->monotonic.offset_ns, 0) << "what it lost stays lost: a monotonic clock never goes back";
 }
 
+TEST(ClientClockSkew, MonotonicJumpsAccumulateFromOneFaultToTheNext) {
+    WorkersDir dir;
+    FakeWorkers workers;
+    workers.live = {1};
+    clock_environment(std::filesystem::path("/lib/x.so"), worker_clock_dir(dir.path, 1));
+    ClockChange jump;
+    jump.realtime = false;
+    jump.monotonic = true;
+    jump.jump_ms = 700;
+    ClientClockSkew fault(workers, dir.path, jump);
+    const auto monotonic_offset_ms = [&] {
+        std::ifstream in(clock_offset_file(worker_clock_dir(dir.path, 1)));
+        const auto state =
+            clock_state_of(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+        return state ? state->monotonic.offset_ns / 1'000'000 : -1;
+    };
+    for (int strike = 1; strike <= 2; ++strike) {
+        ASSERT_TRUE(fault.start(event(0), std::stop_token{}));
+        EXPECT_EQ(monotonic_offset_ms(), 700 * strike);
+        fault.heal();
+        EXPECT_EQ(monotonic_offset_ms(), 700 * strike) << "kept at the heal: it never goes back";
+    }
+}
+
 TEST(ClientClockSkew, UnavailableWhenTheWorkersRunWithoutTheLibrary) {
     FakeWorkers workers;
     EXPECT_EQ(ClientClockSkew(workers, {}, ClockChange{}).unavailable_reason(),
