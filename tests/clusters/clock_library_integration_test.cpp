@@ -3,10 +3,12 @@
 // sees them moved by the offset and the rate of its clock file, as the C
 // library's callers do; with the vDSO patch off (LOCKCHECK_CLOCK_VDSO=off)
 // the vDSO reading stays real, which shows the reader bypasses the C library
-// and the patch is what moves it.
+// and the patch is what moves it. And Go itself: etcd started with its wall
+// clock a century ahead logs that century (skipped without /usr/bin/etcd).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <sstream>
 
@@ -89,6 +91,31 @@ TEST(ClockLibrary, WithoutTheVdsoPatchOnlyTheCLibraryMoves) {
     const Reading wall = readings.at({"realtime", 0});
     EXPECT_NEAR(static_cast<double>(wall.vdso - wall.kernel), 0, 0.5 * kS) << "the reader bypasses the C library";
     EXPECT_NEAR(static_cast<double>(wall.libc - wall.kernel), 3600.0 * kS, 0.5 * kS);
+}
+
+TEST(ClockLibrary, GoReadsTheMovedWallClockEtcdLogsACenturyAhead) {
+    if (!std::filesystem::exists("/usr/bin/etcd")) GTEST_SKIP() << "no /usr/bin/etcd";
+    ClockDir dir;
+    auto env = clock_environment(std::filesystem::path(CLOCK_LIBRARY), dir.path);
+    ClockState state = lc_clock_identity();
+    state.realtime.offset_ns = 100LL * 365 * 86'400 * kS;
+    write_clock_state(dir.path, state);
+    const std::string peer = "http://127.0.0.1:" + std::to_string(20000 + ::getpid() % 20000);
+    const std::string client = "http://127.0.0.1:" + std::to_string(40000 + ::getpid() % 20000);
+    std::vector<std::string> argv{"env"};
+    argv.insert(argv.end(), env.begin(), env.end());
+    argv.insert(argv.end(), {"timeout", "2", "/usr/bin/etcd", "--data-dir", (dir.path / "data").string(),
+                             "--listen-client-urls", client, "--advertise-client-urls", client, "--listen-peer-urls",
+                             peer, "--initial-advertise-peer-urls", peer, "--initial-cluster", "default=" + peer});
+    const auto result = run_command(argv);
+    // etcd 3.4 logs "YYYY-MM-DD hh:mm:ss.uuuuuu I | etcdmain: etcd Version: ..." (Go's time.Now).
+    const auto at = result.output.find(" I | etcdmain:");
+    ASSERT_NE(at, std::string::npos) << result.output;
+    const int year = std::stoi(result.output.substr(result.output.rfind('\n', at) + 1, 4));
+    const std::time_t now = std::time(nullptr);
+    std::tm today{};
+    ::gmtime_r(&now, &today);
+    EXPECT_GE(year, today.tm_year + 1900 + 99) << result.output.substr(0, 400);
 }
 
 }  // namespace
