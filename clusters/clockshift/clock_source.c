@@ -12,6 +12,8 @@
 #include "raw_syscall.h"
 
 #define NS_PER_S 1000000000LL
+#define MAX_DEADLINE_S 7258118400LL /* 2200-01-01 */
+#define MAX_WAIT_NS 1000000000000000000LL  /* about 31 years */
 #define READ_ATTEMPTS 1000 /* a torn record is re-read; the harness's write takes microseconds */
 
 static const volatile char* record; /* the mapped state file; NULL: none or not mapped yet */
@@ -91,10 +93,10 @@ long lc_shifted_gettime(clockid_t clock, struct timespec* ts) {
     return 0;
 }
 
-
 int lc_real_deadline(clockid_t clock, const struct timespec* deadline, struct timespec* real) {
     const int group = clock_group(clock);
-    if (group == -2 || !deadline) return 0;
+    /* A deadline past year 2200 ("forever") is left alone: its ns would overflow. */
+    if (group == -2 || !deadline || deadline->tv_sec > MAX_DEADLINE_S || deadline->tv_sec < 0) return 0;
     const struct lc_clock_state state = read_state();
     const struct lc_clock_line* line = group == -1 ? &state.realtime : &state.monotonic;
     if (!lc_clock_line_moves(line)) return 0;
@@ -103,7 +105,9 @@ int lc_real_deadline(clockid_t clock, const struct timespec* deadline, struct ti
         return 0;
     int64_t left = ns_of(deadline) - ns_of(&shifted_now);
     if (left < 0) left = 0;
-    const int64_t real_left = (int64_t)(__extension__(__int128) left * LC_RATE_ONE / line->rate_ppb);
+    __extension__ __int128 wait = (__extension__(__int128) left) * LC_RATE_ONE / line->rate_ppb;
+    if (wait > MAX_WAIT_NS) wait = MAX_WAIT_NS; /* keeps `at` below 2^63 */
+    const int64_t real_left = (int64_t)wait;
     const int64_t at = ns_of(&real_now) + real_left;
     real->tv_sec = (time_t)(at / NS_PER_S);
     real->tv_nsec = (long)(at % NS_PER_S);
