@@ -15,25 +15,28 @@ void ClockAction::strike(const std::string& target, Writer write) {
                                                               : clock_struck(it->second, change_, real_wall_clock_ns());
     write(clock_state_text(next));
     it->second = next;
+    jumped_ = true;
     struck_.emplace_back(target, std::move(write));
     if (change_.mode == ClockMode::strobe && !strobe_.joinable())
         strobe_ = std::jthread([this](const std::stop_token& stop) { strobe(stop); });
 }
 
 void ClockAction::strobe(const std::stop_token& stop) {
-    bool jumped = true;
-    while (interruptible_sleep_for(stop, std::chrono::milliseconds(change_.strobe_ms))) {
-        std::lock_guard lock(mutex_);
-        if (stop.stop_requested()) return;
-        jumped = !jumped;
-        for (const auto& [target, write] : struck_) {
-            ClockState& state = states_.at(target);
-            try {
-                write(clock_state_text(clock_strobed(state, change_, jumped)));
-                state = clock_strobed(state, change_, jumped);
-            } catch (const std::exception& e) {
-                spdlog::warn("clock strobe of {}: {}", target, e.what());
-            }
+    while (interruptible_sleep_for(stop, std::chrono::milliseconds(change_.strobe_ms))) flip();
+}
+
+void ClockAction::flip() {
+    std::lock_guard lock(mutex_);
+    if (change_.mode != ClockMode::strobe) return;
+    jumped_ = !jumped_;
+    for (const auto& [target, write] : struck_) {
+        ClockState& state = states_.at(target);
+        try {
+            const ClockState next = clock_strobed(state, change_, jumped_);
+            write(clock_state_text(next));
+            state = next;
+        } catch (const std::exception& e) {
+            spdlog::warn("clock strobe of {}: {}", target, e.what());
         }
     }
 }

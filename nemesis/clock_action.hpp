@@ -35,6 +35,11 @@ public:
     /// the state the change leaves, through `write`. Throws what `write` throws.
     void strike(const std::string& target, Writer write);
 
+    /// In strobe mode: flips the wall clock of every target struck since the
+    /// last heal between +jump_ms and the real time (the strobe's thread
+    /// calls it every strobe_ms). Otherwise nothing.
+    void flip();
+
     /// Ends the strike on every target struck since the last heal (the
     /// strobe stops first); failures to write are logged, not thrown.
     void heal() noexcept;
@@ -47,6 +52,7 @@ private:
     std::mutex mutex_;
     std::map<std::string, ClockState> states_;  ///< every target ever struck, as last written
     std::vector<std::pair<std::string, Writer>> struck_;
+    bool jumped_ = false;  ///< the strobe's phase: the wall clock at +jump_ms
     std::jthread strobe_;
 };
 

@@ -1,9 +1,11 @@
 // The clock state that the harness writes and the clock library reads
 // (clusters/clockshift/clock_record.h, clusters/clock_offset.hpp), and the
-// changes the clock faults make to it (nemesis/clock_change.hpp).
+// changes the clock faults make to it (nemesis/clock_change.hpp), and the
+// strobe of nemesis/clock_action.hpp.
 #include <gtest/gtest.h>
 
 #include "clusters/clock_offset.hpp"
+#include "nemesis/clock_action.hpp"
 #include "nemesis/clock_change.hpp"
 
 namespace lockcheck {
@@ -98,6 +100,31 @@ TEST(ClockChange, DriftOfBothAndStrobeOfTheWallClock) {
     EXPECT_EQ(clock_strobed(lc_clock_identity(), strobe, true).realtime.offset_ns, 2 * kS);
     EXPECT_EQ(clock_strobed(lc_clock_identity(), strobe, false).realtime.offset_ns, 0);
     EXPECT_EQ(clock_change_summary(strobe), "realtime clock strobes +2000 ms / 0 every 250 ms");
+}
+
+TEST(ClockAction, StrobeFlipsTheWallClockOfEveryStruckTargetAndHealsItBack) {
+    ClockChange strobe = change(ClockMode::strobe, true, false);
+    strobe.strobe_ms = 86'400'000;  // the strobe's own thread never flips during the test: flip() does
+    ClockAction action(strobe);
+    std::vector<std::int64_t> offsets_ms;
+    action.strike("n1", [&](const std::string& text) {
+        offsets_ms.push_back(clock_state_of(text).value().realtime.offset_ns / 1'000'000);
+    });
+    action.flip();
+    action.flip();
+    action.heal();
+    action.flip();  // healed: nothing struck, nothing written
+    EXPECT_EQ(offsets_ms, (std::vector<std::int64_t>{2000, 0, 2000, 0}));
+}
+
+TEST(ClockAction, AJumpIsNotFlipped) {
+    ClockAction action(change(ClockMode::jump, true, false));
+    int writes = 0;
+    action.strike("n1", [&](const std::string&) { ++writes; });
+    action.flip();
+    EXPECT_EQ(writes, 1);
+    action.heal();
+    EXPECT_EQ(writes, 2);
 }
 
 }  // namespace
