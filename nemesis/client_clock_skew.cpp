@@ -30,9 +30,8 @@ std::optional<std::vector<std::string>> ClientClockSkew::start(const FaultEvent&
     };
     if (const auto target = wait_for_worker_target(with_clock, event.pick, give_up, stop)) {
         const auto dir = worker_clock_dir(workers_dir_, *target);
-        action_.strike("worker " + std::to_string(*target), [dir](const std::string& text) {
-            rewrite_shared_file(clock_offset_file(dir), text);
-        });
+        action_.strike("worker " + std::to_string(*target),
+                       [dir](const std::string& text) { rewrite_shared_file(clock_offset_file(dir), text); });
         spdlog::info("client-clock-skew: worker {}: {}", *target, clock_change_summary(action_.change()));
         return std::vector<std::string>{"worker " + std::to_string(*target)};
     }

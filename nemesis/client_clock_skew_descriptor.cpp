@@ -5,8 +5,9 @@ namespace lockcheck {
 
 FaultDescriptor client_clock_skew_fault() {
     return {.name = "client-clock-skew",
-            .description = "move one worker's clocks (wall, monotonic or both: jump, drift or strobe) through the "
-                           "clock library in every worker, built-in or --client-cmd",
+            .description =
+                "move one worker's clocks (wall, monotonic or both: jump, drift or strobe) through the "
+                "clock library in every worker, built-in or --client-cmd",
             .options = clock_fault_options("client_clock", "the target worker's"),
             .needs_worker_clock_library = true,
             .make = [](const FaultTargets& targets, const nlohmann::json& options) -> std::unique_ptr<Fault> {

@@ -55,8 +55,8 @@ std::string clock_mode_name(ClockMode mode) {
 
 std::string clock_change_summary(const ClockChange& change) {
     const std::string clocks = change.realtime && change.monotonic ? "realtime and monotonic"
-                               : change.monotonic                   ? "monotonic"
-                                                                    : "realtime";
+                               : change.monotonic                  ? "monotonic"
+                                                                   : "realtime";
     switch (change.mode) {
         case ClockMode::drift:
             return fmt::format("{} clock runs at rate {:.3f}", clocks, static_cast<double>(change.rate_ppb) / 1e9);

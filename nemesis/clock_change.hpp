@@ -23,12 +23,12 @@ namespace lockcheck {
 enum class ClockMode { jump, drift, strobe };
 
 struct ClockChange {
-    bool realtime = true;   ///< CLOCK_REALTIME and its variants, gettimeofday, time
-    bool monotonic = false; ///< CLOCK_MONOTONIC and its variants (_COARSE, _RAW, BOOTTIME)
+    bool realtime = true;    ///< CLOCK_REALTIME and its variants, gettimeofday, time
+    bool monotonic = false;  ///< CLOCK_MONOTONIC and its variants (_COARSE, _RAW, BOOTTIME)
     ClockMode mode = ClockMode::jump;
-    std::int64_t jump_ms = 0;              ///< jump and strobe (monotonic: >= 0)
-    std::int64_t rate_ppb = LC_RATE_ONE;   ///< drift
-    std::int64_t strobe_ms = 0;            ///< strobe: how long each phase lasts
+    std::int64_t jump_ms = 0;             ///< jump and strobe (monotonic: >= 0)
+    std::int64_t rate_ppb = LC_RATE_ONE;  ///< drift
+    std::int64_t strobe_ms = 0;           ///< strobe: how long each phase lasts
 };
 
 /// `line` with its offset moved by `by_ns`: its drift goes on unchanged.

@@ -14,13 +14,12 @@ constexpr std::int64_t kMaxClockSkewMs = 86'400'000;
 constexpr std::int64_t kMinStrobeMs = 10;
 
 OptionDescriptor jump_option(const std::string& name, const std::string& whose) {
-    return ttl_time_option(name,
-                           "how far " + whose + " clocks jump (negative: back; jump and strobe): ms, or \"Nxttl\"",
-                           TtlTime{0, 2.0}, true, [](std::int64_t skew) -> OptionProblem {
-                               if (skew >= -kMaxClockSkewMs && skew <= kMaxClockSkewMs) return std::nullopt;
-                               return "must come to at most " + std::to_string(kMaxClockSkewMs) +
-                                      " ms (1 day) either way";
-                           });
+    return ttl_time_option(
+        name, "how far " + whose + " clocks jump (negative: back; jump and strobe): ms, or \"Nxttl\"", TtlTime{0, 2.0},
+        true, [](std::int64_t skew) -> OptionProblem {
+            if (skew >= -kMaxClockSkewMs && skew <= kMaxClockSkewMs) return std::nullopt;
+            return "must come to at most " + std::to_string(kMaxClockSkewMs) + " ms (1 day) either way";
+        });
 }
 
 OptionDescriptor strobe_option(const std::string& name) {
@@ -38,8 +37,9 @@ bool moves_monotonic(const std::string& clocks) { return clocks == "monotonic" |
 std::vector<OptionDescriptor> clock_fault_options(const std::string& base, const std::string& whose) {
     return {jump_option(base + "_skew_ms", whose),
             choice_option(base + "_skew_clocks",
-                          "which of " + whose + " clocks move: realtime (CLOCK_REALTIME, gettimeofday, time), "
-                          "monotonic (CLOCK_MONOTONIC, BOOTTIME, their variants) or both",
+                          "which of " + whose +
+                              " clocks move: realtime (CLOCK_REALTIME, gettimeofday, time), "
+                              "monotonic (CLOCK_MONOTONIC, BOOTTIME, their variants) or both",
                           "realtime", {"realtime", "monotonic", "both"}),
             choice_option(base + "_skew_mode",
                           "jump (by " + base + "_skew_ms while the fault lasts), drift (run at " + base +
@@ -55,8 +55,8 @@ SpecVerdict clock_fault_refusal(const SpecView& spec, const std::string& base) {
     if (!moves_monotonic(options.at(base + "_skew_clocks").get<std::string>())) return std::nullopt;
     const std::string mode = options.at(base + "_skew_mode").get<std::string>();
     if (mode == "strobe")
-        return SpecRefusal{base + "_skew_mode",
-                           "cannot be strobe when " + base + "_skew_clocks moves the monotonic clock: it never goes back"};
+        return SpecRefusal{base + "_skew_mode", "cannot be strobe when " + base +
+                                                    "_skew_clocks moves the monotonic clock: it never goes back"};
     const auto jump = ttl_time_from_json(options.at(base + "_skew_ms"), true);
     if (mode == "jump" && jump && jump->resolve(spec.ttl_ms) < 0)
         return SpecRefusal{base + "_skew_ms", "must not be negative when " + base +

@@ -27,7 +27,8 @@ std::optional<std::vector<std::string>> ClockSkew::start(const FaultEvent& event
     std::vector<std::string> targets;
     for (int i = 0; i < node_count_; ++i) {
         Node* n = candidates[static_cast<std::size_t>(i)];
-        action_.strike(n->name(), [n](const std::string& text) { n->rewrite_in_place(clock_offset_file(n->dir()), text); });
+        action_.strike(n->name(),
+                       [n](const std::string& text) { n->rewrite_in_place(clock_offset_file(n->dir()), text); });
         targets.push_back(n->name());
     }
     spdlog::info("clock-skew: {} on {}", clock_change_summary(action_.change()), fmt::join(targets, ", "));

@@ -29,10 +29,7 @@ namespace lockcheck {
 class ClockSkew : public Fault {
 public:
     ClockSkew(LockLocator locator, ClockChange change, int node_count)
-        : locator_(std::move(locator)),
-          nodes_(locator_.topology().nodes()),
-          action_(change),
-          node_count_(node_count) {}
+        : locator_(std::move(locator)), nodes_(locator_.topology().nodes()), action_(change), node_count_(node_count) {}
     std::string kind() const override { return "clock-skew"; }
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;

@@ -42,9 +42,12 @@ int lc_clock_parse(const volatile char* text, long size, struct lc_clock_state* 
         uint64_t value = 0;
         for (int i = 0; i < FIELD_WIDTH - 1; ++i) {
             const char c = at[i];
-            if (i == 0 && (c == '+' || c == '-')) negative = c == '-';
-            else if (c >= '0' && c <= '9') value = value * 10 + (uint64_t)(c - '0'), ++digits;
-            else return 0;
+            if (i == 0 && (c == '+' || c == '-'))
+                negative = c == '-';
+            else if (c >= '0' && c <= '9')
+                value = value * 10 + (uint64_t)(c - '0'), ++digits;
+            else
+                return 0;
         }
         const char separator = at[FIELD_WIDTH - 1];
         if (digits == 0 || separator != (field + 1 == FIELDS ? '\n' : ' ')) return 0;
@@ -57,8 +60,13 @@ int lc_clock_parse(const volatile char* text, long size, struct lc_clock_state* 
 }
 
 void lc_clock_format(const struct lc_clock_state* state, char* out) {
-    int64_t values[FIELDS] = {state->realtime.offset_ns,  state->realtime.rate_ppb,  state->realtime.anchor_ns,
-                              state->monotonic.offset_ns, state->monotonic.rate_ppb, state->monotonic.anchor_ns, 0};
+    int64_t values[FIELDS] = {state->realtime.offset_ns,
+                              state->realtime.rate_ppb,
+                              state->realtime.anchor_ns,
+                              state->monotonic.offset_ns,
+                              state->monotonic.rate_ppb,
+                              state->monotonic.anchor_ns,
+                              0};
     values[FIELDS - 1] = (int64_t)checksum(values);
     for (int field = 0; field < FIELDS; ++field)
         snprintf(out + field * FIELD_WIDTH, FIELD_WIDTH + 1, "%+020lld%c", (long long)values[field],

@@ -12,9 +12,9 @@
 #include "raw_syscall.h"
 
 #define NS_PER_S 1000000000LL
-#define MAX_DEADLINE_S 7258118400LL /* 2200-01-01 */
-#define MAX_WAIT_NS 1000000000000000000LL  /* about 31 years */
-#define READ_ATTEMPTS 1000 /* a torn record is re-read; the harness's write takes microseconds */
+#define MAX_DEADLINE_S 7258118400LL       /* 2200-01-01 */
+#define MAX_WAIT_NS 1000000000000000000LL /* about 31 years */
+#define READ_ATTEMPTS 1000                /* a torn record is re-read; the harness's write takes microseconds */
 
 static const volatile char* record; /* the mapped state file; NULL: none or not mapped yet */
 static int record_checked;          /* 1 once the file was looked for */
@@ -49,7 +49,9 @@ static struct lc_clock_state read_state(void) {
 /* The index of a monotonic clock in `highest`, or -1 for the realtime ones, -2 for the rest. */
 static int clock_group(clockid_t clock) {
     switch (clock) {
-        case CLOCK_REALTIME: case CLOCK_REALTIME_COARSE: case CLOCK_TAI: return -1;
+        case CLOCK_REALTIME:
+        case CLOCK_REALTIME_COARSE:
+        case CLOCK_TAI: return -1;
         case CLOCK_MONOTONIC: return 0;
         case CLOCK_MONOTONIC_COARSE: return 1;
         case CLOCK_MONOTONIC_RAW: return 2;

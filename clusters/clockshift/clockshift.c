@@ -76,10 +76,12 @@ __attribute__((constructor)) static void clockshift_init(void) {
     const char* vdso = getenv("LOCKCHECK_CLOCK_VDSO");
     if (vdso && vdso[0] == 'o' && vdso[1] == 'f' && vdso[2] == 'f') return;
     typedef void (*any_function)(void);
-    const struct lc_vdso_redirect redirects[] = {
-        {"__vdso_clock_gettime", (any_function)vdso_clock_gettime}, {"clock_gettime", (any_function)vdso_clock_gettime},
-        {"__vdso_gettimeofday", (any_function)vdso_gettimeofday},   {"gettimeofday", (any_function)vdso_gettimeofday},
-        {"__vdso_time", (any_function)vdso_time},                   {"time", (any_function)vdso_time}};
+    const struct lc_vdso_redirect redirects[] = {{"__vdso_clock_gettime", (any_function)vdso_clock_gettime},
+                                                 {"clock_gettime", (any_function)vdso_clock_gettime},
+                                                 {"__vdso_gettimeofday", (any_function)vdso_gettimeofday},
+                                                 {"gettimeofday", (any_function)vdso_gettimeofday},
+                                                 {"__vdso_time", (any_function)vdso_time},
+                                                 {"time", (any_function)vdso_time}};
     if (lc_vdso_patch(redirects, sizeof redirects / sizeof *redirects) < 0) {
         static const char warning[] =
             "lockcheck clock library: cannot patch the vDSO; code that reads it directly keeps the real time\n";

@@ -43,14 +43,15 @@ static clockid_t condition_clock(const pthread_cond_t* cond) {
 EXPORT int pthread_cond_clockwait(pthread_cond_t* cond, pthread_mutex_t* mutex, clockid_t clock,
                                   const struct timespec* deadline) {
     static void* next;
-    const clockwait_fn real_wait = __extension__(clockwait_fn)next_function(&next, "pthread_cond_clockwait", 0);
+    const clockwait_fn real_wait = __extension__(clockwait_fn) next_function(&next, "pthread_cond_clockwait", 0);
     struct timespec real;
     return real_wait(cond, mutex, clock, lc_real_deadline(clock, deadline, &real) ? &real : deadline);
 }
 
 EXPORT int pthread_cond_timedwait(pthread_cond_t* cond, pthread_mutex_t* mutex, const struct timespec* deadline) {
     static void* next;
-    const timedwait_fn real_wait = __extension__(timedwait_fn)next_function(&next, "pthread_cond_timedwait", "GLIBC_2.3.2");
+    const timedwait_fn real_wait =
+        __extension__(timedwait_fn) next_function(&next, "pthread_cond_timedwait", "GLIBC_2.3.2");
     struct timespec real;
     return real_wait(cond, mutex, lc_real_deadline(condition_clock(cond), deadline, &real) ? &real : deadline);
 }

@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 struct lc_vdso_redirect {
-    const char* name;  /* a vDSO symbol, e.g. "__vdso_clock_gettime" */
+    const char* name;          /* a vDSO symbol, e.g. "__vdso_clock_gettime" */
     void (*replacement)(void); /* a function with the symbol's signature, cast */
 };
 

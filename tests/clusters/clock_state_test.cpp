@@ -31,7 +31,8 @@ TEST(ClockState, TheRecordRoundTripsAtAFixedWidth) {
     state.monotonic = {7 * kS, 10 * kS, kNow - 1};
     const std::string text = clock_state_text(state);
     EXPECT_EQ(text.size(), std::size_t{LC_CLOCK_RECORD_SIZE});
-    EXPECT_EQ(clock_state_text(lc_clock_identity()).size(), text.size()) << "one write always replaces the whole record";
+    EXPECT_EQ(clock_state_text(lc_clock_identity()).size(), text.size())
+        << "one write always replaces the whole record";
     const auto back = clock_state_of(text);
     ASSERT_TRUE(back);
     EXPECT_EQ(back->realtime.offset_ns, -86'400 * kS);
@@ -80,7 +81,8 @@ TEST(ClockChange, TheDefaultJumpMovesTheWallClockAndHealsBack) {
 
 TEST(ClockChange, AMonotonicClockKeepsWhatItGainedAtTheHeal) {
     const ClockChange jump = change(ClockMode::jump, false, true);
-    const ClockState twice = clock_struck(clock_healed(clock_struck(lc_clock_identity(), jump, kNow), jump, kNow), jump, kNow);
+    const ClockState twice =
+        clock_struck(clock_healed(clock_struck(lc_clock_identity(), jump, kNow), jump, kNow), jump, kNow);
     EXPECT_EQ(twice.monotonic.offset_ns, 4 * kS) << "faults accumulate: it never goes back";
     EXPECT_FALSE(lc_clock_line_moves(&twice.realtime));
 
