@@ -1,6 +1,6 @@
 #include "clusters/clock_offset.hpp"
 
-#include <algorithm>
+#include <ctime>
 
 #include "clusters/node_runtime.hpp"
 #include "core/install_layout.hpp"
@@ -12,7 +12,7 @@ std::filesystem::path clock_offset_file(const std::filesystem::path& node_dir) {
 std::vector<std::string> clock_environment(const std::filesystem::path& library,
                                            const std::filesystem::path& node_dir) {
     std::filesystem::create_directories(node_dir);
-    write_clock_offset(node_dir, 0);
+    write_clock_state(node_dir, lc_clock_identity());
     return {"LD_PRELOAD=" + library.string(), "LOCKCHECK_CLOCK_OFFSET_FILE=" + clock_offset_file(node_dir).string()};
 }
 
@@ -21,14 +21,26 @@ std::vector<std::string> clock_environment(const std::optional<std::filesystem::
     return library ? clock_environment(*library, node_dir) : std::vector<std::string>{};
 }
 
-std::string clock_offset_text(std::int64_t offset_ms) {
-    std::string text = std::to_string(offset_ms);
-    text.append(24 - std::min<std::size_t>(text.size(), 23), ' ');
-    return text;
+std::string clock_state_text(const ClockState& state) {
+    char text[LC_CLOCK_RECORD_SIZE + 1];
+    lc_clock_format(&state, text);
+    return std::string(text, LC_CLOCK_RECORD_SIZE);
 }
 
-void write_clock_offset(const std::filesystem::path& node_dir, std::int64_t offset_ms) {
-    rewrite_shared_file(clock_offset_file(node_dir), clock_offset_text(offset_ms));
+std::optional<ClockState> clock_state_of(const std::string& text) {
+    ClockState state;
+    if (!lc_clock_parse(text.data(), static_cast<long>(text.size()), &state)) return std::nullopt;
+    return state;
+}
+
+void write_clock_state(const std::filesystem::path& node_dir, const ClockState& state) {
+    rewrite_shared_file(clock_offset_file(node_dir), clock_state_text(state));
+}
+
+std::int64_t real_wall_clock_ns() {
+    timespec now{};
+    ::clock_gettime(CLOCK_REALTIME, &now);
+    return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
 std::filesystem::path find_clock_library(const std::filesystem::path& executable) {

@@ -1,5 +1,3 @@
-#include <algorithm>
-
 #include "clusters/etcd_cluster.hpp"
 
 namespace lockcheck {
@@ -9,13 +7,6 @@ TopologyDescriptor etcd_topology() {
             .description = "three etcd members",
             .node_count = fixed_node_count(EtcdCluster::kMembers),
             .make = construct_topology<EtcdCluster>,
-            .refuses = [](const SpecView& spec) -> SpecVerdict {
-                if (std::find(spec.nemesis.begin(), spec.nemesis.end(), "clock-skew") != spec.nemesis.end())
-                    return SpecRefusal{"nemesis",
-                                       "cannot use clock-skew on topology etcd: etcd is Go and reads time "
-                                       "from the vDSO, which no LD_PRELOAD clock library reaches"};
-                return std::nullopt;
-            },
             .no_peer_links_reason =
                 "etcd members learn each other's peer URL from the cluster membership, one URL per member for all "
                 "the others, so no member can reach another through a link of its own, and etcd does not bind the "

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include <sstream>
+
 #include "core/json_integer.hpp"
 
 namespace lockcheck {
@@ -25,6 +27,19 @@ OptionDescriptor integer_option(std::string name, std::string description, nlohm
                 const auto value = json_integer<std::int64_t>(given);
                 if (!value || *value < min || *value > max) return std::nullopt;
                 return *value;
+            }};
+}
+
+OptionDescriptor number_option(std::string name, std::string description, double default_value, double min,
+                               double max) {
+    std::ostringstream form;
+    form << "must be a number in [" << min << ", " << max << "]";
+    return {std::move(name), std::move(description), default_value, form.str(),
+            [min, max](const nlohmann::json& given) -> std::optional<nlohmann::json> {
+                if (!given.is_number()) return std::nullopt;
+                const double value = given.get<double>();
+                if (!std::isfinite(value) || value < min || value > max) return std::nullopt;
+                return value;
             }};
 }
 

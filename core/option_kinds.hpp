@@ -23,6 +23,10 @@ namespace lockcheck {
 OptionDescriptor integer_option(std::string name, std::string description, nlohmann::json default_value,
                                 std::int64_t min, std::int64_t max = std::numeric_limits<std::int64_t>::max());
 
+/// A JSON number (integer or not) in [min, max]: "must be a number in [min, max]".
+OptionDescriptor number_option(std::string name, std::string description, double default_value, double min,
+                               double max);
+
 /// true or false: "must be true or false".
 OptionDescriptor boolean_option(std::string name, std::string description, bool default_value);
 

@@ -102,9 +102,10 @@ const std::vector<CertifyCell>& certify_battery() {
                          true, 12,
                          "The server's wall clock jumps 2 x the TTL: a server that expires leases by its wall clock "
                          "drops a held lock early, the server configuration's (keep its clock slewed, not "
-                         "stepped). Not on etcd, whose leases do not follow the wall clock (refused)."));
-        b.push_back(cell("clock-skew", {"clock-skew"}, {{"clock_skew_ms", "2xttl"}}, {"zookeeper"}, false, 12,
-                         "ZooKeeper times sessions by its tick, not the wall clock: a jump drops no held lock."));
+                         "stepped). Not on ZooKeeper and etcd, whose leases follow the monotonic clock (below)."));
+        b.push_back(cell("clock-skew", {"clock-skew"}, {{"clock_skew_ms", "2xttl"}}, {"zookeeper", "etcd"}, false, 12,
+                         "ZooKeeper and etcd time sessions and leases on the monotonic clock, not the wall clock: a "
+                         "wall-clock jump drops no held lock."));
         return b;
     }();
     return battery;

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "clusters/clock_offset.hpp"
+#include "clusters/node_runtime.hpp"
 #include "nemesis/worker_target.hpp"
 
 namespace lockcheck {
@@ -28,24 +29,15 @@ std::optional<std::vector<std::string>> ClientClockSkew::start(const FaultEvent&
         return workers;
     };
     if (const auto target = wait_for_worker_target(with_clock, event.pick, give_up, stop)) {
-        std::lock_guard lock(mutex_);
-        write_clock_offset(worker_clock_dir(workers_dir_, *target), offset_ms_);
-        skewed_ = *target;
-        spdlog::info("client-clock-skew: worker {}'s wall clock moved by {} ms", *target, offset_ms_);
+        const auto dir = worker_clock_dir(workers_dir_, *target);
+        action_.strike("worker " + std::to_string(*target),
+                       [dir](const std::string& text) { rewrite_shared_file(clock_offset_file(dir), text); });
+        spdlog::info("client-clock-skew: worker {}: {}", *target, clock_change_summary(action_.change()));
         return std::vector<std::string>{"worker " + std::to_string(*target)};
     }
     return std::nullopt;
 }
 
-void ClientClockSkew::heal() noexcept {
-    std::lock_guard lock(mutex_);
-    if (!skewed_) return;
-    try {
-        write_clock_offset(worker_clock_dir(workers_dir_, *skewed_), 0);
-    } catch (const std::exception& e) {
-        spdlog::warn("client-clock-skew: heal of worker {}: {}", *skewed_, e.what());
-    }
-    skewed_.reset();
-}
+void ClientClockSkew::heal() noexcept { action_.heal(); }
 
 }  // namespace lockcheck

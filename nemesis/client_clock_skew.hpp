@@ -1,23 +1,20 @@
-// Fault "client-clock-skew": one worker's wall clock jumps by
-// client_clock_skew_ms (forward when positive) while it runs, and back at the
-// heal. Works through the LD_PRELOAD clock library (clusters/clock_offset.hpp,
-// docs/nemesis.md "The clock library"): a run whose nemesis has this fault
-// execs every worker, the built-in `lockcheck worker` and a --client-cmd
-// alike, with the library and an offset file of its own, and the fault
-// rewrites the target's file. Only CLOCK_REALTIME (and gettimeofday, time)
-// moves: a client that times its lease with a monotonic clock is not
-// affected, one that trusts the wall clock is. A client that does not call
-// the C library for the time (Go, a static binary, the vDSO read directly)
-// is not reached, and nothing can tell: its skew is recorded all the same.
+// Fault "client-clock-skew": moves one worker's clocks while it runs, as its
+// options say (nemesis/clock_fault_options.hpp, base "client_clock": which
+// clocks, jump / drift / strobe, how much), and heals them at the end
+// (nemesis/clock_change.hpp). Works through the clock library
+// (clusters/clock_offset.hpp, docs/nemesis.md "The clock library"): a run
+// whose nemesis has this fault execs every worker, the built-in `lockcheck
+// worker` and a --client-cmd alike, with the library and a clock file of its
+// own, and the fault rewrites the target's file. The library reaches the C
+// library's clock functions and the vDSO (Go), not a statically linked
+// program, and nothing can tell: its skew is recorded all the same.
 //
 // Target: any live worker, by the event's pick ("worker N").
 #pragma once
 
-#include <cstdint>
 #include <filesystem>
-#include <mutex>
-#include <optional>
 
+#include "nemesis/clock_action.hpp"
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
 
@@ -30,8 +27,8 @@ std::filesystem::path worker_clock_dir(const std::filesystem::path& workers_dir,
 class ClientClockSkew : public Fault {
 public:
     /// `workers_dir` empty: the workers run without the clock library, and the fault is unavailable.
-    ClientClockSkew(WorkerControl& workers, std::filesystem::path workers_dir, std::int64_t offset_ms)
-        : workers_(workers), workers_dir_(std::move(workers_dir)), offset_ms_(offset_ms) {}
+    ClientClockSkew(WorkerControl& workers, std::filesystem::path workers_dir, ClockChange change)
+        : workers_(workers), workers_dir_(std::move(workers_dir)), action_(change) {}
     std::string kind() const override { return "client-clock-skew"; }
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
@@ -40,9 +37,7 @@ public:
 private:
     WorkerControl& workers_;
     std::filesystem::path workers_dir_;
-    std::int64_t offset_ms_;
-    std::mutex mutex_;
-    std::optional<int> skewed_;
+    ClockAction action_;
 };
 
 /// The descriptor of this fault (nemesis/client_clock_skew_descriptor.cpp).

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 
+#include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
+
 #include "clusters/clock_offset.hpp"
 
 namespace lockcheck {
@@ -10,7 +13,7 @@ namespace lockcheck {
 std::optional<std::string> ClockSkew::unavailable_reason() const {
     for (const Node* n : nodes_)
         if (!std::filesystem::exists(clock_offset_file(n->dir())))
-            return "node " + n->name() + " does not run with the clock library (every topology but etcd)";
+            return "node " + n->name() + " does not run with the clock library";
     if (node_count_ < 1 || node_count_ > static_cast<int>(nodes_.size())) return "clock_skew_nodes is out of range";
     return std::nullopt;
 }
@@ -21,25 +24,17 @@ std::optional<std::vector<std::string>> ClockSkew::start(const FaultEvent& event
     if (static_cast<int>(candidates.size()) < node_count_) candidates = nodes_;
     std::rotate(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(event.pick % candidates.size()),
                 candidates.end());
-    std::lock_guard lock(mutex_);
     std::vector<std::string> targets;
     for (int i = 0; i < node_count_; ++i) {
         Node* n = candidates[static_cast<std::size_t>(i)];
-        n->rewrite_in_place(clock_offset_file(n->dir()), clock_offset_text(offset_ms_));
-        skewed_.push_back(n);
+        action_.strike(n->name(),
+                       [n](const std::string& text) { n->rewrite_in_place(clock_offset_file(n->dir()), text); });
         targets.push_back(n->name());
     }
+    spdlog::info("clock-skew: {} on {}", clock_change_summary(action_.change()), fmt::join(targets, ", "));
     return targets;
 }
 
-void ClockSkew::heal() noexcept {
-    std::lock_guard lock(mutex_);
-    for (Node* n : skewed_) {
-        try {
-            n->rewrite_in_place(clock_offset_file(n->dir()), clock_offset_text(0));
-        } catch (...) {}
-    }
-    skewed_.clear();
-}
+void ClockSkew::heal() noexcept { action_.heal(); }
 
 }  // namespace lockcheck

@@ -1,83 +1,107 @@
-/* lockcheck's clock-shift library, loaded into a server with LD_PRELOAD.
+/* lockcheck's clock library, loaded into a server or a worker with LD_PRELOAD.
  *
- * Overrides clock_gettime (CLOCK_REALTIME and its variants only),
- * gettimeofday and time: each reads the real time with the raw syscall and
- * adds the offset, in milliseconds, stored as decimal text in the file named
- * by LOCKCHECK_CLOCK_OFFSET_FILE (missing or unreadable file: offset 0). The
- * file is read with pread on every call, so the harness moves a running
- * server's clock by rewriting it.
+ * Moves the process's clocks by the state in the file named by
+ * LOCKCHECK_CLOCK_OFFSET_FILE (clock_record.h: per clock group an offset and
+ * a rate), re-read on every call, so the harness moves a running process's
+ * clocks by rewriting that file in place. No file, or none named: nothing moves.
  *
- * Why this shape (docs/servers.md, "Clock skew"): libfaketime deadlocks Debian's
- * redis-server at startup because jemalloc calls clock_gettime during its own
- * init and libfaketime then allocates. This library never allocates, never
- * calls dlsym and never maps memory: only getenv, open, pread and syscall.
- * CLOCK_MONOTONIC and the other clocks are left alone (moving them breaks
- * Redis's timers). */
+ * Two ways in:
+ * - symbol interposition of clock_gettime, gettimeofday and time: callers
+ *   through the C library (C, C++, the JVM, Python, Node);
+ * - the vDSO itself (vdso_patch.h): at load, the vDSO's clock_gettime,
+ *   gettimeofday and time jump to this library's replacements, which reach
+ *   code that calls the vDSO directly (Go's runtime: etcd). Set
+ *   LOCKCHECK_CLOCK_VDSO=off to leave the vDSO alone (tests use it).
+ *
+ * Every replacement reads the real time with the raw system call (never the
+ * vDSO, which now jumps here) and the state from the file, mapped shared and
+ * read-only at load (a page the harness's write lands in at once).
+ *
+ * Why this shape (docs/servers.md, "Clocks"): libfaketime deadlocks Debian's
+ * redis-server at startup because jemalloc calls clock_gettime during its
+ * own init and libfaketime then allocates. Go calls the vDSO on a small
+ * stack from threads that may have no C library state. So the time path
+ * never allocates, takes no lock, never touches errno (raw system calls) and
+ * uses a few hundred bytes of stack; only the one-time set-up calls getenv.
+ *
+ * Waits until an absolute time of a moved clock (pthread_cond_clockwait,
+ * pthread_cond_timedwait, clock_nanosleep with TIMER_ABSTIME) are
+ * interposed too: their deadline, on the process's clock, is turned into
+ * the real one (deadlines.c), so that a clock running at 0.5 waits twice as
+ * long and a jumped one neither hangs nor returns at once.
+ *
+ * CLOCK_MONOTONIC never goes backwards in what the process observes: the
+ * harness only moves it forward and changes rates continuously, and each
+ * monotonic clock is clamped to the largest value this process returned. */
 #define _GNU_SOURCE
-#include <fcntl.h>
-#include <stddef.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
-#include <unistd.h>
 
-static int offset_fd = -2; /* -2: not opened yet; -1: no file */
+#include "clock_source.h"
+#include "raw_syscall.h"
+#include "vdso_patch.h"
 
-static long long offset_ms(void) {
-    if (offset_fd == -2) {
-        const char* path = getenv("LOCKCHECK_CLOCK_OFFSET_FILE");
-        int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-        /* benign race: two threads may both open; the loser's fd stays open */
-        offset_fd = fd;
+#define EXPORT __attribute__((visibility("default")))
+
+/* The vDSO's replacements: its calling convention (errors as -errno). */
+static int vdso_clock_gettime(clockid_t clock, struct timespec* ts) { return (int)lc_shifted_gettime(clock, ts); }
+
+static int vdso_gettimeofday(struct timeval* tv, struct timezone* tz) {
+    if (tz) {
+        long rc = lc_syscall3(SYS_gettimeofday, 0, tz, 0);
+        if (rc != 0) return (int)rc;
     }
-    if (offset_fd < 0) return 0;
-    char text[32];
-    ssize_t n = pread(offset_fd, text, sizeof text - 1, 0);
-    if (n <= 0) return 0;
-    long long value = 0;
-    int negative = 0;
-    ssize_t i = 0;
-    if (text[0] == '-') negative = 1, i = 1;
-    for (; i < n && text[i] >= '0' && text[i] <= '9'; ++i) value = value * 10 + (text[i] - '0');
-    return negative ? -value : value;
-}
-
-static int is_realtime(clockid_t clock) {
-    return clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE
-#ifdef CLOCK_TAI
-           || clock == CLOCK_TAI
-#endif
-        ;
-}
-
-static void shift(struct timespec* ts, long long ms) {
-    long long ns = (long long)ts->tv_nsec + (ms % 1000) * 1000000LL;
-    long long sec = (long long)ts->tv_sec + ms / 1000;
-    while (ns < 0) ns += 1000000000LL, sec -= 1;
-    while (ns >= 1000000000LL) ns -= 1000000000LL, sec += 1;
-    ts->tv_sec = (time_t)sec;
-    ts->tv_nsec = (long)ns;
-}
-
-int clock_gettime(clockid_t clock, struct timespec* ts) {
-    int rc = (int)syscall(SYS_clock_gettime, clock, ts);
-    if (rc == 0 && is_realtime(clock)) shift(ts, offset_ms());
-    return rc;
-}
-
-int gettimeofday(struct timeval* restrict tv, void* restrict tz) {
-    (void)tz;
+    if (!tv) return 0;
     struct timespec ts;
-    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) return -1;
+    long rc = lc_shifted_gettime(CLOCK_REALTIME, &ts);
+    if (rc != 0) return (int)rc;
     tv->tv_sec = ts.tv_sec;
     tv->tv_usec = (suseconds_t)(ts.tv_nsec / 1000);
     return 0;
 }
 
-time_t time(time_t* out) {
+static time_t vdso_time(time_t* out) {
     struct timespec ts;
-    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) return (time_t)-1;
+    if (lc_shifted_gettime(CLOCK_REALTIME, &ts) != 0) return (time_t)-1;
     if (out) *out = ts.tv_sec;
     return ts.tv_sec;
 }
+
+__attribute__((constructor)) static void clockshift_init(void) {
+    lc_map_clock_file(); /* once, here: the time path never calls getenv */
+    if (!getenv("LOCKCHECK_CLOCK_OFFSET_FILE")) return;
+    const char* vdso = getenv("LOCKCHECK_CLOCK_VDSO");
+    if (vdso && vdso[0] == 'o' && vdso[1] == 'f' && vdso[2] == 'f') return;
+    typedef void (*any_function)(void);
+    const struct lc_vdso_redirect redirects[] = {{"__vdso_clock_gettime", (any_function)vdso_clock_gettime},
+                                                 {"clock_gettime", (any_function)vdso_clock_gettime},
+                                                 {"__vdso_gettimeofday", (any_function)vdso_gettimeofday},
+                                                 {"gettimeofday", (any_function)vdso_gettimeofday},
+                                                 {"__vdso_time", (any_function)vdso_time},
+                                                 {"time", (any_function)vdso_time}};
+    if (lc_vdso_patch(redirects, sizeof redirects / sizeof *redirects) < 0) {
+        static const char warning[] =
+            "lockcheck clock library: cannot patch the vDSO; code that reads it directly keeps the real time\n";
+        lc_syscall3(SYS_write, 2, warning, sizeof warning - 1);
+    }
+}
+
+/* Interposed C library functions: its calling convention (errors as -1 and errno). */
+EXPORT int clock_gettime(clockid_t clock, struct timespec* ts) {
+    long rc = lc_shifted_gettime(clock, ts);
+    if (rc == 0) return 0;
+    errno = (int)-rc;
+    return -1;
+}
+
+EXPORT int gettimeofday(struct timeval* restrict tv, void* restrict tz) {
+    int rc = vdso_gettimeofday(tv, tz);
+    if (rc == 0) return 0;
+    errno = -rc;
+    return -1;
+}
+
+EXPORT time_t time(time_t* out) { return vdso_time(out); }

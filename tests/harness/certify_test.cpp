@@ -50,7 +50,7 @@ TEST(CertifyBattery, EveryFamilyHasTheCellsOfItsFaults) {
                                    "client-partition", "client-clock-skew", "kill-restart-immediate",
                                    "kill-restart-delayed"})
             EXPECT_TRUE(names.count(always)) << family.topology << " lacks cell " << always;
-        EXPECT_EQ(names.count("clock-skew"), family.topology == "etcd" ? 0u : 1u) << family.topology;
+        EXPECT_EQ(names.count("clock-skew"), 1u) << family.topology;
         EXPECT_EQ(names.count("failover"),
                   family.topology == "redis-sentinel" || family.topology == "mysql-replicated" ? 1u : 0u)
             << family.topology;

@@ -91,7 +91,7 @@ TEST(CommandLine, CertifyRefusesBadFlagsInOneLineAndMakesNothing) {
          "'redis-single' cannot run recipe 'redlock'"},
         {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--cells", "no-faults,nope"},
          "'nope' is no cell of this topology; its cells are no-faults, pause-holder"},
-        {{"certify", "--topology", "etcd", "--client-cmd", "x", "--cells", "clock-skew"}, "'clock-skew' is no cell"},
+        {{"certify", "--topology", "etcd", "--client-cmd", "x", "--cells", "failover"}, "'failover' is no cell"},
         {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--workers", "0"}, "--workers"},
         {{"certify", "--topology", "redis-single", "--client-cmd", "x", "--time-limit", "0"}, "at most 86400 seconds"},
     };

@@ -68,9 +68,11 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
     for (const auto& [name, option] : seen) names.insert(name);
     EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "power_loss_after_grant_ms",
                                             "partition_mode", "packet_loss", "clock_skew_ms", "clock_skew_nodes",
+                                            "clock_skew_clocks", "clock_skew_mode", "clock_rate", "clock_strobe_ms",
                                             "delay_ms", "delay_jitter_ms", "slow_reply_ms", "bandwidth_bytes_per_s",
                                             "pause_client_target", "pause_client_waiting_for_ms",
-                                            "client_partition_mode", "client_clock_skew_ms"}));
+                                            "client_partition_mode", "client_clock_skew_ms", "client_clock_skew_clocks",
+                                            "client_clock_skew_mode", "client_clock_rate", "client_clock_strobe_ms"}));
 }
 
 TEST(Registries, EveryDefaultPassesItsOwnCheck) {
@@ -95,7 +97,12 @@ TEST(Registries, RecipeFactoriesGetTheirDefaults) {
 TEST(FaultOptions, ResolveAgainstTheLease) {
     const auto& skew = *find_fault("clock-skew");
     EXPECT_EQ(fault_options_for(skew, default_fault_options(), OptionContext{1500}),
-              (nlohmann::json{{"clock_skew_ms", 3000}, {"clock_skew_nodes", 1}}));
+              (nlohmann::json{{"clock_skew_ms", 3000},
+                              {"clock_skew_nodes", 1},
+                              {"clock_skew_clocks", "realtime"},
+                              {"clock_skew_mode", "jump"},
+                              {"clock_rate", 1.5},
+                              {"clock_strobe_ms", 375}}));
     EXPECT_EQ(default_fault_options()["clock_skew_ms"], "2xttl") << "stored as the spec writes it";
 }
 

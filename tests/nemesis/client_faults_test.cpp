@@ -59,12 +59,25 @@ FaultEvent event(std::uint64_t pick) {
     return e;
 }
 
-/// What the offset file of worker `process` under `workers_dir` holds, as a number.
-long long offset_of(const std::filesystem::path& workers_dir, int process) {
+/// The clock state the clock file of worker `process` under `workers_dir` holds, if any.
+std::optional<ClockState> state_of(const std::filesystem::path& workers_dir, int process) {
     std::ifstream in(clock_offset_file(worker_clock_dir(workers_dir, process)));
-    long long value = -1;
-    in >> value;
-    return value;
+    return clock_state_of(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+}
+
+/// The wall-clock offset in ms the clock file of worker `process` under `workers_dir` holds; -1 for none.
+long long offset_of(const std::filesystem::path& workers_dir, int process) {
+    const auto state = state_of(workers_dir, process);
+    return state ? state->realtime.offset_ns / 1'000'000 : -1;
+}
+
+/// A change of the monotonic clock only, in `mode`.
+ClockChange monotonic_change(ClockMode mode) {
+    ClockChange change;
+    change.realtime = false;
+    change.monotonic = true;
+    change.mode = mode;
+    return change;
 }
 
 /// A fresh RUN_DIR/workers for one test, removed with it.
@@ -73,6 +86,16 @@ struct WorkersDir {
                                  ("lockcheck-client-faults-" + std::to_string(::getpid())) / "workers";
     WorkersDir() { std::filesystem::create_directories(path); }
     ~WorkersDir() { std::filesystem::remove_all(path.parent_path()); }
+};
+
+/// One live worker, `process`, started with the clock library: its clock file holds the state that moves nothing.
+struct OneWorkerWithAClock {
+    WorkersDir dir;
+    FakeWorkers workers;
+    explicit OneWorkerWithAClock(int process) {
+        workers.live = {process};
+        clock_environment(std::filesystem::path("/lib/x.so"), worker_clock_dir(dir.path, process));
+    }
 };
 
 std::stop_token stopped() {
@@ -146,7 +169,9 @@ TEST(ClientClockSkew, MovesOneWorkersWallClockAndPutsItBack) {
     FakeWorkers workers;
     workers.live = {1, 2, 3};
     for (int process : {2, 3}) clock_environment(std::filesystem::path("/lib/x.so"), worker_clock_dir(dir.path, process));
-    ClientClockSkew fault(workers, dir.path, -1500);
+    ClockChange jump;
+    jump.jump_ms = -1500;
+    ClientClockSkew fault(workers, dir.path, jump);
     EXPECT_EQ(fault.unavailable_reason(), std::nullopt);
     // Worker 1 has no offset file (not started with the library): candidates {2, 3}, pick 1 -> 3.
     EXPECT_EQ(*fault.start(event(1), std::stop_token{}), std::vector<std::string>{"worker 3"});
@@ -157,9 +182,39 @@ TEST(ClientClockSkew, MovesOneWorkersWallClockAndPutsItBack) {
     fault.heal();  // idempotent
 }
 
+TEST(ClientClockSkew, DriftsOneWorkersMonotonicClockAndKeepsItsGainAtTheHeal) {
+    OneWorkerWithAClock w(2);
+    const auto& dir = w.dir;
+    ClockChange slow = monotonic_change(ClockMode::drift);
+    slow.rate_ppb = 500'000'000;
+    ClientClockSkew fault(w.workers, dir.path, slow);
+    ASSERT_TRUE(fault.start(event(0), std::stop_token{}));
+    ASSERT_TRUE(state_of(dir.path, 2));
+    EXPECT_EQ(state_of(dir.path, 2)->monotonic.rate_ppb, 500'000'000);
+    EXPECT_FALSE(lc_clock_line_moves(&state_of(dir.path, 2)->realtime)) << "only the clocks asked for";
+    fault.heal();
+    EXPECT_EQ(state_of(dir.path, 2)->monotonic.rate_ppb, LC_RATE_ONE);
+    EXPECT_LE(state_of(dir.path, 2)->monotonic.offset_ns, 0) << "what it lost stays lost: it never goes back";
+}
+
+TEST(ClientClockSkew, MonotonicJumpsAccumulateFromOneFaultToTheNext) {
+    OneWorkerWithAClock w(1);
+    const auto& dir = w.dir;
+    ClockChange jump = monotonic_change(ClockMode::jump);
+    jump.jump_ms = 700;
+    ClientClockSkew fault(w.workers, dir.path, jump);
+    for (std::int64_t strike = 1; strike <= 2; ++strike) {
+        ASSERT_TRUE(fault.start(event(0), std::stop_token{}));
+        EXPECT_EQ(state_of(dir.path, 1)->monotonic.offset_ns, 700'000'000 * strike);
+        fault.heal();
+        EXPECT_EQ(state_of(dir.path, 1)->monotonic.offset_ns, 700'000'000 * strike)
+            << "kept at the heal: it never goes back";
+    }
+}
+
 TEST(ClientClockSkew, UnavailableWhenTheWorkersRunWithoutTheLibrary) {
     FakeWorkers workers;
-    EXPECT_EQ(ClientClockSkew(workers, {}, 100).unavailable_reason(),
+    EXPECT_EQ(ClientClockSkew(workers, {}, ClockChange{}).unavailable_reason(),
               std::optional<std::string>("the workers do not run with the clock library"));
 }
 

@@ -66,16 +66,40 @@ TEST(FaultSpec, TopologyOptionsCarryNodesAndTheClockLibraryOnlyForClockSkew) {
         << "clock-skew without libclockshift.so beside the binary is an error, not a silent no-op";
 }
 
-TEST(FaultSpec, ClockSkewOnEtcdIsRefusedWithTheReason) {
-    const std::string error =
-        error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "clock-skew"}}});
-    EXPECT_NE(error.find("field 'nemesis' cannot use clock-skew on topology etcd: etcd is Go and reads time from the "
-                         "vDSO, which no LD_PRELOAD clock library reaches"),
+TEST(FaultSpec, ClockSkewRunsOnEtcd) {
+    EXPECT_EQ(error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "clock-skew"}}}),
+              "")
+        << "the clock library reaches Go through the vDSO";
+}
+
+TEST(FaultSpec, AMonotonicClockNeverGoesBack) {
+    const auto back = error_of({{"nemesis", {"clock-skew"}}, {"clock_skew_clocks", "monotonic"}, {"clock_skew_ms", -100}});
+    EXPECT_NE(back.find("field 'clock_skew_ms' must not be negative when clock_skew_clocks moves the monotonic clock"),
               std::string::npos)
-        << error;
-    EXPECT_EQ(
-        error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "kill-restart"}}}),
-        "");
+        << back;
+    EXPECT_NE(error_of({{"nemesis", {"client-clock-skew"}}, {"client_clock_skew_clocks", "both"},
+                        {"client_clock_skew_ms", "-1xttl"}})
+                  .find("field 'client_clock_skew_ms'"),
+              std::string::npos);
+    const auto strobe =
+        error_of({{"nemesis", {"clock-skew"}}, {"clock_skew_clocks", "both"}, {"clock_skew_mode", "strobe"}});
+    EXPECT_NE(strobe.find("field 'clock_skew_mode' cannot be strobe"), std::string::npos) << strobe;
+    EXPECT_EQ(error_of({{"nemesis", {"clock-skew"}}, {"clock_skew_clocks", "monotonic"}, {"clock_skew_mode", "drift"},
+                        {"clock_rate", 0.5}}),
+              "")
+        << "a slow clock still goes forward";
+    EXPECT_EQ(error_of({{"nemesis", {"clock-skew"}}, {"clock_skew_ms", -100}, {"clock_skew_mode", "strobe"}}), "")
+        << "the wall clock may go back";
+}
+
+TEST(FaultSpec, ClockOptionsHaveTheirBounds) {
+    EXPECT_NE(error_of({{"clock_rate", 0.05}}).find("field 'clock_rate' must be a number in [0.1, 10]"),
+              std::string::npos);
+    EXPECT_NE(error_of({{"client_clock_rate", "fast"}}).find("field 'client_clock_rate'"), std::string::npos);
+    EXPECT_NE(error_of({{"clock_skew_mode", "warp"}}).find("must be jump, drift or strobe"), std::string::npos);
+    EXPECT_NE(error_of({{"clock_skew_clocks", "cpu"}}).find("must be realtime, monotonic or both"), std::string::npos);
+    EXPECT_NE(error_of({{"clock_strobe_ms", 5}}).find("field 'clock_strobe_ms'"), std::string::npos);
+    EXPECT_EQ(built_with(spec_from_json({{"clock_rate", 0.5}}, "t"), "clock-skew", "clock_rate"), 0.5);
 }
 
 TEST(FaultSpec, OnlyPowerLossPutsTheNodesOnTheLoseUnsyncedFilesystem) {

@@ -1,0 +1,35 @@
+/* Redirects this process's vDSO time functions to replacements of its own,
+ * so that code which reads the time from the vDSO without going through the
+ * C library (Go's runtime, a program that calls the vDSO pointer from
+ * getauxval(AT_SYSINFO_EHDR)) sees the shifted clock too.
+ *
+ * How: parse the vDSO's ELF dynamic symbol table, and overwrite the first
+ * bytes of each named function with an absolute jump (movabs rax, ADDR;
+ * jmp rax) to its replacement: mprotect the page writable, write, restore
+ * read+exec (the vDSO mapping may be written, as debuggers write it; the
+ * write makes the process's page a private copy, which fork inherits and
+ * exec replaces). x86_64 only; elsewhere nothing is patched. */
+#ifndef LOCKCHECK_VDSO_PATCH_H
+#define LOCKCHECK_VDSO_PATCH_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct lc_vdso_redirect {
+    const char* name;          /* a vDSO symbol, e.g. "__vdso_clock_gettime" */
+    void (*replacement)(void); /* a function with the symbol's signature, cast */
+};
+
+/* Patches every symbol of `redirects` (count entries) the vDSO has. Returns
+ * how many functions it patched (aliases at one address count once), or -1
+ * when there is no vDSO, its table cannot be read or a page cannot be made
+ * writable. Uses raw system calls only: no allocation, no errno. Call it
+ * once, before other threads read the time. */
+int lc_vdso_patch(const struct lc_vdso_redirect* redirects, int count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
