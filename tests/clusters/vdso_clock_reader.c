@@ -11,6 +11,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,8 +30,10 @@ static void print(const char* name, clockid_t clock, vdso_clock_gettime_t vdso) 
 
 int main(int argc, char** argv) {
     void* vdso_handle = dlopen("linux-vdso.so.1", RTLD_LAZY | RTLD_NOLOAD);
-    vdso_clock_gettime_t vdso = vdso_handle ? (vdso_clock_gettime_t)dlsym(vdso_handle, "__vdso_clock_gettime") : NULL;
-    if (!vdso) return 2;
+    void* symbol = vdso_handle ? dlsym(vdso_handle, "__vdso_clock_gettime") : NULL;
+    if (!symbol) return 2;
+    vdso_clock_gettime_t vdso;
+    memcpy(&vdso, &symbol, sizeof vdso); /* ISO C has no cast from an object pointer to a function pointer */
     for (int round = 0; round < (argc > 1 ? 2 : 1); ++round) {
         if (round == 1) usleep((useconds_t)atoi(argv[1]) * 1000);
         print("realtime", CLOCK_REALTIME, vdso);
