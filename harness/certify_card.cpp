@@ -15,10 +15,22 @@ bool forbids(const CertifyCell& cell, const std::string& kind) {
     return std::find(cell.expect.lacks.begin(), cell.expect.lacks.end(), kind) != cell.expect.lacks.end();
 }
 
-/// The violation the card shows: the first the cell forbids, else the first.
+/// Whether `kind` is one of the blame table's classes (an overlap, a late
+/// grant, a renew after loss), whose blame the table decides.
+bool has_blame_class(const std::string& kind) {
+    return kind == kOverlapWithinLease || kind == kOverlapLeaseExpired || kind == kOverlapLeaseUncertain ||
+           kind == kLateGrant || kind == kRenewAfterLoss;
+}
+
+/// The violation the card shows: the first the cell forbids, else the first
+/// of a blame class (so an overlap the servers caused is shown, not the
+/// linearizability finding it also causes, which has no blame of its own),
+/// else the first.
 const FoundViolation* shown_violation(const CertifyCell& cell, const CellRun& run) {
     for (const auto& v : run.violations)
         if (forbids(cell, v.kind)) return &v;
+    for (const auto& v : run.violations)
+        if (has_blame_class(v.kind)) return &v;
     return run.violations.empty() ? nullptr : &run.violations.front();
 }
 

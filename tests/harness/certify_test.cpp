@@ -130,10 +130,16 @@ TEST(CertifyCard, BlameInWords) {
 
 TEST(CertifyCard, JudgesRunsAgainstTheCell) {
     const auto& pause = cell_named("redis-single", "pause-holder");
-    // Only what fencing fixes: met, and the blame says so.
+    // Only what fencing fixes: met, and the blame says so; the overlap is shown
+    // rather than the lost update it caused, which has no blame class.
     auto r = judge_cell(pause, {run_with("invalid", {{"lost-update", "x"}, {kOverlapLeaseExpired, "A stalled"}})});
     EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.first_violation, "overlap-lease-expired: A stalled");
+    EXPECT_EQ(r.blame, "inherent to lease locks: add fencing");
+    // Without an overlap, the first finding, undecided.
+    r = judge_cell(pause, {run_with("invalid", {{"lost-update", "x"}})});
     EXPECT_EQ(r.first_violation, "lost-update: x");
+    EXPECT_EQ(r.blame, "undecided");
     // A forbidden kind: not met, shown first though it came later, blamed on the client.
     r = judge_cell(pause, {run_with("invalid", {{kOverlapLeaseExpired, "A stalled"},
                                                 {kOverlapWithinLease, "both. Whose fault: the lock service"}})});
