@@ -113,7 +113,13 @@ double time_limit_past(const std::vector<double>& first_violation_seconds) {
 
 std::string event_ids(const std::vector<FaultEvent>& events) {
     std::string ids;
-    for (const auto& e : events) ids += (ids.empty() ? "" : ", ") + std::to_string(e.id);
+    for (std::size_t i = 0; i < events.size();) {
+        std::size_t j = i;  // events[i..j] have consecutive ids: "3-65"
+        while (j + 1 < events.size() && events[j + 1].id == events[j].id + 1) ++j;
+        ids += (ids.empty() ? "" : ", ") + std::to_string(events[i].id);
+        if (j > i) ids += (j == i + 1 ? ", " : "-") + std::to_string(events[j].id);
+        i = j + 1;
+    }
     return (events.size() == 1 ? "id " : "ids ") + ids;
 }
 

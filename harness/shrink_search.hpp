@@ -58,7 +58,7 @@ double time_limit_past(const std::vector<double>& first_violation_seconds);
 /// candidate is not kept.
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape);
 
-/// "ids 2, 5" / "id 3" of `events`.
+/// "ids 2, 5, 7-9" / "id 3" of `events` (runs of consecutive ids as a range).
 std::string event_ids(const std::vector<FaultEvent>& events);
 
 }  // namespace lockcheck

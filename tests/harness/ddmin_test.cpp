@@ -105,3 +105,14 @@ TEST(ShrinkSearch, DropsEventsThenWorkersThenKeysThenCutsTheTimeLimit) {
 TEST(ShrinkSearch, TheTimeLimitIsJustPastTheLatestFirstViolation) {
     EXPECT_EQ(time_limit_past({4.0, 6.2, 5.0}), 9.0);  // 6.2 x 1.25 + 1 = 8.75, rounded up
 }
+
+TEST(ShrinkSearch, NamesEventsWithRangesOfConsecutiveIds) {
+    std::vector<FaultEvent> events;
+    for (const int id : {2, 3, 5, 7, 8, 9, 10}) {
+        FaultEvent e;
+        e.id = id;
+        events.push_back(e);
+    }
+    EXPECT_EQ(event_ids(events), "ids 2, 3, 5, 7-10");
+    EXPECT_EQ(event_ids({events[2]}), "id 5");
+}
