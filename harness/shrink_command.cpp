@@ -112,19 +112,22 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
                                    const std::string& removed) -> std::optional<TrialVerdict> {
         const int n = static_cast<int>(steps.size()) + 1;
         const auto tried = Clock::now();
-        const Trial trial =
-            run_trial(candidate_spec(in, shape), {dir / "candidates" / fmt::format("c{}.json", n), in.kind,
-                                                  shrink.runs, true, child});
-        if (trial.interrupted) return std::nullopt;
+        const auto spec_path = dir / "candidates" / fmt::format("c{}.json", n);
+        const Trial trial = run_trial(candidate_spec(in, shape), {spec_path, in.kind, shrink.runs, true, child});
+        nlohmann::json row = trial_to_json(trial);
+        row.update({{"step", step}, {"removed", removed}, {"candidate", shape_to_json(shape)}, {"spec", spec_path.string()}});
+        if (trial.interrupted) {  // not judged: the budget or Ctrl-C ended it
+            row["kept"] = nullptr;
+            steps.push_back(std::move(row));
+            return std::nullopt;
+        }
         const bool is_kept = kept(trial, shrink.runs);
         if (is_kept) last_failing_run = trial.failing_run_dir;
         std::printf("[%d] %s: without %s -> %s: %d/%d reproduced: %s (%.0f s; %.0f s in all)\n", n, step.c_str(),
                     removed.c_str(), shape_words(shape).c_str(), trial.reproduced, trial.runs,
                     is_kept ? "kept" : "refused", seconds_since(tried), seconds_since(start));
         std::fflush(stdout);
-        nlohmann::json row = trial_to_json(trial);
-        row.update({{"step", step}, {"removed", removed}, {"candidate", shape_to_json(shape)}, {"kept", is_kept},
-                    {"spec", (dir / "candidates" / fmt::format("c{}.json", n)).string()}});
+        row["kept"] = is_kept;
         steps.push_back(std::move(row));
         return TrialVerdict{is_kept, trial.first_violation_seconds};
     };
