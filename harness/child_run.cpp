@@ -2,10 +2,13 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "checkers/first_violation.hpp"
 #include "clusters/child_process.hpp"
+#include "core/history_io.hpp"
 #include "reports/results_json.hpp"
 
 namespace lockcheck {
@@ -53,6 +56,16 @@ RunOutcome outcome_from_run_directory(const std::filesystem::path& run_dir, int 
         outcome.expectation = ExpectationOutcome{expectation.value("matched", false),
                                                  expectation.value("mismatches", std::vector<std::string>{})};
     return outcome;
+}
+
+std::optional<double> first_violation_seconds(const RunOutcome& run) {
+    if (run.verdict != Validity::Invalid || run.run_dir.empty()) return std::nullopt;
+    try {
+        if (const auto first = first_violation(read_history(run.run_dir / "history.jsonl"))) return first->seconds;
+    } catch (const HistoryError& e) {
+        std::fprintf(stderr, "warning: no time to the first violation for %s: %s\n", run.run_dir.c_str(), e.what());
+    }
+    return std::nullopt;
 }
 
 RunOutcome run_in_child(const ChildRunRequest& request, const RunOptions& options) {

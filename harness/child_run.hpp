@@ -30,6 +30,11 @@ std::vector<std::string> child_run_argv(const ChildRunRequest& request, const Ru
 /// no verdict.
 RunOutcome outcome_from_run_directory(const std::filesystem::path& run_dir, int exit_code, double wall_seconds);
 
+/// When the run's history first became invalid (checkers/first_violation.hpp),
+/// in seconds; none for a run that is not invalid or has no readable history
+/// (a warning on stderr says why).
+std::optional<double> first_violation_seconds(const RunOutcome& run);
+
 /// Runs the request in a child process and waits for it; when
 /// `options.interrupted` is requested the child gets SIGINT (it stops as
 /// `lockcheck run` does on Ctrl-C). The run directory is the one the child's

@@ -28,6 +28,7 @@
 #include "harness/run.hpp"
 #include "harness/run_flags.hpp"
 #include "harness/scenario_catalog.hpp"
+#include "harness/shrink_command.hpp"
 #include "harness/suite_command.hpp"
 #include "harness/text_columns.hpp"
 #include "nemesis/fault_registry.hpp"
@@ -211,6 +212,17 @@ int lockcheck_main(int argc, const char* const* argv) {
     certify->add_option("--cells", certify_options.cells, "Comma-separated cells to run (default: the whole battery)");
     certify->add_option("--store", flags.store, "Where the certify directory goes")->capture_default_str();
 
+    ShrinkOptions shrink_options;
+    auto* shrink = app.add_subcommand(
+        "shrink", "From a failing run, search the smallest spec (explicit fault schedule) that still fails the same way");
+    shrink->add_option("run_dir", shrink_options.run_dir, "The failing run's directory")->required();
+    shrink->add_option("--budget", shrink_options.budget, "Stop the search after this long (90s, 10m, 1h)")
+        ->capture_default_str();
+    shrink->add_option("--runs", shrink_options.runs, "Runs per candidate (kept when all but one fail the same way)")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    shrink->add_option("--store", flags.store, "Where STORE/<scenario>/shrink-<id>/ goes")->capture_default_str();
+
     std::string check_path;
     auto* check = app.add_subcommand("check", "Rerun every checker on a run directory or a history.jsonl, offline");
     check->add_option("path", check_path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
@@ -274,7 +286,7 @@ int lockcheck_main(int argc, const char* const* argv) {
         if (*export_cmd)
             return export_edn_command(
                 export_path, export_output ? std::optional<std::filesystem::path>(*export_output) : std::nullopt);
-        if (*run || *suite || *compare || *certify) {
+        if (*run || *suite || *compare || *certify || *shrink) {
             InterruptWatcher interrupts;
             RunOptions options;
             options.store = flags.store;
@@ -287,6 +299,7 @@ int lockcheck_main(int argc, const char* const* argv) {
                 return suite_command(suite_selector, options, {suite_repeat, parse_shard(suite_shard), suite_jobs});
             if (*compare) return compare_command(compare_options, options);
             if (*certify) return certify_command(certify_options, options);
+            if (*shrink) return shrink_command(shrink_options, options);
             ResolvedRun resolved = resolve_run(flags);
             options.expectation_not_applicable = resolved.expectation_not_applicable;
             return run_spec(std::move(resolved.spec), options).exit_code;

@@ -1,4 +1,4 @@
-// The lockcheck command line: its subcommands (run, suite, compare, check,
+// The lockcheck command line: its subcommands (run, suite, compare, shrink, check,
 // export, index, list, clean, and the internal worker), their flags, and
 // what a mistyped command line says (docs/usage.md).
 #pragma once

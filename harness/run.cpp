@@ -77,7 +77,11 @@ constexpr std::chrono::milliseconds kLiveCheckInterval{500};
 /// How much of a worker's `client` string a run keeps (it is free text from another program).
 constexpr std::size_t kClientNameBytes = 200;
 
+/// The spec's explicit schedule, or the one its seed generates, each event
+/// given its fault's options from the spec so that nemesis-schedule.json
+/// reads back as an explicit schedule that runs the same faults.
 std::vector<FaultEvent> make_schedule(const Spec& spec) {
+    if (spec.schedule) return *spec.schedule;
     ScheduleOptions o;
     o.seed = *spec.seed;
     o.kinds = spec.nemesis;
@@ -86,7 +90,9 @@ std::vector<FaultEvent> make_schedule(const Spec& spec) {
     o.gap_max_ms = spec.nemesis_gap_ms.max;
     o.duration_min_ms = spec.fault_duration().min;
     o.duration_max_ms = spec.fault_duration().max;
-    return generate_schedule(o);
+    auto schedule = generate_schedule(o);
+    for (auto& event : schedule) event.options = options_of_fault(event.kind, spec.fault_options);
+    return schedule;
 }
 
 void set_up_log(const std::filesystem::path& path) {
@@ -209,11 +215,12 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
     Nemesis nemesis(
         schedule,
-        make_faults(spec.nemesis,
-                    {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted,
-                     proxy.get(), peer_links.get(), worker_clock ? dir.path / "workers" : std::filesystem::path()},
-                    spec.fault_options, OptionContext{spec.ttl_ms}),
-        [&](Op op) { recorder.record(std::move(op)); }, start);
+        make_schedule_faults(
+            schedule,
+            {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted, proxy.get(),
+             peer_links.get(), worker_clock ? dir.path / "workers" : std::filesystem::path()},
+            spec.fault_options, OptionContext{spec.ttl_ms}),
+        [&](Op op) { recorder.record(std::move(op)); }, start, &pool);
 
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));

@@ -9,6 +9,7 @@
 #include "core/json_integer.hpp"
 #include "core/json_text.hpp"
 #include "core/regular_file.hpp"
+#include "nemesis/schedule_json.hpp"
 
 namespace lockcheck {
 namespace {
@@ -191,6 +192,15 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     }
     r.integer("nodes", s.nodes, 0);
     read_fault_options(r, s.fault_options);
+    if (auto* v = r.find("schedule"); v && !v->is_null()) {
+        try {
+            s.schedule = schedule_from_json(*v);
+        } catch (const ScheduleFormError& e) {
+            r.fail("schedule", e.what());
+        }
+        if (!object.contains("nemesis")) s.nemesis = schedule_kinds(*s.schedule);
+    }
+    r.string("shrunk_from", s.shrunk_from);
     r.reject_unknown();
     return s;
 }
@@ -241,6 +251,8 @@ nlohmann::json spec_to_json(const Spec& s) {
     if (!s.recipe_options.empty()) j["recipe_options"] = s.recipe_options;
     j["nodes"] = s.nodes;
     j.update(s.fault_options);
+    if (s.schedule) j["schedule"] = schedule_to_json(*s.schedule);
+    if (!s.shrunk_from.empty()) j["shrunk_from"] = s.shrunk_from;
     if (s.expect) {
         nlohmann::json e{{"has", s.expect->has}, {"lacks", s.expect->lacks}};
         if (s.expect->valid)

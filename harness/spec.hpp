@@ -18,6 +18,7 @@
 #include "clusters/node_runtime_registry.hpp"
 #include "core/ttl_time.hpp"
 #include "nemesis/fault_registry.hpp"
+#include "nemesis/schedule.hpp"
 
 namespace lockcheck {
 
@@ -101,6 +102,13 @@ struct Spec {
     /// nemesis/fault_registry.hpp), in stored form ("2xttl" stays a string):
     /// the defaults, and what the spec sets.
     nlohmann::json fault_options = default_fault_options();
+    /// An explicit fault schedule (nemesis/schedule_json.hpp), which replaces
+    /// the one the seed would generate; its faults must be in `nemesis`
+    /// (which, when the spec does not set it, is the schedule's faults).
+    std::optional<std::vector<FaultEvent>> schedule;
+    /// The run directory this spec was shrunk from (`lockcheck shrink`), said
+    /// on the report of every run of it; "" for a spec not shrunk.
+    std::string shrunk_from;
 
     /// fault_duration_ms, or its default.
     Range fault_duration() const;

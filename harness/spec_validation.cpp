@@ -7,6 +7,7 @@
 #include "clusters/node_runtime_registry.hpp"
 #include "clusters/topology_registry.hpp"
 #include "core/option_kinds.hpp"
+#include "harness/schedule_validation.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "workloads/recipes.hpp"
 
@@ -134,7 +135,8 @@ void check_combination(const Spec& s, const RecipeDescriptor* recipe, const Topo
 /// duration the spec does not set comes from ttl_ms, and the refusal says so.
 void check_fault_duration(const Spec& s, const Fail& fail) {
     const Range duration = s.fault_duration();
-    if (s.nemesis.empty() || duration.max < s.op_timeout_ms) return;
+    // An explicit schedule's durations are its events' (check_schedule).
+    if (s.nemesis.empty() || s.schedule || duration.max < s.op_timeout_ms) return;
     const std::string timeout = std::to_string(s.op_timeout_ms);
     const std::string rule = "must stay below op_timeout_ms (" + timeout +
                              " ms), or the controller would give up on a worker a fault holds still";
@@ -195,6 +197,7 @@ void validate(const Spec& s) {
     check_nodes(s, *topology, fail);
     check_fault_duration(s, fail);
     check_combination(s, recipe, *topology, fail);
+    check_schedule(s, fail);
 }
 
 }  // namespace lockcheck

@@ -6,8 +6,6 @@
 #include <cstdio>
 #include <set>
 
-#include "checkers/first_violation.hpp"
-#include "core/history_io.hpp"
 #include "harness/child_run.hpp"
 #include "core/regular_file.hpp"
 #include "harness/detection_rate.hpp"
@@ -93,18 +91,6 @@ std::string findings(const nlohmann::json& results) {
                                 violations[i].value("description", ""));
     }
     return text;
-}
-
-/// When the run's history first became invalid (first_violation), in
-/// seconds; none for a run that is not invalid or has no readable history.
-std::optional<double> first_violation_seconds(const RunOutcome& run) {
-    if (run.verdict != Validity::Invalid || run.run_dir.empty()) return std::nullopt;
-    try {
-        if (const auto first = first_violation(read_history(run.run_dir / "history.jsonl"))) return first->seconds;
-    } catch (const HistoryError& e) {
-        std::fprintf(stderr, "warning: no time to the first violation for %s: %s\n", run.run_dir.c_str(), e.what());
-    }
-    return std::nullopt;
 }
 
 std::string percent(double fraction) { return fmt::format("{:.0f}%", 100 * fraction); }

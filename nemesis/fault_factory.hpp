@@ -19,6 +19,11 @@ namespace lockcheck {
 nlohmann::json fault_options_for(const FaultDescriptor& fault, const nlohmann::json& fault_options,
                                  const OptionContext& context);
 
+/// The options fault `kind` declares, with their values in `fault_options`
+/// (stored form, as the spec holds them): what an event of a generated
+/// schedule carries. An empty object for an unknown kind.
+nlohmann::json options_of_fault(const std::string& kind, const nlohmann::json& fault_options);
+
 /// One fault per kind in `kinds`, each given fault_options_for it.
 /// Throws std::invalid_argument naming a kind that is unknown or cannot run
 /// here (e.g. a partition without namespaces).
@@ -26,5 +31,13 @@ std::map<std::string, std::unique_ptr<Fault>> make_faults(const std::vector<std:
                                                           const FaultTargets& targets,
                                                           const nlohmann::json& fault_options,
                                                           const OptionContext& context);
+
+/// One fault per fault_instance_key among `schedule`'s events, keyed by it:
+/// each given fault_options_for its kind, from `fault_options` updated with
+/// the event's own options. Throws as make_faults does.
+std::map<std::string, std::unique_ptr<Fault>> make_schedule_faults(const std::vector<FaultEvent>& schedule,
+                                                                   const FaultTargets& targets,
+                                                                   const nlohmann::json& fault_options,
+                                                                   const OptionContext& context);
 
 }  // namespace lockcheck

@@ -3,11 +3,16 @@
 #include <algorithm>
 
 #include "core/interruptible_sleep.hpp"
+#include "nemesis/fresh_grant.hpp"
 
 namespace lockcheck {
 Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::unique_ptr<Fault>> faults,
-                 Recorder record, std::chrono::steady_clock::time_point run_start)
-    : schedule_(std::move(schedule)), faults_(std::move(faults)), record_(std::move(record)), run_start_(run_start) {}
+                 Recorder record, std::chrono::steady_clock::time_point run_start, const WorkerControl* workers)
+    : schedule_(std::move(schedule)),
+      faults_(std::move(faults)),
+      record_(std::move(record)),
+      run_start_(run_start),
+      workers_(workers) {}
 
 void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
                      std::optional<std::string> error, std::optional<std::int64_t> reply_delay_ms) {
@@ -33,14 +38,26 @@ void Nemesis::run(const std::stop_token& stop) {
     for (const auto& event : schedule_) {
         const auto planned_start = run_start_ + std::chrono::milliseconds(event.at_ms) + lag;
         if (!interruptible_sleep_until(stop, planned_start)) break;
-        auto it = faults_.find(event.kind);
+        auto it = faults_.find(fault_instance_key(event));
         if (it == faults_.end()) continue;
         Fault& fault = *it->second;
         const auto planned_end = planned_start + std::chrono::milliseconds(fault.duration_ms(event));
         record(OpType::Invoke, fn::kStartFault, event, nullptr);
+        std::optional<int> fresh_holder;
+        if (event.after_grant_ms) {
+            if (workers_) fresh_holder = await_fresh_grant(*workers_, event.pick, *event.after_grant_ms, stop);
+            if (!fresh_holder) {
+                record(OpType::Info, fn::kStartFault, event, nullptr, "no fresh grant");
+                catch_up(planned_end);
+                continue;
+            }
+        }
         std::optional<std::vector<std::string>> targets;
         try {
             targets = fault.start(event, stop);
+            if (targets && fresh_holder)
+                targets->push_back(std::to_string(*event.after_grant_ms) + " ms after the grant to worker " +
+                                   std::to_string(*fresh_holder));
         } catch (const std::exception& e) {  // e.g. iptables failed: undo what was done, record why, go on
             fault.heal();
             record(OpType::Info, fn::kStartFault, event, nullptr, std::string("fault failed: ") + e.what());

@@ -23,14 +23,20 @@ public:
     /// Records an op; the harness fills in index and time.
     using Recorder = std::function<void(Op)>;
 
+    /// `faults`: keyed by fault_instance_key (an event's kind, or its kind and
+    /// options); `workers`: whose grants an event's after_grant_ms trigger
+    /// waits for (nemesis/fresh_grant.hpp; null: such an event strikes nothing).
     Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::unique_ptr<Fault>> faults, Recorder record,
-            std::chrono::steady_clock::time_point run_start);
+            std::chrono::steady_clock::time_point run_start, const WorkerControl* workers = nullptr);
 
     /// Executes the schedule until it ends or a stop is requested (which
     /// also ends every wait at once); heals the fault
     /// in progress before returning. A fault whose start or heal overruns its
     /// planned end delays every later fault by the overrun, so each still
-    /// comes after the quiet gap the schedule gave it. A fault whose start throws is healed and
+    /// comes after the quiet gap the schedule gave it. An event with
+    /// after_grant_ms waits from its time for a fresh grant and starts its
+    /// fault that long after it (recorded as a target "N ms after the grant to
+    /// worker W"); with none, a start-fault info "no fresh grant". A fault whose start throws is healed and
     /// recorded as a start-fault info with error "fault failed: ...". Call on a thread that outlives the run's
     /// children (see ChildProcess).
     void run(const std::stop_token& stop);
@@ -45,6 +51,7 @@ private:
     std::map<std::string, std::unique_ptr<Fault>> faults_;
     Recorder record_;
     std::chrono::steady_clock::time_point run_start_;
+    const WorkerControl* workers_;
     mutable std::mutex mutex_;  ///< guards the fields below
     std::mutex heal_mutex_;     ///< serialises heal()
     std::string current_;

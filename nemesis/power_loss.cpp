@@ -3,8 +3,6 @@
 #include <algorithm>
 
 #include "clusters/power_loss.hpp"
-#include "core/interruptible_sleep.hpp"
-#include "nemesis/worker_target.hpp"
 
 namespace lockcheck {
 namespace {
@@ -39,21 +37,10 @@ std::optional<std::string> PowerLoss::unavailable_reason() const {
     return "the nodes keep no data on the lose-unsynced filesystem";
 }
 
-std::optional<int> PowerLoss::await_fresh_grant(const FaultEvent& event, const std::stop_token& stop) const {
-    const auto give_up = std::chrono::steady_clock::now() + kWaitForFreshGrant;
-    for (;;) {
-        const auto since = std::chrono::steady_clock::now();
-        const auto holder =
-            wait_for_worker_target([this, since] { return workers_.granted_since(since); }, event.pick, give_up, stop);
-        if (!holder) return std::nullopt;
-        if (!interruptible_sleep_for(stop, std::chrono::milliseconds(*after_grant_ms_))) return std::nullopt;
-        if (contains(workers_.holders(), *holder)) return holder;
-    }
-}
-
 std::optional<std::vector<std::string>> PowerLoss::start(const FaultEvent& event, const std::stop_token& stop) {
     std::optional<int> fresh_holder;
-    if (after_grant_ms_ && !(fresh_holder = await_fresh_grant(event, stop))) return std::nullopt;
+    if (after_grant_ms_ && !(fresh_holder = await_fresh_grant(workers_, event.pick, *after_grant_ms_, stop)))
+        return std::nullopt;
     const auto targets = power_loss_targets(reach_, power_loss_nodes(locator_.topology()),
                                             locator_.nodes_of_current_lock(std::chrono::seconds(5), stop), event.pick);
     if (targets.empty()) return std::nullopt;

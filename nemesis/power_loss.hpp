@@ -17,7 +17,8 @@
 // time): with N set, the event waits for a fresh grant, an acquire ok the
 // history records after the event began (up to kWaitForFreshGrant), and
 // strikes N ms after it if that worker still holds (else it waits for the
-// next grant). A power loss N ms after a commit catches what a database
+// next grant): nemesis/fresh_grant.hpp, the trigger any event of an explicit
+// schedule can have too (after_grant_ms). A power loss N ms after a commit catches what a database
 // writes at commit but syncs later (InnoDB's once-a-second log flush with
 // innodb_flush_log_at_trx_commit = 2); one at a random moment mostly finds
 // the holder's record synced already.
@@ -35,13 +36,10 @@
 #include "nemesis/delayed_restart.hpp"
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
+#include "nemesis/fresh_grant.hpp"
 #include "nemesis/lock_location.hpp"
 
 namespace lockcheck {
-
-/// How long an event with power_loss_after_grant_ms waits for a fresh grant
-/// (the run's end stops the wait sooner); without one it strikes nothing.
-inline constexpr auto kWaitForFreshGrant = std::chrono::seconds(60);
 
 class PowerLoss : public Fault {
 public:
@@ -70,11 +68,6 @@ private:
     Reach reach_;
     std::optional<std::int64_t> after_grant_ms_;
     DelayedRestart restart_;
-
-    /// Waits for a grant recorded after the call began and then
-    /// after_grant_ms_ more while that worker still holds; the worker, or
-    /// nullopt when none came within kWaitForFreshGrant or `stop` was requested.
-    std::optional<int> await_fresh_grant(const FaultEvent& event, const std::stop_token& stop) const;
 };
 
 /// The nodes `reach` strikes among `capable` (the nodes that can lose power,

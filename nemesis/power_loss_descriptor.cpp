@@ -8,9 +8,6 @@
 namespace lockcheck {
 namespace {
 
-/// power_loss_after_grant_ms at most a minute: a strike later than that is no
-/// longer "right after" the grant.
-constexpr std::int64_t kMaxAfterGrantMs = 60'000;
 /// power_loss_after_grant_ms's default: no waiting for a grant.
 constexpr std::int64_t kAtTheEventsTime = -1;
 

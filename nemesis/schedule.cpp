@@ -1,5 +1,6 @@
 #include "nemesis/schedule.hpp"
 
+#include <algorithm>
 #include <random>
 
 namespace lockcheck {
@@ -30,15 +31,30 @@ std::vector<FaultEvent> generate_schedule(const ScheduleOptions& o) {
     return events;
 }
 
+std::string fault_instance_key(const FaultEvent& event) {
+    return event.options.is_null() ? event.kind : event.kind + " " + event.options.dump();
+}
+
+std::vector<std::string> schedule_kinds(const std::vector<FaultEvent>& schedule) {
+    std::vector<std::string> kinds;
+    for (const auto& e : schedule)
+        if (std::find(kinds.begin(), kinds.end(), e.kind) == kinds.end()) kinds.push_back(e.kind);
+    return kinds;
+}
+
 nlohmann::json schedule_to_json(const std::vector<FaultEvent>& schedule) {
     auto out = nlohmann::json::array();
-    for (const auto& e : schedule)
-        out.push_back({{"id", e.id},
-                       {"kind", e.kind},
-                       {"at_ms", e.at_ms},
-                       {"duration_ms", e.duration_ms},
-                       {"target_delay_ms", e.target_delay_ms},
-                       {"pick", e.pick}});
+    for (const auto& e : schedule) {
+        nlohmann::json event{{"id", e.id},
+                             {"fault", e.kind},
+                             {"at_ms", e.at_ms},
+                             {"duration_ms", e.duration_ms},
+                             {"target_delay_ms", e.target_delay_ms},
+                             {"pick", e.pick}};
+        if (!e.options.is_null()) event["options"] = e.options;
+        if (e.after_grant_ms) event["after_grant_ms"] = *e.after_grant_ms;
+        out.push_back(std::move(event));
+    }
     return out;
 }
 

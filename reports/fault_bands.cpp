@@ -84,7 +84,7 @@ std::vector<FaultBand> scan_fault_bands(const History& history, const nlohmann::
             if (bands.count(id) > 0) continue;
             FaultBand band;
             band.id = id;
-            band.kind = event.value("kind", "");
+            band.kind = event.value("fault", event.value("kind", ""));  // "kind": runs before the field was renamed
             band.status = FaultStatus::NotRun;
             band.invoke_ns = band.start_ns = integer_field(event, "at_ms") * 1'000'000;
             band.end_ns = band.start_ns + integer_field(event, "duration_ms") * 1'000'000;

@@ -157,6 +157,11 @@ std::string render_report_html(const ReportPageInput& in) {
     html += "<style>\n" + std::string(report_css()) + "</style>\n</head>\n<body>\n";
     html += "<ul id=\"script-errors\" hidden></ul>\n";
     html += verdict_section(story, in.results);
+    if (in.spec.is_object() && in.spec.value("shrunk_from", nlohmann::json()).is_string())
+        html += "<section id=\"shrunk\" class=\"notes\"><b>A shrunk run:</b> its spec is the smallest that "
+                "`lockcheck shrink` found to still fail as the original run did, with an explicit fault schedule. "
+                "The original run: <code>" +
+                escape_markup(in.spec["shrunk_from"].get<std::string>()) + "</code></section>\n";
     if (!model.notes.empty()) {
         html += "<section id=\"notes\" class=\"notes\"><b>Drawn with caps</b> (the history has " +
                 std::to_string(model.op_count) + " ops):<ul>\n";

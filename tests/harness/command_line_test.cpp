@@ -62,7 +62,7 @@ TEST(CommandLine, AnUnknownSubcommandIsNamedWithTheValidOnes) {
     const auto ran = run_cli({"frobnicate"});
     EXPECT_EQ(ran.exit_code, exit_code::kBadInput);
     EXPECT_NE(ran.err.find("unknown subcommand 'frobnicate'"), std::string::npos) << ran.err;
-    EXPECT_NE(ran.err.find("run, suite, compare, certify, check, export, index, list, clean"), std::string::npos) << ran.err;
+    EXPECT_NE(ran.err.find("run, suite, compare, certify, shrink, check, export, index, list, clean"), std::string::npos) << ran.err;
     EXPECT_EQ(ran.err.find("worker"), std::string::npos) << "the internal subcommand stays hidden: " << ran.err;
     EXPECT_EQ(ran.err.find("A subcommand is required"), std::string::npos) << ran.err;
     EXPECT_EQ(std::count(ran.err.begin(), ran.err.end(), '\n'), 1) << ran.err;

@@ -119,3 +119,75 @@ TEST(NemesisRun, AStartThatOverrunsPushesTheNextFaultBackToo) {
     const auto gap = gap_after_first_heal(milliseconds(300), milliseconds(0));
     EXPECT_GE(gap.count(), 140) << "the second fault came " << gap.count() << " ms after the first was healed";
 }
+
+namespace {
+
+/// Workers of which worker 3 holds a lock granted just now, whenever asked.
+class FreshGrantWorkers : public WorkerControl {
+public:
+    std::vector<int> holders() const override { return {3}; }
+    std::vector<int> granted_since(Clock::time_point) const override { return {3}; }
+    bool pause_worker(int) override { return false; }
+    void resume_worker(int) override {}
+};
+
+/// A fault that strikes its label.
+class LabelFault : public Fault {
+public:
+    explicit LabelFault(std::string label) : label_(std::move(label)) {}
+    std::string kind() const override { return "timed"; }
+    std::optional<std::vector<std::string>> start(const FaultEvent&, const std::stop_token&) override {
+        return std::vector<std::string>{label_};
+    }
+    void heal() noexcept override {}
+
+private:
+    std::string label_;
+};
+
+/// Runs `schedule` with `faults` and `workers`, and returns what it recorded.
+std::vector<Op> run_with(const std::vector<FaultEvent>& schedule, std::map<std::string, std::unique_ptr<Fault>> faults,
+                         const WorkerControl* workers) {
+    std::vector<Op> ops;
+    Nemesis nemesis(
+        schedule, std::move(faults), [&](Op op) { ops.push_back(std::move(op)); }, Clock::now(), workers);
+    nemesis.run(std::stop_token{});
+    return ops;
+}
+
+}  // namespace
+
+TEST(NemesisRun, AnEventWithAfterGrantStrikesAfterAFreshGrantAndSaysWhose) {
+    auto event = event_at(1, 0, 0);
+    event.after_grant_ms = 0;
+    std::map<std::string, std::unique_ptr<Fault>> faults;
+    faults.emplace("timed", std::make_unique<TimedFault>(milliseconds(0), milliseconds(0)));
+    const FreshGrantWorkers workers;
+    const auto ops = run_with({event}, std::move(faults), &workers);
+    ASSERT_GE(ops.size(), 2u);
+    EXPECT_EQ(ops[1].value["targets"], nlohmann::json::array({"n1", "0 ms after the grant to worker 3"}));
+}
+
+TEST(NemesisRun, AnEventWithAfterGrantAndNoWorkersStrikesNothing) {
+    auto event = event_at(1, 0, 0);
+    event.after_grant_ms = 0;
+    std::map<std::string, std::unique_ptr<Fault>> faults;
+    faults.emplace("timed", std::make_unique<TimedFault>(milliseconds(0), milliseconds(0)));
+    const auto ops = run_with({event}, std::move(faults), nullptr);
+    ASSERT_EQ(ops.size(), 2u) << "a start-fault invoke and info, no stop-fault: nothing started";
+    ASSERT_TRUE(ops[1].error);
+    EXPECT_EQ(*ops[1].error, "no fresh grant");
+}
+
+TEST(NemesisRun, AnEventWithItsOwnOptionsRunsTheFaultMadeForThem) {
+    auto plain = event_at(1, 0, 0);
+    auto own = event_at(2, 0, 0);
+    own.options = {{"restart_delay_ms", 500}};
+    std::map<std::string, std::unique_ptr<Fault>> faults;
+    faults.emplace(fault_instance_key(plain), std::make_unique<LabelFault>("plain"));
+    faults.emplace(fault_instance_key(own), std::make_unique<LabelFault>("own"));
+    const auto ops = run_with({plain, own}, std::move(faults), nullptr);
+    ASSERT_EQ(ops.size(), 8u);
+    EXPECT_EQ(ops[1].value["targets"], nlohmann::json::array({"plain"}));
+    EXPECT_EQ(ops[5].value["targets"], nlohmann::json::array({"own"}));
+}

@@ -1,0 +1,64 @@
+// The search of `lockcheck shrink`: from the shape of a failing run (its
+// fault events, workers, keys and time limit) to the smallest shape that
+// still fails, step by step: the events started before the first violation,
+// delta debugging over the events (harness/ddmin.hpp), fewer workers, fewer
+// keys, then a time limit just past the first violation. Each candidate is
+// tried by a callback (runs R times, harness/shrink_trial.hpp), so the search
+// itself runs no process.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "nemesis/schedule.hpp"
+
+namespace lockcheck {
+
+/// What the search shrinks.
+struct ShrinkShape {
+    std::vector<FaultEvent> events;
+    int workers = 1;
+    int keys = 1;
+    double time_limit_s = 1;
+};
+
+/// What a tried candidate showed: whether it is kept, and when the runs that
+/// reproduced first failed (seconds since their start).
+struct TrialVerdict {
+    bool kept = false;
+    std::vector<double> first_violation_seconds;
+};
+
+/// Tries `shape`; `step` names the step ("events", "workers", ...) and
+/// `removed` says what it removed, for the progress line and shrink.json.
+/// nullopt: the search must stop (budget spent, Ctrl-C).
+using TryShape = std::function<std::optional<TrialVerdict>(const ShrinkShape& shape, const std::string& step,
+                                                           const std::string& removed)>;
+
+struct SearchStart {
+    ShrinkShape shape;                          ///< the failing run's
+    std::set<int> started_before_violation;     ///< event ids (ShrinkInput)
+    std::vector<double> first_violation_seconds;  ///< the failing run's (empty when unknown)
+};
+
+struct SearchResult {
+    ShrinkShape best;
+    bool stopped = false;  ///< the callback asked to stop: `best` is the best so far
+};
+
+/// The time limit "just past" the first violations seen: the latest of them
+/// x 1.25 + 1 s, rounded up to whole seconds.
+double time_limit_past(const std::vector<double>& first_violation_seconds);
+
+/// Runs the steps in order; a step whose candidate is not kept leaves the
+/// shape as it was. Workers and keys go down one at a time, to 1, until a
+/// candidate is not kept.
+SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape);
+
+/// "ids 2, 5, 7-9" / "id 3" of `events` (runs of consecutive ids as a range).
+std::string event_ids(const std::vector<FaultEvent>& events);
+
+}  // namespace lockcheck
