@@ -29,6 +29,18 @@ History overlap_within_lease() {
     return b.history();
 }
 
+/// Observes `history` op by op, checking after each, until `watch` decides:
+/// the decision and how many ops had been observed then.
+std::pair<std::optional<EarlyDecision>, std::size_t> decide_op_by_op(ExpectationWatch& watch, const History& history) {
+    std::size_t observed = 0;
+    for (const auto& op : history) {
+        watch.observe(op);
+        ++observed;
+        if (auto decision = watch.check()) return {decision, observed};
+    }
+    return {std::nullopt, observed};
+}
+
 }  // namespace
 
 TEST(ExpectationWatch, DecidesEarlyWhatAViolationCanDecide) {
@@ -41,15 +53,7 @@ TEST(ExpectationWatch, DecidesEarlyWhatAViolationCanDecide) {
 
 TEST(ExpectationWatch, DecidesAtTheOpThatMeetsTheExpectation) {
     ExpectationWatch watch(expect_invalid({"overlap-within-lease"}));
-    const History history = overlap_within_lease();
-    std::optional<EarlyDecision> decision;
-    std::size_t observed = 0;
-    for (const auto& op : history) {
-        watch.observe(op);
-        ++observed;
-        decision = watch.check();
-        if (decision) break;
-    }
+    const auto [decision, observed] = decide_op_by_op(watch, overlap_within_lease());
     ASSERT_TRUE(decision.has_value());
     EXPECT_EQ(observed, 8u) << "the acquire ok at 500 ms (the 8th op) makes the overlap certain";
     EXPECT_EQ(decision->ops, 8);
@@ -73,14 +77,7 @@ TEST(ExpectationWatch, AKindTheExpectationLacksDecidesItNotMet) {
 
 TEST(ExpectationWatch, AnOverlapDecidesAnExpectedValidVerdictNotMet) {
     ExpectationWatch watch(Expectation{"valid", {}, {}});
-    const History history = overlap_within_lease();
-    std::optional<EarlyDecision> decision;
-    std::size_t observed = 0;
-    for (const auto& op : history) {
-        watch.observe(op);
-        ++observed;
-        if ((decision = watch.check())) break;
-    }
+    const auto [decision, observed] = decide_op_by_op(watch, overlap_within_lease());
     ASSERT_TRUE(decision.has_value());
     EXPECT_EQ(observed, 8u) << "decided at the op that makes the overlap certain, not before";
     EXPECT_EQ(decision->reason, "expectation not met: expected valid, found invalid with overlap-within-lease");
