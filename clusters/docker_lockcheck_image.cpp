@@ -1,5 +1,7 @@
 #include "clusters/docker_lockcheck_image.hpp"
 
+#include <fmt/format.h>
+
 #include <regex>
 #include <set>
 #include <sstream>
@@ -65,7 +67,11 @@ void write_lockcheck_tree(const fs::path& root, const LockcheckFiles& files) {
 
 }  // namespace
 
-std::string lockcheck_image_reference() { return std::string(kRepository) + ":" + LOCKCHECK_VERSION; }
+std::string lockcheck_image_reference() {
+    // fmt rather than operator+: GCC 12 gives a false -Warray-bounds on
+    // string + literal + literal when <string> comes precompiled.
+    return fmt::format("{}:{}", kRepository, LOCKCHECK_VERSION);
+}
 
 std::vector<std::string> lockcheck_runtime_packages() {
     std::vector<std::string> packages;
