@@ -47,10 +47,8 @@ CheckerResult grant_reported_with(std::int64_t valid_ms) {
     b.acquire_invoke(100, 2, 1000);
     b.acquire_done(200, 2, OpType::Ok);
     b.history().back().valid_ms = valid_ms;
-    b.release_invoke(600, 1);
-    b.release_done(601, 1, OpType::Ok);
-    b.release_invoke(700, 2);
-    b.release_done(701, 2, OpType::Ok);
+    b.release(600, 601, 1);
+    b.release(700, 701, 2);
     return overlaps(b);
 }
 
@@ -81,8 +79,7 @@ TEST(OverlapBlame, AReplyHeldBackLongerThanTheLeaseIsALateGrant) {
     b.acquire_invoke(1250, 1, 1000);
     b.acquire_done(1260, 1, OpType::Ok);
     b.acquire_done(1300, 2, OpType::Ok);
-    b.release_invoke(1400, 1);
-    b.release_done(1401, 1, OpType::Ok);
+    b.release(1400, 1401, 1);
     b.release_invoke(1500, 2);
     b.stop_fault(1600);
     b.release_done(1601, 2, OpType::Ok);
@@ -100,8 +97,7 @@ TEST(OverlapBlame, WithoutTheFaultsRecordTheSameOverlapIsUndecided) {
     b.acquire_invoke(1250, 1, 1000);
     b.acquire_done(1260, 1, OpType::Ok);
     b.acquire_done(1300, 2, OpType::Ok);
-    b.release_invoke(1400, 1);
-    b.release_done(1401, 1, OpType::Ok);
+    b.release(1400, 1401, 1);
     const auto r = overlaps(b);
     EXPECT_EQ(only_kind(r), kOverlapLeaseUncertain);
     EXPECT_EQ(r.stats["lease_uncertain"], 1);
@@ -117,8 +113,7 @@ TEST(OverlapBlame, AnAcquireQueuedAtTheServerIsNotCalledExpiredFromItsInvoke) {
     b.acquire_done(3000, 1, OpType::Ok);
     b.acquire_invoke(3020, 2, 1000);
     b.acquire_done(3025, 2, OpType::Ok);
-    b.release_invoke(3200, 1);
-    b.release_done(3201, 1, OpType::Ok);
+    b.release(3200, 3201, 1);
     const auto r = overlaps(b);
     EXPECT_EQ(only_kind(r), kOverlapLeaseUncertain);
     EXPECT_NEAR(r.violations[0].details["first_lease_over_by_ms"].get<double>(), 4001 - 3025, 1e-6);
@@ -151,8 +146,7 @@ CheckerResult unanswered_renew_then_grant(double renew_at_ms) {
     b.renew(renew_at_ms, 0, 1, OpType::Invoke);
     b.acquire_invoke(1500, 2, 1000);
     b.acquire_done(1510, 2, OpType::Ok);
-    b.release_invoke(1600, 2);
-    b.release_done(1601, 2, OpType::Ok);
+    b.release(1600, 1601, 2);
     return overlaps(b);
 }
 
@@ -179,11 +173,9 @@ TEST(RenewAfterLoss, ARenewOkAfterAnotherOwnersGrantAndReleaseIsFlagged) {
     }();
     const auto taker_invoke = b.acquire_invoke(1200, 2, 1000);
     const auto taker_ok = b.acquire_done(1205, 2, OpType::Ok);
-    b.release_invoke(1300, 2);
-    b.release_done(1301, 2, OpType::Ok);
+    b.release(1300, 1301, 2);
     b.renew(1400, 1402, 1, OpType::Ok);
-    b.release_invoke(1500, 1);
-    b.release_done(1501, 1, OpType::Ok);
+    b.release(1500, 1501, 1);
     const auto r = renews(b);
     EXPECT_EQ(r.valid, Validity::Invalid);
     ASSERT_EQ(r.violations.size(), 1u);
@@ -198,8 +190,7 @@ TEST(RenewAfterLoss, ARefusedRenewAfterTheLossIsCorrect) {
     b.acquire_done(5, 1, OpType::Ok);
     b.session(2, 1200, 1205, 1300, 1301);
     b.renew(1400, 1402, 1, OpType::Fail);
-    b.release_invoke(1500, 1);
-    b.release_done(1501, 1, OpType::Fail);
+    b.release(1500, 1501, 1, OpType::Fail);
     EXPECT_EQ(renews(b).valid, Validity::Valid);
 }
 
@@ -211,8 +202,7 @@ TEST(RenewAfterLoss, ARenewInTimeIsNoViolationEvenWhenAnotherGrantFollows) {
     b.acquire_done(5, 1, OpType::Ok);
     b.renew(900, 902, 1, OpType::Ok);
     b.session(2, 1200, 1205, 1300, 1301);
-    b.release_invoke(1500, 1);
-    b.release_done(1501, 1, OpType::Ok);
+    b.release(1500, 1501, 1);
     EXPECT_EQ(renews(b).valid, Validity::Valid);
     EXPECT_EQ(only_kind(overlaps(b)), kOverlapWithinLease);
 }

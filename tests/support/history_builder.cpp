@@ -87,6 +87,11 @@ void HistoryBuilder::kill_holder(double t, int process) {
     history_.back().value = {{"fault", "kill-holder"}, {"id", 1}, {"targets", {"worker " + std::to_string(process)}}};
 }
 
+void HistoryBuilder::release(double t0, double t1, int process, OpType type) {
+    release_invoke(t0, process);
+    release_done(t1, process, type);
+}
+
 void HistoryBuilder::renew(double t0, double t1, int process, OpType type, std::int64_t ttl_ms) {
     const auto owner = owner_of(process);
     add(t0, process, OpType::Invoke, std::string(fn::kRenew));

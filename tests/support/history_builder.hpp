@@ -19,6 +19,8 @@ public:
     std::int64_t acquire_done(double t, int process, OpType type, std::optional<std::int64_t> token = {});
     std::int64_t release_invoke(double t, int process);
     std::int64_t release_done(double t, int process, OpType type);
+    /// A release invoked at `t0` and answered `type` at `t1`.
+    void release(double t0, double t1, int process, OpType type = OpType::Ok);
 
     // Resource accesses on key "lock".
     std::int64_t read(double t_invoke, double t_done, int process, std::int64_t value,
