@@ -18,8 +18,8 @@ bool forbids(const CertifyCell& cell, const std::string& kind) {
 /// Whether `kind` is one of the blame table's classes (an overlap, a late
 /// grant, a renew after loss), whose blame the table decides.
 bool has_blame_class(const std::string& kind) {
-    return kind == kOverlapWithinLease || kind == kOverlapLeaseExpired || kind == kOverlapLeaseUncertain ||
-           kind == kLateGrant || kind == kRenewAfterLoss;
+    const auto& classes = blame_classes();
+    return std::any_of(classes.begin(), classes.end(), [&](const BlameClass& c) { return c.kind == kind; });
 }
 
 /// The violation the card shows: the first the cell forbids, else the first
