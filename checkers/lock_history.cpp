@@ -5,7 +5,8 @@
 namespace lockcheck {
 
 bool is_lock_op(std::string_view f) {
-    return f == fn::kAcquire || f == fn::kRelease || f == fn::kRenew || f == fn::kRead || f == fn::kWrite;
+    return f == fn::kAcquire || f == fn::kRelease || f == fn::kRenew || f == fn::kRead || f == fn::kWrite ||
+           f == fn::kHold;
 }
 
 bool history_is_lock(const History& history) {

@@ -7,7 +7,7 @@
 
 namespace lockcheck {
 
-/// Whether `f` is an op of the lock workload: acquire, release, renew, read or write.
+/// Whether `f` is an op of the lock workload: acquire, release, renew, read, write or hold.
 bool is_lock_op(std::string_view f);
 
 /// True when every op of `history` is a lock op or a nemesis's fault marker,

@@ -16,6 +16,11 @@ inline constexpr std::string_view kReentrant = "reentrant";
 inline constexpr std::string_view kResource = "resource";
 /// The lock has no lease: it is held until released (acquires carry no ttl_ms).
 inline constexpr std::string_view kNoLease = "no-lease";
+/// The worker times the holder's work itself, on its own clock, when the
+/// controller asks it to (spec hold_timed_by "client"): op hold, answered ok
+/// after `value` ms of its clock, or fail "validity-ended" when the lock's
+/// validity (as the client computed it at the grant) ran out first.
+inline constexpr std::string_view kHold = "hold";
 /// Not a lock: the stock-decrement workload (stock-init, decrement, stock-read).
 inline constexpr std::string_view kStock = "stock";
 /// Not a lock: the unique-id workload (generate-id), checked for duplicate ids.

@@ -9,9 +9,9 @@
 namespace lockcheck {
 namespace {
 
-constexpr std::array<std::string_view, 11> kKnownFs{fn::kAcquire,   fn::kRelease,    fn::kRenew,     fn::kRead,
-                                                    fn::kWrite,     fn::kStartFault, fn::kStopFault, fn::kStockInit,
-                                                    fn::kDecrement, fn::kStockRead,  fn::kGenerateId};
+constexpr std::array<std::string_view, 12> kKnownFs{fn::kAcquire,   fn::kRelease,    fn::kRenew,      fn::kRead,
+                                                    fn::kWrite,     fn::kHold,       fn::kStartFault, fn::kStopFault,
+                                                    fn::kStockInit, fn::kDecrement,  fn::kStockRead,  fn::kGenerateId};
 
 constexpr std::array<std::pair<OpType, std::string_view>, 4> kTypeNames{{
     {OpType::Invoke, "invoke"},

@@ -42,6 +42,9 @@ inline constexpr std::string_view kRelease = "release";
 inline constexpr std::string_view kRenew = "renew";
 inline constexpr std::string_view kRead = "read";
 inline constexpr std::string_view kWrite = "write";
+/// The holder's work, timed by the worker on its own clock (capability "hold"):
+/// value = the ms to work; fail "validity-ended" when the lock's validity ran out first.
+inline constexpr std::string_view kHold = "hold";
 inline constexpr std::string_view kStartFault = "start-fault";
 inline constexpr std::string_view kStopFault = "stop-fault";
 // Stock workload (recipes with capability "stock", checkers/oversell.hpp):
@@ -75,6 +78,9 @@ inline constexpr std::string_view kFenced = "fenced";
 /// An optimistic acquire that lost a version race (mysql-optimistic): a
 /// definite "not executed", counted by the liveness checker as a conflict.
 inline constexpr std::string_view kConflict = "conflict";
+/// A hold (capability "hold") the worker ended early: the lock's validity, as
+/// the client computed it at the grant and measures it on its own clock, ran out.
+inline constexpr std::string_view kValidityEnded = "validity-ended";
 /// A stock decrement that certainly sold nothing because the stock was 0.
 inline constexpr std::string_view kSoldOut = "sold-out";
 }  // namespace err

@@ -34,6 +34,20 @@ Op acquire_op(const SlotSession& session, const std::string& key, const std::str
                                                   : lease_op(fn::kAcquire, key, owner, ttl_ms);
 }
 
+/// The hold timed by the worker on its own clock (spec hold_timed_by
+/// "client"): op hold with the duration; ok when the work was done, fail
+/// "validity-ended" when the client saw its lock's validity run out first
+/// (the critical section then ends unwritten, as after a lost renew).
+/// Returns whether the lock is still believed held.
+bool hold_on_worker_clock(SlotSession& session, const std::string& key, const std::string& owner,
+                          std::chrono::milliseconds duration) {
+    const int process = session.process();
+    Op work = lock_op(fn::kHold, key, owner);
+    work.value = duration.count();
+    const Op worked = session.perform(work);
+    return session.process() == process && worked.type == OpType::Ok;
+}
+
 /// Holds for `duration`, or until a stop is requested. When the worker
 /// supports "renew" (a watchdog), sends a renew through it every ttl/3 while
 /// holding: the renewal runs in the worker process, so a paused worker renews
@@ -108,6 +122,8 @@ void run_lock_cycles(SlotSession& session, const WorkloadContext& context, int s
     LiveState& live = context.live;
     SlotRandom random(options.seed, slot);
     std::int64_t attempt = 0;
+    if (options.client_times_holds && !session.supports(capability::kHold))
+        throw std::runtime_error("spec hold_timed_by client: the workers do not announce capability \"hold\"");
 
     while (!stop.stop_requested() && !context.recorder.full()) {
         const std::string& key = random.pick(options.keys);
@@ -139,7 +155,11 @@ void run_lock_cycles(SlotSession& session, const WorkloadContext& context, int s
             if (!was.value.is_number_integer())
                 throw std::runtime_error("worker answered read ok without an integer value");
             // A renew that says the lock is lost ends the critical section unwritten.
-            if (hold(session, key, owner, options.ttl_ms, random.within(options.hold_ms), stop))
+            const auto duration = random.within(options.hold_ms);
+            const bool still_held = options.client_times_holds
+                                        ? hold_on_worker_clock(session, key, owner, duration)
+                                        : hold(session, key, owner, options.ttl_ms, duration, stop);
+            if (still_held)
                 write_resource(session, context.resource, key, acquired.token, was.value.get<std::int64_t>() + 1);
         }
         // The worker was replaced: it holds nothing we can release. Its lock

@@ -225,7 +225,8 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
     WorkloadRunner workload(
-        {keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, std::chrono::milliseconds(spec.op_timeout_ms), *spec.seed,
+        {keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, spec.hold_timed_by == "client",
+         std::chrono::milliseconds(spec.op_timeout_ms), *spec.seed,
          pool.worker(0)->hello().supports, options.interrupted,
          std::chrono::milliseconds(spec.server_timeout_ms) + LineChannel::kInterruptGrace},
         pool, recorder, resource, live);

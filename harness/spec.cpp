@@ -164,6 +164,7 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.integer("ttl_ms", s.ttl_ms, 1);
     r.range("hold_ms", s.hold_ms);
     r.range("think_ms", s.think_ms);
+    r.string("hold_timed_by", s.hold_timed_by);
     r.number("time_limit_s", s.time_limit_s);
     r.integer("max_ops", s.max_ops, 1);
     if (auto* v = r.find("seed"); v && !v->is_null()) {
@@ -238,6 +239,7 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"ttl_ms", s.ttl_ms},
                      {"hold_ms", {s.hold_ms.min, s.hold_ms.max}},
                      {"think_ms", {s.think_ms.min, s.think_ms.max}},
+                     {"hold_timed_by", s.hold_timed_by},
                      {"time_limit_s", s.time_limit_s},
                      {"max_ops", s.max_ops},
                      {"nemesis", s.nemesis},

@@ -80,6 +80,10 @@ struct Spec {
     std::int64_t ttl_ms = 1000;
     Range hold_ms{100, 400};
     Range think_ms{0, 10};  ///< pause between a release and the next acquire
+    /// Who times a hold: "controller" (it waits hold_ms, then sends the
+    /// write) or "client" (it sends op hold and the worker works hold_ms on
+    /// its own clock, within the lock's validity: capability "hold").
+    std::string hold_timed_by = "controller";
     double time_limit_s = 30;
     std::int64_t max_ops = 1'000'000;   ///< bound on ops recorded
     std::optional<std::uint64_t> seed;  ///< resolved before the run

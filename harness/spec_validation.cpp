@@ -178,6 +178,11 @@ void validate(const Spec& s) {
     if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
         fail("persistence", "must be none, everysec or always");
     check_durability(s, fail);
+    if (s.hold_timed_by != "controller" && s.hold_timed_by != "client")
+        fail("hold_timed_by", "must be controller or client");
+    if (s.hold_timed_by == "client" && s.hold_ms.max >= s.op_timeout_ms)
+        fail("hold_ms", "must end before op_timeout_ms (" + std::to_string(s.op_timeout_ms) +
+                            ") when the client times its holds: the hold is one op");
     if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
         fail("network", "must be auto, netns or loopback");
     if (!find_node_runtime(s.runtime))

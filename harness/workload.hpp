@@ -26,6 +26,9 @@ struct WorkloadOptions {
     std::int64_t ttl_ms = 1000;
     Range hold_ms;
     Range think_ms;
+    /// Spec hold_timed_by "client": the worker times each hold on its own
+    /// clock (op hold, capability "hold") instead of the controller.
+    bool client_times_holds = false;
     std::chrono::milliseconds op_timeout{10'000};
     std::uint64_t seed = 0;
     /// What the workers announce they can do (core/capabilities.hpp): it

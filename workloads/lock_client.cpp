@@ -12,8 +12,18 @@ LockRequest lock_request(const WorkerRequest& request) {
 }  // namespace
 
 LockResult LockClient::invoke(const WorkerRequest& request) {
-    return dispatch(request, {{fn::kAcquire, [this](const WorkerRequest& r) { return acquire(lock_request(r)); }},
-                              {fn::kRelease, [this](const WorkerRequest& r) { return release(lock_request(r)); }},
+    return dispatch(request, {{fn::kAcquire,
+                               [this](const WorkerRequest& r) {
+                                   LockResult granted = acquire(lock_request(r));
+                                   holds_.granted(r.owner.value_or(""), granted);
+                                   return granted;
+                               }},
+                              {fn::kRelease,
+                               [this](const WorkerRequest& r) {
+                                   holds_.released(r.owner.value_or(""));
+                                   return release(lock_request(r));
+                               }},
+                              {fn::kHold, [this](const WorkerRequest& r) { return holds_.hold(r.owner.value_or(""), r.value); }},
                               {fn::kRenew, [this](const WorkerRequest& r) { return renew(lock_request(r)); }},
                               {fn::kRead,
                                [this](const WorkerRequest& r) {
@@ -29,7 +39,7 @@ LockResult LockClient::invoke(const WorkerRequest& request) {
 }
 
 std::vector<std::string> LockClient::capabilities() const {
-    std::vector<std::string> extra;
+    std::vector<std::string> extra{std::string(capability::kHold)};
     if (owns_resource()) extra.emplace_back(capability::kResource);
     if (!has_lease()) extra.emplace_back(capability::kNoLease);
     return extra;

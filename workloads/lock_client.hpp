@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "workloads/client_hold.hpp"
 #include "workloads/worker_client.hpp"
 
 namespace lockcheck {
@@ -20,12 +21,14 @@ struct LockRequest {
 
 class LockClient : public WorkerClient {
 public:
-    /// acquire, release and renew go to the methods of the same name; read
+    /// acquire, release and renew go to the methods of the same name; hold
+    /// works on the worker's own clock within the lock's validity
+    /// (workloads/client_hold.hpp); read
     /// and write are checkpoints answered ok at once, or - when the client
     /// owns the resource - go to read() and write() (a write needs an
     /// integer value). Any other op fails "unsupported op '<f>'".
     LockResult invoke(const WorkerRequest& request) final;
-    /// "resource" when owns_resource(), then "no-lease" when !has_lease().
+    /// "hold", then "resource" when owns_resource(), then "no-lease" when !has_lease().
     std::vector<std::string> capabilities() const override;
 
     virtual LockResult acquire(const LockRequest& request) = 0;
@@ -49,6 +52,9 @@ public:
     /// controller records its acquires without ttl_ms, so the checkers judge
     /// every overlap as one within the (unbounded) lease.
     virtual bool has_lease() const { return true; }
+
+private:
+    ClientHolds holds_;
 };
 
 }  // namespace lockcheck

@@ -82,6 +82,18 @@ TEST(Spec, RuntimeIsReadCheckedAndWrittenBack) {
     EXPECT_EQ(error_of({{"runtime", 3}}), "spec t.json: field 'runtime' must be a string");
 }
 
+TEST(Spec, HoldTimedByIsReadCheckedAndWrittenBack) {
+    EXPECT_EQ(spec_from_json(nlohmann::json::object(), "t").hold_timed_by, "controller");
+    EXPECT_EQ(spec_to_json(spec_from_json({{"hold_timed_by", "client"}}, "t"))["hold_timed_by"], "client");
+    EXPECT_EQ(error_of({{"hold_timed_by", "client"}}), "");
+    EXPECT_EQ(error_of({{"hold_timed_by", "worker"}}),
+              "spec redis-holder-pause: field 'hold_timed_by' must be controller or client");
+    EXPECT_EQ(error_of({{"hold_timed_by", "client"}, {"hold_ms", {100, 10'000}}}),
+              "spec redis-holder-pause: field 'hold_ms' must end before op_timeout_ms (10000) when the client times "
+              "its holds: the hold is one op");
+    EXPECT_EQ(error_of({{"hold_ms", {100, 10'000}}}), "") << "the controller's holds are not one op";
+}
+
 TEST(Spec, ImageIsOnlyForRuntimeDocker) {
     EXPECT_EQ(spec_from_json(nlohmann::json::object(), "t").image, "");
     EXPECT_EQ(spec_to_json(spec_from_json({{"runtime", "docker"}, {"image", "redis:7.2"}}, "t"))["image"], "redis:7.2");

@@ -72,7 +72,7 @@ TEST(MysqlRecipes, TableRecordHasALeaseOnlyWithCleanup) {
     EXPECT_FALSE(MysqlTableRecord(endpoints, {std::chrono::milliseconds(100)}, false).has_lease());
     EXPECT_TRUE(MysqlTableRecord(endpoints, {std::chrono::milliseconds(100)}, true).has_lease());
     EXPECT_EQ(make_lock_client("mysql-get-lock", endpoints, {std::chrono::milliseconds(100)})->capabilities(),
-              std::vector<std::string>{"no-lease"});
+              (std::vector<std::string>{"hold", "no-lease"}));
 }
 
 /// The capabilities a worker of `recipe` announces.

@@ -107,10 +107,10 @@ TEST(LockClientInvoke, OtherWorkloadsOpsFailUnsupported) {
 
 TEST(LockClientCapabilities, ResourceAndNoLeaseFollowTheInstance) {
     RecordingLock lock;
-    EXPECT_TRUE(lock.capabilities().empty());
+    EXPECT_EQ(lock.capabilities(), (std::vector<std::string>{"hold"}));
     lock.inside = true;
     lock.leased = false;
-    EXPECT_EQ(lock.capabilities(), (std::vector<std::string>{"resource", "no-lease"}));
+    EXPECT_EQ(lock.capabilities(), (std::vector<std::string>{"hold", "resource", "no-lease"}));
 }
 
 TEST(StockClientInvoke, StockOpsReachTheirMethodsAndLockOpsFail) {
