@@ -14,6 +14,19 @@ if(LOCKCHECK_USE_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
   endif()
 endif()
 
+# Debug information in RelWithDebInfo (the default build type): line tables
+# only (-g1), enough for a backtrace with file and line, in place of full -g
+# (locals and types for a debugger), which makes each compile unit about 40%
+# slower (docs/benchmarks.md, "Build time"). -DLOCKCHECK_FULL_DEBUG_INFO=ON
+# brings -g back.
+option(LOCKCHECK_FULL_DEBUG_INFO "Full debug information (-g) in RelWithDebInfo, not line tables only (-g1)" OFF)
+if(NOT LOCKCHECK_FULL_DEBUG_INFO)
+  foreach(language C CXX)
+    string(REGEX REPLACE "(^| )-g( |$)" "\\1-g1\\2" CMAKE_${language}_FLAGS_RELWITHDEBINFO
+                         "${CMAKE_${language}_FLAGS_RELWITHDEBINFO}")
+  endforeach()
+endif()
+
 # Precompiled headers for the library targets of many compile units (a unity
 # build still parses the common headers once per eight sources): the standard
 # headers every folder uses, nlohmann/json (core/op.hpp brings it everywhere),
