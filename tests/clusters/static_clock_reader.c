@@ -3,7 +3,7 @@
  * the clock launcher's integration test (clock_launcher_integration_test.cpp;
  * CMake links it with -static: LD_PRELOAD never reaches it).
  *
- * Prints "pid PID", then one line per reading: "NAME VALUE SYSCALL" in ns,
+ * Prints "pid PID 0", then one line per reading: "NAME VALUE SYSCALL" in ns,
  * VALUE from clock_gettime (realtime, monotonic), gettimeofday or time, and
  * SYSCALL the raw system call's reading of the same clock. With an argument
  * MS it then sleeps MS ms and prints the readings again. */
@@ -38,7 +38,7 @@ static void print_all(void) {
 }
 
 int main(int argc, char** argv) {
-    printf("pid %d\n", (int)getpid());
+    printf("pid %d 0\n", (int)getpid());
     print_all();
     if (argc > 1) {
         usleep((useconds_t)atoi(argv[1]) * 1000);
