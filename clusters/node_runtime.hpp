@@ -36,7 +36,13 @@ public:
 struct ServerLaunch {
     std::vector<std::string> argv;  ///< argv[0]: absolute path, or a name looked up in PATH
     std::vector<std::string> env;   ///< "NAME=value" entries added to the server's environment
+    /// When set, the program that starts argv (`launcher -- argv...`), becoming
+    /// it in the same process: the clock launcher (clusters/clock_offset.hpp).
+    std::optional<std::filesystem::path> launcher = std::nullopt;
 };
+
+/// What a runtime executes for `launch`: its argv, behind its launcher if it has one.
+std::vector<std::string> launch_command(const ServerLaunch& launch);
 
 /// Where a node runs: what a runtime is made from.
 struct NodePlacement {

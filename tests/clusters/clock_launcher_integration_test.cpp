@@ -21,6 +21,7 @@
 #include <sstream>
 
 #include "clusters/clock_offset.hpp"
+#include "clusters/node_runtime_registry.hpp"
 
 namespace lockcheck {
 namespace {
@@ -66,6 +67,15 @@ std::string status_field(pid_t pid, const std::string& field) {
 
 /// Forks, and execs `argv` with `env` added to this environment; reads its
 /// stdout (stderr too) to the end.
+/// Its readings from `output`.
+void parse_readings(Outcome& result) {
+    std::istringstream lines(result.output);
+    std::map<std::string, int> rounds;
+    std::string name;
+    std::int64_t value = 0, kernel = 0;
+    while (lines >> name >> value >> kernel) result.readings[{name, rounds[name]++}] = {value, kernel};
+}
+
 Outcome run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env) {
     int out[2];
     EXPECT_EQ(::pipe2(out, O_CLOEXEC), 0);
@@ -99,11 +109,7 @@ Outcome run_program(const std::vector<std::string>& argv, const std::vector<std:
     int status = 0;
     EXPECT_EQ(::waitpid(result.forked, &status, 0), result.forked);
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    std::istringstream lines(result.output);
-    std::map<std::string, int> rounds;
-    std::string name;
-    std::int64_t value = 0, kernel = 0;
-    while (lines >> name >> value >> kernel) result.readings[{name, rounds[name]++}] = {value, kernel};
+    parse_readings(result);
     return result;
 }
 
@@ -213,6 +219,31 @@ TEST(ClockLauncher, BadUsageAndAMissingProgramFailWithOneLine) {
     const Outcome missing = launched(dir, lc_clock_identity(), (dir.path / "no-such-program").string());
     EXPECT_EQ(missing.exit_code, 127);
     EXPECT_NE(missing.output.find("lockcheck-clock-launch: cannot run"), std::string::npos) << missing.output;
+}
+
+/// A server started by a node runtime with the clock launcher (what
+/// make_topology_node asks for when the run moves clocks) is a static
+/// program whose clocks move, under the PID the runtime knows.
+TEST(ClockLauncher, ANodeRuntimeStartsAStaticServerBehindTheLauncher) {
+    AdoptOrphans adopt;
+    ClockDir dir;
+    const auto runtime = make_node_runtime(
+        "netns", NodePlacement{"n1", "127.0.0.1", std::nullopt, dir.path / "server.log", "", {}, "", {}});
+    auto env = clock_environment(std::filesystem::path(CLOCK_LIBRARY), dir.path);
+    write_clock_state(dir.path, moved(3600 * kS, LC_RATE_ONE));
+    runtime->start({{STATIC_CLOCK_READER, "300"}, env, std::filesystem::path(CLOCK_LAUNCHER)});
+    const pid_t pid = runtime->pid();
+    for (int i = 0; i < 500 && runtime->running(); ++i) ::usleep(10'000);
+    ASSERT_EQ(runtime->exit_status(), 0) << runtime->read_log();
+    Outcome r;
+    r.output = runtime->read_log();
+    parse_readings(r);
+    EXPECT_EQ(r.readings.at({"pid", 0}).first, pid) << "the PID the runtime tracks and signals";
+    EXPECT_NEAR(r.moved_by("realtime"), 3600 * kSecond, 0.5 * kSecond) << r.output;
+    EXPECT_EQ(launch_command({{"etcd", "--name", "n1"}, {}, std::filesystem::path("/l/lockcheck-clock-launch")}),
+              (std::vector<std::string>{"/l/lockcheck-clock-launch", "--", "etcd", "--name", "n1"}));
+    EXPECT_EQ(clock_launcher_beside("/usr/lib/lockcheck/libclockshift.so"),
+              std::filesystem::path("/usr/lib/lockcheck/lockcheck-clock-launch"));
 }
 
 /// When the launcher's tracer cannot trace it (here: it is traced already,
