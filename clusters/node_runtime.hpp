@@ -52,8 +52,8 @@ struct NodePlacement {
     std::filesystem::path log;         ///< where the server's stdout and stderr go
     std::string run_id;                ///< the run the node belongs to
     /// Host paths the server reads or writes at the same path (its directory,
-    /// the run's scratch directory, the clock library): a runtime that does
-    /// not share this host's filesystem (docker) mounts them.
+    /// the run's scratch directory, the clock library and launcher): a
+    /// runtime that does not share this host's filesystem (docker) mounts them.
     std::vector<std::filesystem::path> shared_paths;
     std::string image;               ///< runtime docker: the image (empty: lockcheck's own)
     std::optional<RemoteHost> host;  ///< runtime ssh: the host it runs on (its address is `address`)

@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   g++ cmake make pkg-config
+  libc6-dev binutils  # libc.a and ld: the static clock launcher, its stub, the static test programs
   dpkg-dev file
   redis-server redis-sentinel redis-tools
   mariadb-server mariadb-client libmariadb-dev

@@ -58,9 +58,8 @@ __attribute__((constructor)) static void clockshift_init(void) {
     const char* vdso = getenv("LOCKCHECK_CLOCK_VDSO");
     if (vdso && vdso[0] == 'o' && vdso[1] == 'f' && vdso[2] == 'f') return;
     typedef void (*any_function)(void);
-    any_function const replacements[LC_VDSO_FUNCTIONS] = {(any_function)lc_vdso_clock_gettime,
-                                                          (any_function)lc_vdso_gettimeofday,
-                                                          (any_function)lc_vdso_time};
+    any_function const replacements[LC_VDSO_FUNCTIONS] = {
+        (any_function)lc_vdso_clock_gettime, (any_function)lc_vdso_gettimeofday, (any_function)lc_vdso_time};
     if (lc_vdso_patch(replacements) < 0) {
         static const char warning[] =
             "lockcheck clock library: cannot patch the vDSO; code that reads it directly keeps the real time\n";

@@ -99,8 +99,8 @@ Outcome run_program(const std::vector<std::string>& argv, const std::vector<std:
         const bool first = result.output.empty();
         result.output.append(buffer, static_cast<std::size_t>(n));
         if (first) {  // it runs, launched: what hangs on to it now?
-            std::ifstream children("/proc/" + std::to_string(result.forked) + "/task/" +
-                                   std::to_string(result.forked) + "/children");
+            std::ifstream children("/proc/" + std::to_string(result.forked) + "/task/" + std::to_string(result.forked) +
+                                   "/children");
             std::getline(children, result.children_while_running);
             result.tracer_while_running = status_field(result.forked, "TracerPid");
         }
@@ -126,7 +126,7 @@ ClockState moved(std::int64_t realtime_offset, std::int64_t monotonic_rate) {
 
 /// Runs `program` (with `arguments`) under the launcher, its clock file holding `state`.
 Outcome launched(const ClockDir& dir, const ClockState& state, const std::string& program,
-             const std::vector<std::string>& arguments = {}) {
+                 const std::vector<std::string>& arguments = {}) {
     write_clock_state(dir.path, state);
     std::vector<std::string> argv{CLOCK_LAUNCHER, "--", program};
     argv.insert(argv.end(), arguments.begin(), arguments.end());
@@ -153,7 +153,8 @@ TEST(ClockLauncher, TheStaticProgramSeesItsClocksMovedKeepsThePidAndNothingIsLef
     EXPECT_NEAR(r.moved_by("time"), 3600 * kSecond, 1.5 * kSecond);
     const auto& before = r.readings.at({"monotonic", 0});
     const auto& after = r.readings.at({"monotonic", 1});
-    const double rate = static_cast<double>(after.first - before.first) / static_cast<double>(after.second - before.second);
+    const double rate =
+        static_cast<double>(after.first - before.first) / static_cast<double>(after.second - before.second);
     EXPECT_GT(rate, 1.7) << "monotonic runs at 2.0";
     EXPECT_LT(rate, 2.3);
     expect_no_children();
@@ -166,7 +167,8 @@ TEST(ClockLauncher, AStaticProgramsMonotonicClockAtRateHalfAdvancesHalfAsFast) {
     ASSERT_EQ(r.exit_code, 0) << r.output;
     const auto& before = r.readings.at({"monotonic", 0});
     const auto& after = r.readings.at({"monotonic", 1});
-    const double rate = static_cast<double>(after.first - before.first) / static_cast<double>(after.second - before.second);
+    const double rate =
+        static_cast<double>(after.first - before.first) / static_cast<double>(after.second - before.second);
     EXPECT_GT(rate, 0.35);
     EXPECT_LT(rate, 0.65);
     EXPECT_NEAR(r.moved_by("realtime", 1), 0, 0.5 * kSecond) << "the wall clock was not asked to move";

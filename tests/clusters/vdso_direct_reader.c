@@ -93,14 +93,15 @@ __attribute__((used)) static int start_c(long* stack) {
     return 0;
 }
 
-__asm__(".text\n"
-        ".globl _start\n"
-        "_start:\n"
-        "    xor %ebp, %ebp\n"
-        "    mov %rsp, %rdi\n"
-        "    and $-16, %rsp\n"
-        "    call start_c\n"
-        "    mov %eax, %edi\n"
-        "    mov $231, %eax\n" /* exit_group */
-        "    syscall\n"
-        "    hlt\n");
+__asm__(
+    ".text\n"
+    ".globl _start\n"
+    "_start:\n"
+    "    xor %ebp, %ebp\n"
+    "    mov %rsp, %rdi\n"
+    "    and $-16, %rsp\n"
+    "    call start_c\n"
+    "    mov %eax, %edi\n"
+    "    mov $231, %eax\n" /* exit_group */
+    "    syscall\n"
+    "    hlt\n");

@@ -35,8 +35,7 @@ int lc_remote_read(struct lc_remote* remote, uintptr_t address, void* out, size_
 int lc_remote_write(struct lc_remote* remote, uintptr_t address, const void* bytes, size_t size) {
     errno = 0;
     if (pwrite(remote->mem, bytes, size, (off_t)address) != (ssize_t)size)
-        return fail(remote, "cannot write %zu bytes at %#lx of process %d", size, (unsigned long)address,
-                    remote->pid);
+        return fail(remote, "cannot write %zu bytes at %#lx of process %d", size, (unsigned long)address, remote->pid);
     return 1;
 }
 

@@ -17,14 +17,14 @@
 
 /* Offsets in the image, from its start. */
 struct lc_stub_layout {
-    size_t image_size;                   /* bytes of lc_stub_image */
-    size_t data_offset;                  /* where the read+write part starts (a page multiple) */
-    size_t map_size;                     /* bytes to map: the image, then its zeroed variables */
-    size_t entries[LC_VDSO_FUNCTIONS];   /* the replacement of each vDSO function (LC_VDSO_*) */
-    size_t resume;                       /* lc_stub_resume: where the program starts (below) */
-    size_t path;                         /* char lc_stub_path[LC_STUB_PATH_SIZE] */
-    size_t tracer;                       /* int lc_stub_tracer: the launcher's tracer process */
-    size_t entry;                        /* unsigned long lc_stub_entry: the program's first instruction */
+    size_t image_size;                 /* bytes of lc_stub_image */
+    size_t data_offset;                /* where the read+write part starts (a page multiple) */
+    size_t map_size;                   /* bytes to map: the image, then its zeroed variables */
+    size_t entries[LC_VDSO_FUNCTIONS]; /* the replacement of each vDSO function (LC_VDSO_*) */
+    size_t resume;                     /* lc_stub_resume: where the program starts (below) */
+    size_t path;                       /* char lc_stub_path[LC_STUB_PATH_SIZE] */
+    size_t tracer;                     /* int lc_stub_tracer: the launcher's tracer process */
+    size_t entry;                      /* unsigned long lc_stub_entry: the program's first instruction */
 };
 
 extern const unsigned char lc_stub_image[];

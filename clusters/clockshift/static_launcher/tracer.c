@@ -45,8 +45,8 @@ static int find_vdso_functions(struct lc_remote* remote, uintptr_t functions[LC_
     struct lc_vdso_image image;
     int ok = copy && lc_remote_read(remote, start, copy, end - start);
     if (ok && !lc_vdso_image_open((uintptr_t)copy, &image))
-        ok = 0, snprintf(remote->error, sizeof remote->error, "the vDSO of process %d has no symbol table",
-                         remote->pid);
+        ok = 0,
+        snprintf(remote->error, sizeof remote->error, "the vDSO of process %d has no symbol table", remote->pid);
     for (int f = 0; ok && f < LC_VDSO_FUNCTIONS; ++f)
         for (int alias = 0; alias < 2; ++alias) {
             const uintptr_t at = lc_vdso_image_function(&image, lc_vdso_names[f][alias]);
@@ -54,8 +54,8 @@ static int find_vdso_functions(struct lc_remote* remote, uintptr_t functions[LC_
         }
     free(copy);
     if (ok && !functions[LC_VDSO_CLOCK_GETTIME][0] && !functions[LC_VDSO_CLOCK_GETTIME][1])
-        ok = 0, snprintf(remote->error, sizeof remote->error, "the vDSO of process %d has no clock_gettime",
-                         remote->pid);
+        ok = 0,
+        snprintf(remote->error, sizeof remote->error, "the vDSO of process %d has no clock_gettime", remote->pid);
     return ok;
 }
 
@@ -69,7 +69,8 @@ static int install_stub(struct lc_remote* remote, const char* clock_file, uintpt
                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
         return 0;
     if (at <= 0 && at > -4096)
-        return snprintf(remote->error, sizeof remote->error, "mmap in process %d: %s", remote->pid, at ? strerror((int)-at) : "address 0"),
+        return snprintf(remote->error, sizeof remote->error, "mmap in process %d: %s", remote->pid,
+                        at ? strerror((int)-at) : "address 0"),
                0;
     *base = (uintptr_t)at;
     const int tracer = getpid();
@@ -155,7 +156,8 @@ int lc_run_tracer(pid_t target, int go_fd, int ready_fd, const char* clock_file)
     memcpy(error, remote.error, sizeof error);
     ok = lc_remote_close(&remote, ok ? base + lc_stub_layout.resume : 0) && ok;
     if (!ok) {
-        fprintf(stderr, "%s: cannot patch the clock of process %d: %s\n", kName, target, error[0] ? error : remote.error);
+        fprintf(stderr, "%s: cannot patch the clock of process %d: %s\n", kName, target,
+                error[0] ? error : remote.error);
         kill(target, SIGKILL);
         return 1;
     }
