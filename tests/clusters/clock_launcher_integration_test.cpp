@@ -221,6 +221,12 @@ TEST(ClockLauncher, BadUsageAndAMissingProgramFailWithOneLine) {
     const Outcome missing = launched(dir, lc_clock_identity(), (dir.path / "no-such-program").string());
     EXPECT_EQ(missing.exit_code, 127);
     EXPECT_NE(missing.output.find("lockcheck-clock-launch: cannot run"), std::string::npos) << missing.output;
+    const Outcome too_long = run_program({CLOCK_LAUNCHER, "--", STATIC_CLOCK_READER},
+                                         {"LOCKCHECK_CLOCK_OFFSET_FILE=/" + std::string(5000, 'x')});
+    EXPECT_EQ(too_long.exit_code, 126);
+    EXPECT_NE(too_long.output.find("cannot move the clock of the statically linked"), std::string::npos)
+        << too_long.output;
+    EXPECT_EQ(too_long.output.find("pid "), std::string::npos) << "a static program never runs unpatched";
 }
 
 /// A server started by a node runtime with the clock launcher (what

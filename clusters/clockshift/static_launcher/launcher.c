@@ -34,6 +34,7 @@
 
 #include "../vdso_image.h"
 #include "program_kind.h"
+#include "stub_image.h"
 #include "tracer.h"
 
 static const char kName[] = "lockcheck-clock-launch";
@@ -96,6 +97,8 @@ int main(int argc, char** argv) {
         (!lc_vdso_image_function(&vdso, lc_vdso_names[LC_VDSO_CLOCK_GETTIME][0]) &&
          !lc_vdso_image_function(&vdso, lc_vdso_names[LC_VDSO_CLOCK_GETTIME][1])))
         return cannot_patch(path, "this kernel gives processes no vDSO with clock_gettime");
+    if (strlen(clock_file) >= LC_STUB_PATH_SIZE)
+        return cannot_patch(path, "the path in LOCKCHECK_CLOCK_OFFSET_FILE is too long for the stub");
     const char* why = "";
     if (!start_tracer(clock_file, &why)) return cannot_patch(path, why);
     execv(path, program);

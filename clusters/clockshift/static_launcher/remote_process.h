@@ -41,6 +41,10 @@ int lc_remote_write(struct lc_remote* remote, uintptr_t address, const void* byt
  * remote->error set. */
 int lc_remote_close(struct lc_remote* remote, uintptr_t resume_at);
 
+/* Sets remote->error to the message of `format`, followed by ": " and
+ * strerror(error) when `error` is not 0. Returns 0 (failure). */
+int lc_remote_fail(struct lc_remote* remote, int error, const char* format, ...) __attribute__((format(printf, 3, 4)));
+
 /* Sends the process the signals that stopped it while it was worked on
  * (call it once ptrace let go of it: they were held back meanwhile). */
 void lc_remote_resend(const struct lc_remote* remote);

@@ -39,14 +39,12 @@ static int find_vdso(pid_t pid, uintptr_t* start, uintptr_t* end) {
  * one), found in a copy of its vDSO. 1, or 0 with remote->error set. */
 static int find_vdso_functions(struct lc_remote* remote, uintptr_t functions[LC_VDSO_FUNCTIONS][2]) {
     uintptr_t start = 0, end = 0;
-    if (!find_vdso(remote->pid, &start, &end))
-        return snprintf(remote->error, sizeof remote->error, "process %d has no vDSO", remote->pid), 0;
+    if (!find_vdso(remote->pid, &start, &end)) return lc_remote_fail(remote, 0, "process %d has no vDSO", remote->pid);
     unsigned char* copy = malloc(end - start);
     struct lc_vdso_image image;
     int ok = copy && lc_remote_read(remote, start, copy, end - start);
     if (ok && !lc_vdso_image_open((uintptr_t)copy, &image))
-        ok = 0,
-        snprintf(remote->error, sizeof remote->error, "the vDSO of process %d has no symbol table", remote->pid);
+        ok = lc_remote_fail(remote, 0, "the vDSO of process %d has no symbol table", remote->pid);
     for (int f = 0; ok && f < LC_VDSO_FUNCTIONS; ++f)
         for (int alias = 0; alias < 2; ++alias) {
             const uintptr_t at = lc_vdso_image_function(&image, lc_vdso_names[f][alias]);
@@ -54,8 +52,7 @@ static int find_vdso_functions(struct lc_remote* remote, uintptr_t functions[LC_
         }
     free(copy);
     if (ok && !functions[LC_VDSO_CLOCK_GETTIME][0] && !functions[LC_VDSO_CLOCK_GETTIME][1])
-        ok = 0,
-        snprintf(remote->error, sizeof remote->error, "the vDSO of process %d has no clock_gettime", remote->pid);
+        ok = lc_remote_fail(remote, 0, "the vDSO of process %d has no clock_gettime", remote->pid);
     return ok;
 }
 
@@ -68,18 +65,13 @@ static int install_stub(struct lc_remote* remote, const char* clock_file, uintpt
     if (!lc_remote_syscall(remote, &at, SYS_mmap, 0, (long)map_size, PROT_READ | PROT_WRITE,
                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
         return 0;
-    if (at <= 0 && at > -4096)
-        return snprintf(remote->error, sizeof remote->error, "mmap in process %d: %s", remote->pid,
-                        at ? strerror((int)-at) : "address 0"),
-               0;
+    if (at <= 0 && at > -4096) return lc_remote_fail(remote, at ? (int)-at : EFAULT, "mmap in process %d", remote->pid);
     *base = (uintptr_t)at;
     const int tracer = getpid();
     const uintptr_t entry = remote->saved.rip;
     const size_t path_size = strlen(clock_file) + 1;
     if (path_size > LC_STUB_PATH_SIZE)
-        return snprintf(remote->error, sizeof remote->error, "the clock file's path is longer than %d bytes",
-                        LC_STUB_PATH_SIZE - 1),
-               0;
+        return lc_remote_fail(remote, 0, "the clock file's path is longer than %d bytes", LC_STUB_PATH_SIZE - 1);
     if (!lc_remote_write(remote, *base, lc_stub_image, layout->image_size) ||
         !lc_remote_write(remote, *base + layout->path, clock_file, path_size) ||
         !lc_remote_write(remote, *base + layout->tracer, &tracer, sizeof tracer) ||
@@ -89,11 +81,7 @@ static int install_stub(struct lc_remote* remote, const char* clock_file, uintpt
     if (!lc_remote_syscall(remote, &rc, SYS_mprotect, (long)*base, (long)layout->data_offset, PROT_READ | PROT_EXEC, 0,
                            0, 0))
         return 0;
-    if (rc != 0)
-        return snprintf(remote->error, sizeof remote->error, "mprotect in process %d: %s", remote->pid,
-                        strerror((int)-rc)),
-               0;
-    return 1;
+    return rc == 0 || lc_remote_fail(remote, (int)-rc, "mprotect in process %d", remote->pid);
 }
 
 /* Installs the stub, then writes the jumps to it over the vDSO's functions. */
