@@ -214,6 +214,7 @@ TEST(ClockLauncher, ADynamicProgramOrAScriptIsSimplyExeced) {
 }
 
 TEST(ClockLauncher, BadUsageAndAMissingProgramFailWithOneLine) {
+    AdoptOrphans adopt;
     ClockDir dir;
     const Outcome usage = run_program({CLOCK_LAUNCHER, "/bin/true"}, {});
     EXPECT_EQ(usage.exit_code, 2);
@@ -227,6 +228,18 @@ TEST(ClockLauncher, BadUsageAndAMissingProgramFailWithOneLine) {
     EXPECT_NE(too_long.output.find("cannot move the clock of the statically linked"), std::string::npos)
         << too_long.output;
     EXPECT_EQ(too_long.output.find("pid "), std::string::npos) << "a static program never runs unpatched";
+    // A static program the kernel refuses (another machine's): the tracer waited for its exec in vain.
+    const auto foreign = dir.path / "foreign-static-program";
+    std::filesystem::copy_file(STATIC_CLOCK_READER, foreign);
+    {
+        std::fstream elf(foreign, std::ios::in | std::ios::out | std::ios::binary);
+        elf.seekp(18);                            // e_machine
+        elf.put(static_cast<char>(0xb7)).put(0);  // EM_AARCH64
+    }
+    const Outcome refused = launched(dir, lc_clock_identity(), foreign.string());
+    EXPECT_EQ(refused.exit_code, 127) << refused.output;
+    EXPECT_NE(refused.output.find("lockcheck-clock-launch: cannot run"), std::string::npos) << refused.output;
+    expect_no_children();
 }
 
 /// A server started by a node runtime with the clock launcher (what

@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +50,9 @@ static int cannot_patch(const char* program, const char* why) {
     return 126;
 }
 
-/* Starts the tracer and waits until it traces this process. 1, or 0 (it said why, or `why` says). */
-static int start_tracer(const char* clock_file, const char** why) {
+/* Starts the tracer (its PID in `tracer`) and waits until it traces this
+ * process. 1, or 0 (it said why, or `why` says; it is gone then). */
+static int start_tracer(const char* clock_file, pid_t* tracer_pid, const char** why) {
     int go[2], ready[2];
     if (pipe2(go, O_CLOEXEC) != 0) return *why = strerror(errno), 0;
     if (pipe2(ready, O_CLOEXEC) != 0) return *why = strerror(errno), close(go[0]), close(go[1]), 0;
@@ -75,6 +77,7 @@ static int start_tracer(const char* clock_file, const char** why) {
         waitpid(tracer, 0, 0);
         *why = "the tracer could not trace it (its line above says why)";
     }
+    *tracer_pid = tracer;
     return traced;
 }
 
@@ -100,7 +103,11 @@ int main(int argc, char** argv) {
     if (strlen(clock_file) >= LC_STUB_PATH_SIZE)
         return cannot_patch(path, "the path in LOCKCHECK_CLOCK_OFFSET_FILE is too long for the stub");
     const char* why = "";
-    if (!start_tracer(clock_file, &why)) return cannot_patch(path, why);
+    pid_t tracer = -1;
+    if (!start_tracer(clock_file, &tracer, &why)) return cannot_patch(path, why);
     execv(path, program);
-    return exec_failed(path);
+    const int status = exec_failed(path);
+    kill(tracer, SIGKILL); /* it waits for an exec that will not come: reaped here, not left behind */
+    waitpid(tracer, 0, 0);
+    return status;
 }
