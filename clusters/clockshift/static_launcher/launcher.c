@@ -38,27 +38,26 @@
 #include "stub_image.h"
 #include "tracer.h"
 
-static const char kName[] = "lockcheck-clock-launch";
-
 static int exec_failed(const char* program) {
-    fprintf(stderr, "%s: cannot run %s: %s\n", kName, program, strerror(errno));
+    fprintf(stderr, "%s: cannot run %s: %s\n", LC_LAUNCHER_NAME, program, strerror(errno));
     return 127;
 }
 
 static int cannot_patch(const char* program, const char* why) {
-    fprintf(stderr, "%s: cannot move the clock of the statically linked %s: %s\n", kName, program, why);
+    fprintf(stderr, "%s: cannot move the clock of the statically linked %s: %s\n", LC_LAUNCHER_NAME, program, why);
     return 126;
 }
 
-/* Starts the tracer (its PID in `tracer`) and waits until it traces this
- * process. 1, or 0 (it said why, or `why` says; it is gone then). */
-static int start_tracer(const char* clock_file, pid_t* tracer_pid, const char** why) {
+/* Starts the tracer (its PID in `tracer_pid`) and waits until it traces
+ * this process. 1, or 0 with the reason in `why` (the tracer is gone then). */
+static int start_tracer(const char* clock_file, pid_t* tracer_pid, char* why, size_t why_size) {
     int go[2], ready[2];
-    if (pipe2(go, O_CLOEXEC) != 0) return *why = strerror(errno), 0;
-    if (pipe2(ready, O_CLOEXEC) != 0) return *why = strerror(errno), close(go[0]), close(go[1]), 0;
+    if (pipe2(go, O_CLOEXEC) != 0) return snprintf(why, why_size, "pipe: %s", strerror(errno)), 0;
+    if (pipe2(ready, O_CLOEXEC) != 0)
+        return snprintf(why, why_size, "pipe: %s", strerror(errno)), close(go[0]), close(go[1]), 0;
     const pid_t parent = getpid();
     const pid_t tracer = fork();
-    if (tracer < 0) return *why = strerror(errno), 0;
+    if (tracer < 0) return snprintf(why, why_size, "fork: %s", strerror(errno)), 0;
     if (tracer == 0) {
         close(go[1]);
         close(ready[0]);
@@ -68,23 +67,24 @@ static int start_tracer(const char* clock_file, pid_t* tracer_pid, const char** 
     close(ready[1]);
     /* Yama (ptrace_scope 1) lets a process trace only its descendants, unless its target names it. */
     prctl(PR_SET_PTRACER, (unsigned long)tracer, 0, 0, 0);
-    char byte = 0;
-    const int traced = write(go[1], "1", 1) == 1 && read(ready[0], &byte, 1) == 1;
+    int answer = -1;
+    const int answered = write(go[1], "1", 1) == 1 && read(ready[0], &answer, sizeof answer) == sizeof answer;
     close(go[1]);
     close(ready[0]);
     prctl(PR_SET_PTRACER, 0, 0, 0, 0); /* the tracer holds on; nobody else needs the exception */
-    if (!traced) {
-        waitpid(tracer, 0, 0);
-        *why = "the tracer could not trace it (its line above says why)";
+    if (answered && answer == 0) {
+        *tracer_pid = tracer;
+        return 1;
     }
-    *tracer_pid = tracer;
-    return traced;
+    waitpid(tracer, 0, 0);
+    snprintf(why, why_size, "ptrace refused: %s", answered ? strerror(answer) : "its tracer ended");
+    return 0;
 }
 
 int main(int argc, char** argv) {
     if (argc < 3 || strcmp(argv[1], "--") != 0) {
         fprintf(stderr, "usage: %s -- PROGRAM [ARGUMENT...] (LOCKCHECK_CLOCK_OFFSET_FILE names the clock file)\n",
-                kName);
+                LC_LAUNCHER_NAME);
         return 2;
     }
     char** program = argv + 2;
@@ -102,9 +102,9 @@ int main(int argc, char** argv) {
         return cannot_patch(path, "this kernel gives processes no vDSO with clock_gettime");
     if (strlen(clock_file) >= LC_STUB_PATH_SIZE)
         return cannot_patch(path, "the path in LOCKCHECK_CLOCK_OFFSET_FILE is too long for the stub");
-    const char* why = "";
+    char why[256];
     pid_t tracer = -1;
-    if (!start_tracer(clock_file, &tracer, &why)) return cannot_patch(path, why);
+    if (!start_tracer(clock_file, &tracer, why, sizeof why)) return cannot_patch(path, why);
     execv(path, program);
     const int status = exec_failed(path);
     kill(tracer, SIGKILL); /* it waits for an exec that will not come: reaped here, not left behind */

@@ -20,8 +20,6 @@
 #define PAGE 4096UL
 #define MAX_VDSO_SIZE (64 * PAGE)
 
-static const char kName[] = "lockcheck-clock-launch";
-
 /* The target's [vdso] mapping, from /proc/PID/maps. 1, or 0 when it has none. */
 static int find_vdso(pid_t pid, uintptr_t* start, uintptr_t* end) {
     char path[64], line[512];
@@ -130,11 +128,8 @@ int lc_run_tracer(pid_t target, int go_fd, int ready_fd, const char* clock_file)
     char byte = 0;
     if (read(go_fd, &byte, 1) != 1) return 1; /* the launcher is gone */
     close(go_fd);
-    if (ptrace(PTRACE_SEIZE, target, 0, (void*)(intptr_t)PTRACE_O_TRACEEXEC) != 0) {
-        fprintf(stderr, "%s: cannot trace process %d to patch its clock: %s\n", kName, target, strerror(errno));
-        return 1;
-    }
-    if (write(ready_fd, "1", 1) != 1) return 1;
+    const int refused = ptrace(PTRACE_SEIZE, target, 0, (void*)(intptr_t)PTRACE_O_TRACEEXEC) == 0 ? 0 : errno;
+    if (write(ready_fd, &refused, sizeof refused) != sizeof refused || refused) return 1;
     close(ready_fd);
     if (!await_exec(target)) return 0; /* the exec failed and the launcher said why */
     struct lc_remote remote;
@@ -144,7 +139,7 @@ int lc_run_tracer(pid_t target, int go_fd, int ready_fd, const char* clock_file)
     memcpy(error, remote.error, sizeof error);
     ok = lc_remote_close(&remote, ok ? base + lc_stub_layout.resume : 0) && ok;
     if (!ok) {
-        fprintf(stderr, "%s: cannot patch the clock of process %d: %s\n", kName, target,
+        fprintf(stderr, "%s: cannot patch the clock of process %d: %s\n", LC_LAUNCHER_NAME, target,
                 error[0] ? error : remote.error);
         kill(target, SIGKILL);
         return 1;

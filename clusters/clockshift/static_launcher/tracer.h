@@ -5,15 +5,18 @@
 
 #include <sys/types.h>
 
+#define LC_LAUNCHER_NAME "lockcheck-clock-launch" /* what its messages start with */
+
 /* Runs the tracer, in the child: waits for a byte on `go_fd` (the launcher
  * allowed it to trace), seizes `target` (its parent) with PTRACE_SEIZE and
- * writes one byte on `ready_fd` (nothing when it cannot: the launcher then
- * fails), waits for the target's exec, then installs the stub (stub_image.h)
- * with the clock file `clock_file`, points the vDSO's time functions at it
- * and lets the target go at lc_stub_resume, which reaps this process.
- * Returns the tracer's exit status: 0, or 1 after one line on stderr (and,
- * when the exec'd program could not be patched, SIGKILL to it: it must not
- * run with a clock the harness believes it moves). */
+ * writes an int on `ready_fd`: 0, or the errno of the refusal (it then
+ * returns 1 and the launcher says why). Then waits for the target's exec,
+ * installs the stub (stub_image.h) with the clock file `clock_file`, points
+ * the vDSO's time functions at it and lets the target go at
+ * lc_stub_resume, which reaps this process. Returns the tracer's exit
+ * status: 0, or 1 (when the exec'd program could not be patched: after one
+ * line on stderr and SIGKILL to it, which must not run with a clock the
+ * harness believes it moves). */
 int lc_run_tracer(pid_t target, int go_fd, int ready_fd, const char* clock_file);
 
 #endif
