@@ -13,8 +13,8 @@
  *   (vdso_entries.h), which reach code that calls the vDSO directly (Go's
  *   runtime: a dynamically linked etcd). A statically linked program
  *   ignores LD_PRELOAD: the clock launcher (static_launcher/) patches its
- *   vDSO instead. Set
- *   LOCKCHECK_CLOCK_VDSO=off to leave the vDSO alone (tests use it).
+ *   vDSO instead. Set LOCKCHECK_CLOCK_VDSO=off to leave the vDSO alone
+ *   (tests use it).
  *
  * Every replacement reads the real time with the raw system call (never the
  * vDSO, which now jumps here) and the state from the file, mapped shared and
