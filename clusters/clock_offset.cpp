@@ -47,4 +47,8 @@ std::filesystem::path find_clock_library(const std::filesystem::path& executable
     return find_helper(executable, "libclockshift.so");
 }
 
+std::filesystem::path clock_launcher_beside(const std::filesystem::path& library) {
+    return library.parent_path() / "lockcheck-clock-launch";
+}
+
 }  // namespace lockcheck

@@ -54,4 +54,13 @@ std::int64_t real_wall_clock_ns();
 /// empty when there is none.
 std::filesystem::path find_clock_library(const std::filesystem::path& executable);
 
+/// The clock launcher installed beside the clock library `library`
+/// (lockcheck-clock-launch, clusters/clockshift/static_launcher/launcher.c):
+/// `launcher -- PROGRAM ARGS...` becomes PROGRAM in the same process and,
+/// when PROGRAM is statically linked (LD_PRELOAD never reaches it), patches
+/// its vDSO so that its clocks move by its clock file as the library moves
+/// a dynamically linked program's. A server started with
+/// clock_environment() runs behind it (NodeProgram::launcher).
+std::filesystem::path clock_launcher_beside(const std::filesystem::path& library);
+
 }  // namespace lockcheck

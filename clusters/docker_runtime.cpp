@@ -94,8 +94,9 @@ nlohmann::json DockerRuntime::container_config(const ServerLaunch& launch) const
     } catch (const DockerError& e) {
         throw NodeRuntimeError(e.what());
     }
-    std::vector<std::string> argv = launch.argv;
-    if (!own_image) argv.front() = std::filesystem::path(argv.front()).filename().string();
+    ServerLaunch in_image = launch;  // a foreign image has its own server, found in its PATH
+    if (!own_image) in_image.argv.front() = std::filesystem::path(launch.argv.front()).filename().string();
+    const std::vector<std::string> argv = launch_command(in_image);
     std::vector<std::string> binds = own_image ? host_servers_binds() : std::vector<std::string>{};
     for (auto& bind : shared_binds(placement_)) binds.push_back(std::move(bind));
     const std::string network = run_docker_network(placement_.run_id);

@@ -9,8 +9,8 @@ NetnsRuntime::NetnsRuntime(NodePlacement placement) : placement_(std::move(place
 void NetnsRuntime::start(const ServerLaunch& launch) {
     process_.reset();  // kills a server that still runs
     try {
-        process_ =
-            std::make_unique<ChildProcess>(ChildSpec{launch.argv, placement_.netns, placement_.log, false, launch.env});
+        process_ = std::make_unique<ChildProcess>(
+            ChildSpec{launch_command(launch), placement_.netns, placement_.log, false, launch.env});
     } catch (const SpawnError& e) {
         throw NodeRuntimeError(e.what());
     }

@@ -59,7 +59,7 @@ void Node::start(std::chrono::milliseconds ready_timeout) {
         }
     }
     try {
-        runtime_->start(ServerLaunch{program_.argv, env_});
+        runtime_->start(ServerLaunch{program_.argv, env_, program_.launcher});
     } catch (const NodeRuntimeError& e) {
         throw NodeStartError("node " + name_ + ": " + e.what());
     }

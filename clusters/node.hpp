@@ -44,6 +44,9 @@ struct NodeProgram {
     /// ("dir-fsync": after an fsync of the directory; "any-fsync": after any
     /// fsync, as on ext4), chosen by what the server relies on (docs/nemesis.md).
     std::string metadata_rule = "dir-fsync";
+    /// The program that starts argv, if any (ServerLaunch::launcher): the
+    /// clock launcher when the run moves the nodes' clocks.
+    std::optional<std::filesystem::path> launcher = std::nullopt;
 };
 
 class NodeStartError : public std::runtime_error {

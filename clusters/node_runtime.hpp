@@ -36,7 +36,13 @@ public:
 struct ServerLaunch {
     std::vector<std::string> argv;  ///< argv[0]: absolute path, or a name looked up in PATH
     std::vector<std::string> env;   ///< "NAME=value" entries added to the server's environment
+    /// When set, the program that starts argv (`launcher -- argv...`), becoming
+    /// it in the same process: the clock launcher (clusters/clock_offset.hpp).
+    std::optional<std::filesystem::path> launcher = std::nullopt;
 };
+
+/// What a runtime executes for `launch`: its argv, behind its launcher if it has one.
+std::vector<std::string> launch_command(const ServerLaunch& launch);
 
 /// Where a node runs: what a runtime is made from.
 struct NodePlacement {
@@ -46,8 +52,8 @@ struct NodePlacement {
     std::filesystem::path log;         ///< where the server's stdout and stderr go
     std::string run_id;                ///< the run the node belongs to
     /// Host paths the server reads or writes at the same path (its directory,
-    /// the run's scratch directory, the clock library): a runtime that does
-    /// not share this host's filesystem (docker) mounts them.
+    /// the run's scratch directory, the clock library and launcher): a
+    /// runtime that does not share this host's filesystem (docker) mounts them.
     std::vector<std::filesystem::path> shared_paths;
     std::string image;               ///< runtime docker: the image (empty: lockcheck's own)
     std::optional<RemoteHost> host;  ///< runtime ssh: the host it runs on (its address is `address`)

@@ -27,6 +27,13 @@ std::string node_runtime_names() {
     return names;
 }
 
+std::vector<std::string> launch_command(const ServerLaunch& launch) {
+    if (!launch.launcher) return launch.argv;
+    std::vector<std::string> command{launch.launcher->string(), "--"};
+    command.insert(command.end(), launch.argv.begin(), launch.argv.end());
+    return command;
+}
+
 void copy_shared_file(const std::filesystem::path& from, const std::filesystem::path& to) {
     std::error_code error;
     std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing, error);

@@ -1,6 +1,6 @@
 // The files a node of runtime ssh reads, kept on its host at the same
 // absolute paths as on this host: its directory (configs, firewall rules),
-// the run's scratch directory, the clock library (NodePlacement::shared_paths).
+// the run's scratch directory, the clock library and launcher (NodePlacement::shared_paths).
 // Each sync sends, as one tar archive over the host's connection, the
 // directories and every regular file that is new or changed (size or mtime)
 // since the last sync; files the server writes on the host are left alone

@@ -68,7 +68,8 @@ void SshRuntime::start(const ServerLaunch& launch) {
         "sh", "-c", kWrapper, "sh", std::filesystem::current_path().string(), pid_file_.string(), log_.string()};
     if (!launch.env.empty()) wrapper.push_back("env");
     wrapper.insert(wrapper.end(), launch.env.begin(), launch.env.end());
-    wrapper.insert(wrapper.end(), launch.argv.begin(), launch.argv.end());
+    const auto command = launch_command(launch);
+    wrapper.insert(wrapper.end(), command.begin(), command.end());
     try {
         session_ = std::make_unique<ChildProcess>(ChildSpec{
             connection_->argv(shell_command_line(wrapper)), std::nullopt, directory_ / "session.log", true, {}});

@@ -21,7 +21,12 @@ std::unique_ptr<Node> make_topology_node(
         make_node_data_mount(options.unsynced_data, name, dir, node_program.data_dir, node_program.metadata_rule);
     std::vector<std::filesystem::path> shared_paths{dir};
     if (!options.scratch_dir.empty()) shared_paths.push_back(options.scratch_dir);
-    if (options.clock_library) shared_paths.push_back(*options.clock_library);
+    if (options.clock_library) {
+        // A statically linked server ignores the library: the launcher patches its vDSO instead.
+        node_program.launcher = clock_launcher_beside(*options.clock_library);
+        shared_paths.push_back(*options.clock_library);
+        shared_paths.push_back(*node_program.launcher);
+    }
     NodePlacement placement{.name = name,
                             .address = network.address(host),
                             .netns = network.netns(host),

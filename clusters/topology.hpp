@@ -38,7 +38,9 @@ struct TopologyOptions {
     std::filesystem::path scratch_dir;
     int node_count = 0;  ///< redis-independent: nodes (0: the topology's default)
     /// When set, server nodes run with this LD_PRELOAD clock library and a
-    /// per-node offset file (clusters/clock_offset.hpp), so clock-skew can move their clocks.
+    /// per-node offset file (clusters/clock_offset.hpp), behind the clock
+    /// launcher installed beside it (which reaches statically linked servers
+    /// too), so clock-skew can move their clocks.
     std::optional<std::filesystem::path> clock_library;
     /// The run's passwords (clusters/server_credentials.hpp): Redis servers
     /// and sentinels ask for the client password, MariaDB has a client and a

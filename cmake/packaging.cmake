@@ -12,6 +12,7 @@ set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 install(TARGETS lockcheck RUNTIME DESTINATION bin)
 install(TARGETS lockcheck-unsyncedfs RUNTIME DESTINATION lib/lockcheck)
 install(TARGETS clockshift LIBRARY DESTINATION lib/lockcheck)
+install(TARGETS lockcheck-clock-launch RUNTIME DESTINATION lib/lockcheck)  # beside it: clock_launcher_beside
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/scenarios/ DESTINATION share/lockcheck/scenarios)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION share/lockcheck/docs)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION share/lockcheck)

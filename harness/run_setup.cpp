@@ -50,6 +50,10 @@ TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::pa
     options.dir = nodes_dir;
     options.node_count = spec.nodes;
     options.clock_library = clock_library_for(spec, &FaultDescriptor::needs_clock_library, self_exe);
+    if (options.clock_library && !std::filesystem::exists(clock_launcher_beside(*options.clock_library)))
+        throw std::runtime_error("the clock faults need " + clock_launcher_beside(*options.clock_library).string() +
+                                 " beside the clock library (built with lockcheck): statically linked servers "
+                                 "ignore LD_PRELOAD");
     if (fault_needing_unsynced_data(spec)) {
         options.unsynced_data.emplace();
         options.unsynced_data->daemon = find_unsyncedfs_daemon(self_exe);

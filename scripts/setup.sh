@@ -19,6 +19,7 @@ if [[ ${targets[*]:-} == lockcheck_runtime ]]; then runtime_only=true; fi
 # What lockcheck_runtime builds with and the default scenario runs on.
 packages=(
   g++ cmake make pkg-config lld
+  libc6-dev binutils  # libc.a and ld: the static clock launcher, its stub, the static test programs
   redis-server redis-tools
   libmariadb-dev libzookeeper-mt-dev libcurl4-openssl-dev
   libhiredis-dev nlohmann-json3-dev libsimdjson-dev

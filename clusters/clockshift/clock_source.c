@@ -4,7 +4,6 @@
 
 #include <fcntl.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
@@ -20,7 +19,7 @@ static const volatile char* record; /* the mapped state file; NULL: none or not 
 static int record_checked;          /* 1 once the file was looked for */
 
 void lc_map_clock_file(void) {
-    const char* path = getenv("LOCKCHECK_CLOCK_OFFSET_FILE");
+    const char* path = lc_clock_file_path();
     const char* mapped = NULL;
     if (path) {
         long fd = lc_syscall3(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);

@@ -9,9 +9,12 @@
  * - symbol interposition of clock_gettime, gettimeofday and time: callers
  *   through the C library (C, C++, the JVM, Python, Node);
  * - the vDSO itself (vdso_patch.h): at load, the vDSO's clock_gettime,
- *   gettimeofday and time jump to this library's replacements, which reach
- *   code that calls the vDSO directly (Go's runtime: etcd). Set
- *   LOCKCHECK_CLOCK_VDSO=off to leave the vDSO alone (tests use it).
+ *   gettimeofday and time jump to this library's replacements
+ *   (vdso_entries.h), which reach code that calls the vDSO directly (Go's
+ *   runtime: a dynamically linked etcd). A statically linked program
+ *   ignores LD_PRELOAD: the clock launcher (static_launcher/) patches its
+ *   vDSO instead. Set LOCKCHECK_CLOCK_VDSO=off to leave the vDSO alone
+ *   (tests use it).
  *
  * Every replacement reads the real time with the raw system call (never the
  * vDSO, which now jumps here) and the state from the file, mapped shared and
@@ -42,33 +45,12 @@
 
 #include "clock_source.h"
 #include "raw_syscall.h"
+#include "vdso_entries.h"
 #include "vdso_patch.h"
 
 #define EXPORT __attribute__((visibility("default")))
 
-/* The vDSO's replacements: its calling convention (errors as -errno). */
-static int vdso_clock_gettime(clockid_t clock, struct timespec* ts) { return (int)lc_shifted_gettime(clock, ts); }
-
-static int vdso_gettimeofday(struct timeval* tv, struct timezone* tz) {
-    if (tz) {
-        long rc = lc_syscall3(SYS_gettimeofday, 0, tz, 0);
-        if (rc != 0) return (int)rc;
-    }
-    if (!tv) return 0;
-    struct timespec ts;
-    long rc = lc_shifted_gettime(CLOCK_REALTIME, &ts);
-    if (rc != 0) return (int)rc;
-    tv->tv_sec = ts.tv_sec;
-    tv->tv_usec = (suseconds_t)(ts.tv_nsec / 1000);
-    return 0;
-}
-
-static time_t vdso_time(time_t* out) {
-    struct timespec ts;
-    if (lc_shifted_gettime(CLOCK_REALTIME, &ts) != 0) return (time_t)-1;
-    if (out) *out = ts.tv_sec;
-    return ts.tv_sec;
-}
+const char* lc_clock_file_path(void) { return getenv("LOCKCHECK_CLOCK_OFFSET_FILE"); }
 
 __attribute__((constructor)) static void clockshift_init(void) {
     lc_map_clock_file(); /* once, here: the time path never calls getenv */
@@ -76,13 +58,9 @@ __attribute__((constructor)) static void clockshift_init(void) {
     const char* vdso = getenv("LOCKCHECK_CLOCK_VDSO");
     if (vdso && vdso[0] == 'o' && vdso[1] == 'f' && vdso[2] == 'f') return;
     typedef void (*any_function)(void);
-    const struct lc_vdso_redirect redirects[] = {{"__vdso_clock_gettime", (any_function)vdso_clock_gettime},
-                                                 {"clock_gettime", (any_function)vdso_clock_gettime},
-                                                 {"__vdso_gettimeofday", (any_function)vdso_gettimeofday},
-                                                 {"gettimeofday", (any_function)vdso_gettimeofday},
-                                                 {"__vdso_time", (any_function)vdso_time},
-                                                 {"time", (any_function)vdso_time}};
-    if (lc_vdso_patch(redirects, sizeof redirects / sizeof *redirects) < 0) {
+    any_function const replacements[LC_VDSO_FUNCTIONS] = {
+        (any_function)lc_vdso_clock_gettime, (any_function)lc_vdso_gettimeofday, (any_function)lc_vdso_time};
+    if (lc_vdso_patch(replacements) < 0) {
         static const char warning[] =
             "lockcheck clock library: cannot patch the vDSO; code that reads it directly keeps the real time\n";
         lc_syscall3(SYS_write, 2, warning, sizeof warning - 1);
@@ -98,10 +76,10 @@ EXPORT int clock_gettime(clockid_t clock, struct timespec* ts) {
 }
 
 EXPORT int gettimeofday(struct timeval* restrict tv, void* restrict tz) {
-    int rc = vdso_gettimeofday(tv, tz);
+    int rc = lc_vdso_gettimeofday(tv, tz);
     if (rc == 0) return 0;
     errno = -rc;
     return -1;
 }
 
-EXPORT time_t time(time_t* out) { return vdso_time(out); }
+EXPORT time_t time(time_t* out) { return lc_vdso_time(out); }

@@ -3,30 +3,29 @@
  * C library (Go's runtime, a program that calls the vDSO pointer from
  * getauxval(AT_SYSINFO_EHDR)) sees the shifted clock too.
  *
- * How: parse the vDSO's ELF dynamic symbol table, and overwrite the first
- * bytes of each named function with an absolute jump (movabs rax, ADDR;
- * jmp rax) to its replacement: mprotect the page writable, write, restore
- * read+exec (the vDSO mapping may be written, as debuggers write it; the
- * write makes the process's page a private copy, which fork inherits and
- * exec replaces). x86_64 only; elsewhere nothing is patched. */
+ * How: find each function in the vDSO's ELF dynamic symbol table
+ * (vdso_image.h), and overwrite its first bytes with an absolute jump
+ * (movabs rax, ADDR; jmp rax) to its replacement: mprotect the page
+ * writable, write, restore read+exec (the vDSO mapping may be written, as
+ * debuggers write it; the write makes the process's page a private copy,
+ * which fork inherits and exec replaces). x86_64 only; elsewhere nothing is
+ * patched. */
 #ifndef LOCKCHECK_VDSO_PATCH_H
 #define LOCKCHECK_VDSO_PATCH_H
+
+#include "vdso_image.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-struct lc_vdso_redirect {
-    const char* name;          /* a vDSO symbol, e.g. "__vdso_clock_gettime" */
-    void (*replacement)(void); /* a function with the symbol's signature, cast */
-};
-
-/* Patches every symbol of `redirects` (count entries) the vDSO has. Returns
+/* Patches the vDSO's clock_gettime, gettimeofday and time (each under both
+ * of its names, lc_vdso_names) to jump to replacements[LC_VDSO_*]. Returns
  * how many functions it patched (aliases at one address count once), or -1
  * when there is no vDSO, its table cannot be read or a page cannot be made
  * writable. Uses raw system calls only: no allocation, no errno. Call it
  * once, before other threads read the time. */
-int lc_vdso_patch(const struct lc_vdso_redirect* redirects, int count);
+int lc_vdso_patch(void (*const replacements[LC_VDSO_FUNCTIONS])(void));
 
 #ifdef __cplusplus
 }

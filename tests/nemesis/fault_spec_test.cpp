@@ -3,10 +3,13 @@
 // them into the options each fault is built with and topology options.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "harness/run_setup.hpp"
 #include "harness/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
+#include "tests/support/scratch_dir.hpp"
 #include "tests/support/spec_test_support.hpp"
 
 using namespace lockcheck;
@@ -66,25 +69,46 @@ TEST(FaultSpec, TopologyOptionsCarryNodesAndTheClockLibraryOnlyForClockSkew) {
         << "clock-skew without libclockshift.so beside the binary is an error, not a silent no-op";
 }
 
+TEST(FaultSpec, ClockSkewNeedsTheClockLauncherBesideTheLibrary) {
+    lockcheck::testing::ScratchDir dir("clock-launcher");
+    std::ofstream(dir.path() / "libclockshift.so") << "";
+    Spec s = spec_from_json({{"nemesis", {"clock-skew"}}}, "t");
+    try {
+        topology_options_for(s, dir.path() / "nodes", dir.path() / "lockcheck");
+        ADD_FAILURE() << "a static server would keep its real clock: the run must refuse";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("lockcheck-clock-launch beside the clock library"), std::string::npos)
+            << e.what();
+    }
+    std::ofstream(dir.path() / "lockcheck-clock-launch") << "";
+    EXPECT_EQ(topology_options_for(s, dir.path() / "nodes", dir.path() / "lockcheck").clock_library,
+              dir.path() / "libclockshift.so");
+}
+
 TEST(FaultSpec, ClockSkewRunsOnEtcd) {
-    EXPECT_EQ(error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "clock-skew"}}}),
-              "")
+    EXPECT_EQ(
+        error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"nemesis", {"pause-holder", "clock-skew"}}}),
+        "")
         << "the clock library reaches Go through the vDSO";
 }
 
 TEST(FaultSpec, AMonotonicClockNeverGoesBack) {
-    const auto back = error_of({{"nemesis", {"clock-skew"}}, {"clock_skew_clocks", "monotonic"}, {"clock_skew_ms", -100}});
+    const auto back =
+        error_of({{"nemesis", {"clock-skew"}}, {"clock_skew_clocks", "monotonic"}, {"clock_skew_ms", -100}});
     EXPECT_NE(back.find("field 'clock_skew_ms' must not be negative when clock_skew_clocks moves the monotonic clock"),
               std::string::npos)
         << back;
-    EXPECT_NE(error_of({{"nemesis", {"client-clock-skew"}}, {"client_clock_skew_clocks", "both"},
+    EXPECT_NE(error_of({{"nemesis", {"client-clock-skew"}},
+                        {"client_clock_skew_clocks", "both"},
                         {"client_clock_skew_ms", "-1xttl"}})
                   .find("field 'client_clock_skew_ms'"),
               std::string::npos);
     const auto strobe =
         error_of({{"nemesis", {"clock-skew"}}, {"clock_skew_clocks", "both"}, {"clock_skew_mode", "strobe"}});
     EXPECT_NE(strobe.find("field 'clock_skew_mode' cannot be strobe"), std::string::npos) << strobe;
-    EXPECT_EQ(error_of({{"nemesis", {"clock-skew"}}, {"clock_skew_clocks", "monotonic"}, {"clock_skew_mode", "drift"},
+    EXPECT_EQ(error_of({{"nemesis", {"clock-skew"}},
+                        {"clock_skew_clocks", "monotonic"},
+                        {"clock_skew_mode", "drift"},
                         {"clock_rate", 0.5}}),
               "")
         << "a slow clock still goes forward";

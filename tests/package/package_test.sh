@@ -22,11 +22,13 @@ rm -f "$deb"
 root=$scratch/root
 dpkg-deb -x "$deb" "$root"
 for path in usr/bin/lockcheck usr/lib/lockcheck/lockcheck-unsyncedfs usr/lib/lockcheck/libclockshift.so \
+            usr/lib/lockcheck/lockcheck-clock-launch \
             usr/share/lockcheck/scenarios/redis-holder-pause.json usr/share/lockcheck/docs/usage.md \
             usr/share/lockcheck/README.md; do
   [[ -e $root/$path ]] || fail "the package has no /$path"
 done
-[[ -x $root/usr/bin/lockcheck && -x $root/usr/lib/lockcheck/lockcheck-unsyncedfs ]] || fail "binaries not executable"
+[[ -x $root/usr/bin/lockcheck && -x $root/usr/lib/lockcheck/lockcheck-unsyncedfs &&
+   -x $root/usr/lib/lockcheck/lockcheck-clock-launch ]] || fail "binaries not executable"
 depends=$(dpkg-deb -f "$deb" Depends)
 for needed in redis-server mariadb-server zookeeper etcd-server iproute2 libhiredis; do
   [[ $depends == *"$needed"* ]] || fail "Depends lacks $needed: $depends"
