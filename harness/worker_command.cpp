@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "clusters/clock_offset.hpp"
+#include "harness/plain_command.hpp"
 #include "nemesis/client_clock_skew.hpp"
 
 namespace lockcheck {
@@ -12,7 +13,11 @@ WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& end
                            const std::filesystem::path& run_dir, const std::string& run_id, int process,
                            ForkServer* fork_server, const std::optional<std::filesystem::path>& clock_library) {
     WorkerLaunch launch;
-    if (spec.client_cmd)
+    const auto plain_words = spec.client_cmd && clock_library ? plain_command_words(*spec.client_cmd) : std::nullopt;
+    if (plain_words) {  // behind the clock launcher, which reaches a statically linked client too
+        launch.child.argv = {clock_launcher_beside(*clock_library).string(), "--"};
+        launch.child.argv.insert(launch.child.argv.end(), plain_words->begin(), plain_words->end());
+    } else if (spec.client_cmd)
         launch.child.argv = {"/bin/sh", "-c", *spec.client_cmd};
     else
         launch.child.argv = {self_exe.string(), "worker", "--run-id", run_id, "--process", std::to_string(process)};

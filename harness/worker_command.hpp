@@ -29,7 +29,10 @@ struct WorkerLaunch {
 /// topology's nodes and carries `login`, how to log in to them (its "auth").
 /// With `clock_library` (client-clock-skew) the worker is exec'd, never
 /// forked, with LD_PRELOAD of it and an offset file of its own, at 0, in
-/// worker_clock_dir(RUN_DIR/workers, process) (nemesis/client_clock_skew.hpp).
+/// worker_clock_dir(RUN_DIR/workers, process) (nemesis/client_clock_skew.hpp);
+/// a client_cmd of plain words (harness/plain_command.hpp) then runs without
+/// the shell, behind the clock launcher beside the library
+/// (clock_launcher_beside), so that a statically linked client's clocks move too.
 WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
                            const std::optional<ClientCredentials>& login, const std::filesystem::path& self_exe,
                            const std::filesystem::path& run_dir, const std::string& run_id, int process,

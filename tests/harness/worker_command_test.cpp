@@ -6,6 +6,8 @@
 
 #include <filesystem>
 
+#include "clusters/clock_offset.hpp"
+#include "harness/plain_command.hpp"
 #include "harness/worker_command.hpp"
 
 using namespace lockcheck;
@@ -37,4 +39,34 @@ TEST(WorkerCommand, TheForkServerIsTheWorkerSubcommandNamedWithTheRunId) {
         worker_launch(spec, {"10.77.1.1:6379"}, std::nullopt, "/usr/bin/lockcheck", "/tmp/run", "1a2b3c", 0);
     EXPECT_FALSE(exec_launch.child.start);
     EXPECT_EQ(exec_launch.child.argv[1], "worker");
+}
+
+// A run that moves the workers' clocks starts a client command of plain words
+// behind the clock launcher (a statically linked client is reached too); one
+// that needs the shell keeps /bin/sh -c.
+TEST(WorkerCommand, UnderAClientClockFaultPlainWordsRunBehindTheClockLauncher) {
+    Spec spec;
+    spec.client_cmd = "./bin/go-lock-client --ttl=5 10.77.1.1:6379";
+    const std::filesystem::path library = "/usr/lib/lockcheck/libclockshift.so";
+    const auto launch = worker_launch(spec, {"10.77.1.1:6379"}, std::nullopt, "/usr/bin/lockcheck", "/tmp/run", "r1",
+                                      2, nullptr, library);
+    EXPECT_EQ(launch.child.argv,
+              (std::vector<std::string>{clock_launcher_beside(library).string(), "--", "./bin/go-lock-client",
+                                        "--ttl=5", "10.77.1.1:6379"}));
+    spec.client_cmd = "cd /tmp && ./client";
+    EXPECT_EQ(worker_launch(spec, {}, std::nullopt, "/usr/bin/lockcheck", "/tmp/run", "r1", 2, nullptr, library)
+                  .child.argv,
+              (std::vector<std::string>{"/bin/sh", "-c", "cd /tmp && ./client"}));
+    spec.client_cmd = "./bin/go-lock-client";
+    EXPECT_EQ(worker_launch(spec, {}, std::nullopt, "/usr/bin/lockcheck", "/tmp/run", "r1", 2).child.argv,
+              (std::vector<std::string>{"/bin/sh", "-c", "./bin/go-lock-client"}))
+        << "no clock fault: the shell, as always";
+}
+
+TEST(PlainCommand, OnlyWordsWithoutShellSyntaxAreSplit) {
+    EXPECT_EQ(plain_command_words("  python3\tclient.py --ttl=5 a,b:c@d%e+f "),
+              (std::vector<std::string>{"python3", "client.py", "--ttl=5", "a,b:c@d%e+f"}));
+    for (const char* shell : {"VAR=1 ./client", "cd d && ./c", "./c 'quoted'", "./c \"q\"", "./c $HOME", "./c *.py",
+                              "./c > out", "./c; ./d", "./c | tee", "./c ~/x", "./c `x`", "./c\n./d", "", "   "})
+        EXPECT_FALSE(plain_command_words(shell)) << shell;
 }
