@@ -14,7 +14,7 @@ namespace {
 class Search {
 public:
     Search(const SearchStart& start, const TryShape& try_shape)
-        : best_(start.shape), first_(start.first_violation_seconds), try_(try_shape) {}
+        : best_(start.shape), first_(start.first_violation_seconds), counts_(start.count_options), try_(try_shape) {}
 
     /// Tries `shape`; keeps it when kept. False when the search must stop.
     bool attempt(const ShrinkShape& shape, const std::string& step, const std::string& removed, bool* was_kept) {
@@ -68,15 +68,24 @@ public:
         return !stop && !result.stopped;
     }
 
+    bool merge() {
+        const auto merged = merge_events(best_.events, counts_);
+        if (!merged) return true;
+        ShrinkShape shape = best_;
+        shape.events = merged->events;
+        return attempt(shape, "merge", merged->words, nullptr);
+    }
+
     /// Lowers `count` (a field of the shape) one at a time to 1.
     bool fewer(int ShrinkShape::*count, const std::string& step, const std::string& unit) {
         while (best_.*count > 1) {
             ShrinkShape shape = best_;
             --(shape.*count);
             bool was_kept = false;
-            if (!attempt(shape, step, "1 " + unit + " (" + std::to_string(best_.*count) + " -> " +
-                                          std::to_string(shape.*count) + ")",
-                         &was_kept))
+            if (!attempt(
+                    shape, step,
+                    "1 " + unit + " (" + std::to_string(best_.*count) + " -> " + std::to_string(shape.*count) + ")",
+                    &was_kept))
                 return false;
             if (!was_kept) break;
         }
@@ -101,6 +110,7 @@ public:
 private:
     ShrinkShape best_;
     std::vector<double> first_;
+    CountOptions counts_;
     TryShape try_;
 };
 
@@ -126,7 +136,7 @@ std::string event_ids(const std::vector<FaultEvent>& events) {
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape) {
     Search search(start, try_shape);
     const bool done = search.started_events(start.started_before_violation) && search.delta_debugging() &&
-                      search.fewer(&ShrinkShape::workers, "workers", "worker") &&
+                      search.merge() && search.fewer(&ShrinkShape::workers, "workers", "worker") &&
                       search.fewer(&ShrinkShape::keys, "keys", "key") && search.shorter();
     return {search.best(), !done};
 }

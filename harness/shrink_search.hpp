@@ -1,7 +1,8 @@
 // The search of `lockcheck shrink`: from the shape of a failing run (its
 // fault events, workers, keys and time limit) to the smallest shape that
 // still fails, step by step: the events started before the first violation,
-// delta debugging over the events (harness/ddmin.hpp), fewer workers, fewer
+// delta debugging over the events (harness/ddmin.hpp), events of one fault
+// merged into one event (harness/shrink_merge.hpp), fewer workers, fewer
 // keys, then a time limit just past the first violation. Each candidate is
 // tried by a callback (runs R times, harness/shrink_trial.hpp), so the search
 // itself runs no process.
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/shrink_merge.hpp"
 #include "nemesis/schedule.hpp"
 
 namespace lockcheck {
@@ -39,9 +41,10 @@ using TryShape = std::function<std::optional<TrialVerdict>(const ShrinkShape& sh
                                                            const std::string& removed)>;
 
 struct SearchStart {
-    ShrinkShape shape;                          ///< the failing run's
-    std::set<int> started_before_violation;     ///< event ids (ShrinkInput)
+    ShrinkShape shape;                            ///< the failing run's
+    std::set<int> started_before_violation;       ///< event ids (ShrinkInput)
     std::vector<double> first_violation_seconds;  ///< the failing run's (empty when unknown)
+    CountOptions count_options = {};              ///< the faults whose events the merge step joins
 };
 
 struct SearchResult {
@@ -54,7 +57,9 @@ struct SearchResult {
 double time_limit_past(const std::vector<double>& first_violation_seconds);
 
 /// Runs the steps in order; a step whose candidate is not kept leaves the
-/// shape as it was. Workers and keys go down one at a time, to 1, until a
+/// shape as it was. The merge step ("merge") tries one candidate, when
+/// merge_events finds two or more events of a fault of count_options left
+/// after delta debugging. Workers and keys go down one at a time, to 1, until a
 /// candidate is not kept.
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape);
 

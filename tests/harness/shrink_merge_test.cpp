@@ -1,0 +1,130 @@
+// The merge step of lockcheck shrink with constructed shapes: which events
+// merge_events joins and with which count, and that the search tries the
+// merged candidate after delta debugging, keeps it when the callback keeps
+// it and leaves the events as they were when not.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "harness/shrink_merge.hpp"
+#include "harness/shrink_search.hpp"
+
+using namespace lockcheck;
+
+namespace {
+
+const CountOptions kKillRestart{{"kill-restart", {"kill_restart_nodes", 1}}};
+
+FaultEvent event(int id, const std::string& kind, std::int64_t at_ms, nlohmann::json options = nullptr) {
+    FaultEvent e;
+    e.id = id;
+    e.kind = kind;
+    e.at_ms = at_ms;
+    e.pick = static_cast<std::uint64_t>(id) * 7;
+    e.options = std::move(options);
+    return e;
+}
+
+/// The kill-restart nodes of all of `shape`'s events: how many crashes it makes.
+std::int64_t crashes(const ShrinkShape& shape) {
+    return std::accumulate(shape.events.begin(), shape.events.end(), std::int64_t{0},
+                           [](std::int64_t sum, const FaultEvent& e) {
+                               return sum + (e.options.is_object() ? e.options.value("kill_restart_nodes", 1) : 1);
+                           });
+}
+
+/// Four crash-restarts 300 ms apart, options as a seeded run records them.
+ShrinkShape four_crashes() {
+    ShrinkShape shape{{}, 5, 1, 20};
+    for (int id = 1; id <= 4; ++id)
+        shape.events.push_back(
+            event(id, "kill-restart", 1000 + 300 * id, {{"kill_restart_nodes", 1}, {"restart_delay_ms", 0}}));
+    return shape;
+}
+
+}  // namespace
+
+TEST(ShrinkMerge, JoinsTheEventsOfAFaultIntoTheFirstWithTheirCountsAddedUp) {
+    const std::vector<FaultEvent> events{
+        event(2, "kill-restart", 1100, {{"restart_delay_ms", 0}}), event(3, "failover", 1200),
+        event(5, "kill-restart", 1500, {{"kill_restart_nodes", 2}}), event(8, "kill-restart", 9000)};
+    const auto merged = merge_events(events, kKillRestart);
+    ASSERT_TRUE(merged);
+    ASSERT_EQ(merged->events.size(), 2u);
+    const FaultEvent& joined = merged->events[0];
+    EXPECT_EQ(joined.id, 2);
+    EXPECT_EQ(joined.at_ms, 1100) << "at the first one's time";
+    EXPECT_EQ(joined.pick, 14u);
+    EXPECT_EQ(joined.options, (nlohmann::json{{"restart_delay_ms", 0}, {"kill_restart_nodes", 4}}))
+        << "1 (unset) + 2 + 1 (unset), the first one's other options kept";
+    EXPECT_EQ(merged->events[1].id, 3) << "another fault's event stays";
+    ASSERT_EQ(merged->removed.size(), 2u);
+    EXPECT_EQ(merged->words, "2 events: ids 5, 8 (kill-restart), merged into id 2 with kill_restart_nodes 4");
+}
+
+TEST(ShrinkMerge, AnUnsetCountIsTheSpecsAndNothingMergesWithoutTwoEventsOfAFault) {
+    const CountOptions spec_has_two{{"kill-restart", {"kill_restart_nodes", 2}}};
+    const auto merged = merge_events({event(1, "kill-restart", 0), event(2, "kill-restart", 10)}, spec_has_two);
+    ASSERT_TRUE(merged);
+    EXPECT_EQ(merged->events.at(0).options, (nlohmann::json{{"kill_restart_nodes", 4}}));
+    EXPECT_FALSE(merge_events({event(1, "kill-restart", 0), event(2, "failover", 10)}, kKillRestart));
+    EXPECT_FALSE(merge_events({event(1, "failover", 0), event(2, "failover", 10)}, kKillRestart))
+        << "a fault without a count option is never merged";
+}
+
+TEST(ShrinkMerge, TheRegistryNamesKillRestartsCountAndTheSpecsValue) {
+    const CountOptions counts = count_options_of({{"kill_restart_nodes", 3}});
+    ASSERT_TRUE(counts.count("kill-restart"));
+    EXPECT_EQ(counts.at("kill-restart").name, "kill_restart_nodes");
+    EXPECT_EQ(counts.at("kill-restart").unset, 3);
+    EXPECT_EQ(count_options_of(nlohmann::json::object()).at("kill-restart").unset, 1);
+    EXPECT_FALSE(counts.count("failover"));
+}
+
+TEST(ShrinkMerge, TheSearchTriesTheMergeAfterDeltaDebuggingAndKeepsItWhenItFails) {
+    std::vector<std::string> steps;
+    // Fails with three crashes or more, however they come: ddmin keeps three singles, the merge joins them.
+    const auto result = shrink_search(
+        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart},
+        [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
+            steps.push_back(step);
+            return TrialVerdict{crashes(shape) >= 3 && shape.workers >= 2, {}};
+        });
+    EXPECT_FALSE(result.stopped);
+    const auto merge = std::find(steps.begin(), steps.end(), "merge");
+    ASSERT_NE(merge, steps.end()) << "the merge candidate is tried";
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 1) << "once";
+    EXPECT_GT(std::find(steps.begin(), steps.end(), "workers"), merge) << "before the workers";
+    EXPECT_EQ(std::find(merge, steps.end(), "events (ddmin)"), steps.end()) << "after delta debugging";
+    ASSERT_EQ(result.best.events.size(), 1u);
+    EXPECT_EQ(result.best.events[0].id, 2)
+        << "ddmin first drops id 1 (ids 2-4 still fail); the merge keeps the first left";
+    EXPECT_EQ(result.best.events[0].at_ms, 1600);
+    EXPECT_EQ(result.best.events[0].options.at("kill_restart_nodes"), 3);
+    EXPECT_EQ(result.best.workers, 2);
+}
+
+TEST(ShrinkSearch, AMergeThatDoesNotFailLeavesTheEvents) {
+    std::vector<std::string> steps;
+    // Fails only with at least two events (the merged candidate has one): the merge is tried and refused.
+    const auto result = shrink_search(
+        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart},
+        [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
+            steps.push_back(step);
+            return TrialVerdict{shape.events.size() >= 2, {}};
+        });
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 1);
+    ASSERT_EQ(result.best.events.size(), 2u);
+    for (const auto& e : result.best.events) EXPECT_EQ(e.options.at("kill_restart_nodes"), 1);
+}
+
+TEST(ShrinkSearch, NoMergeWithoutACountOption) {
+    std::vector<std::string> steps;
+    shrink_search({four_crashes(), {1, 2, 3, 4}, {}, {}},
+                  [&](const ShrinkShape& shape, const std::string& step, const std::string&) {
+                      steps.push_back(step);
+                      return std::optional<TrialVerdict>(TrialVerdict{shape.events.size() >= 2, {}});
+                  });
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 0);
+}
