@@ -32,29 +32,29 @@ CountOptions count_options_of(const nlohmann::json& fault_options) {
     return counts;
 }
 
-std::optional<MergedEvents> merge_events(const std::vector<FaultEvent>& events, const CountOptions& count_options) {
-    MergedEvents merged;
+std::optional<MergedEvents> merge_events(const std::vector<FaultEvent>& events, const CountOptions& count_options,
+                                         std::int64_t window_ms) {
+    MergedEvents merged{events, {}, ""};
     std::vector<std::string> done;
     for (const auto& [fault, option] : count_options) {
-        std::vector<std::size_t> at;  // positions of the fault's events in `events`
-        for (std::size_t i = 0; i < events.size(); ++i)
-            if (events[i].kind == fault) at.push_back(i);
-        if (at.size() < 2) continue;
-        if (merged.events.empty()) merged.events = events;
+        const auto first = std::find_if(merged.events.begin(), merged.events.end(),
+                                        [&](const FaultEvent& e) { return e.kind == fault; });
+        if (first == merged.events.end()) continue;
         std::int64_t count = 0;
         std::vector<FaultEvent> removed;
-        for (const auto i : at) {
-            count += count_of(events[i], option);
-            if (i != at.front()) removed.push_back(events[i]);
+        for (auto e = first; e != merged.events.end(); ++e) {
+            if (e->kind != fault || e->at_ms - first->at_ms > window_ms) continue;
+            count += count_of(*e, option);
+            if (e != first) removed.push_back(*e);
         }
-        const int first_id = events[at.front()].id;
-        std::erase_if(merged.events, [&](const FaultEvent& e) { return e.kind == fault && e.id != first_id; });
-        FaultEvent& first = *std::find_if(merged.events.begin(), merged.events.end(),
-                                          [&](const FaultEvent& e) { return e.id == first_id; });
-        if (!first.options.is_object()) first.options = nlohmann::json::object();
-        first.options[option.name] = count;
-        done.push_back(fmt::format("{} ({}), merged into id {} with {} {}", event_ids(removed), fault, first_id,
+        if (removed.empty()) continue;
+        if (!first->options.is_object()) first->options = nlohmann::json::object();
+        first->options[option.name] = count;
+        done.push_back(fmt::format("{} ({}), merged into id {} with {} {}", event_ids(removed), fault, first->id,
                                    option.name, count));
+        std::erase_if(merged.events, [&](const FaultEvent& e) {
+            return std::any_of(removed.begin(), removed.end(), [&](const FaultEvent& r) { return r.id == e.id; });
+        });
         merged.removed.insert(merged.removed.end(), removed.begin(), removed.end());
     }
     if (done.empty()) return std::nullopt;

@@ -5,7 +5,9 @@
 // all at once. Delta debugging only drops events; a failure that needs
 // several crashes within one hold keeps them all, spread in time, and
 // reproduces only when they happen to fall within one hold. One event with
-// their count strikes them at one moment.
+// their count strikes them at one moment. Tried before delta debugging (one
+// reliable event lets ddmin drop every other event in a few halvings) and,
+// when that candidate is refused, after it.
 #pragma once
 
 #include <cstdint>
@@ -41,12 +43,14 @@ struct MergedEvents {
     std::string words;                ///< what was done, for the progress line and shrink.json
 };
 
-/// For each fault of `count_options` with two or more events in `events`:
-/// all of them replaced by the first (its id, time, duration, pick,
-/// trigger and options) with the count option set to their counts added up
-/// (an event's own option, else CountOption::unset). All of them, wherever
-/// they are in time: the candidate is tried like any other, and one that
-/// does not fail is not kept. nullopt when no fault has two events.
-std::optional<MergedEvents> merge_events(const std::vector<FaultEvent>& events, const CountOptions& count_options);
+/// For each fault of `count_options`: its first event in `events` and the
+/// fault's events that start at most `window_ms` after it (one hold: crashes
+/// that strike the same holder's lock), replaced by the first (its id,
+/// time, duration, pick, trigger and options) with the count option set to
+/// their counts added up (an event's own option, else CountOption::unset).
+/// The candidate is tried like any other, and one that no longer fails is
+/// not kept. nullopt when no fault has two events within the window.
+std::optional<MergedEvents> merge_events(const std::vector<FaultEvent>& events, const CountOptions& count_options,
+                                         std::int64_t window_ms);
 
 }  // namespace lockcheck

@@ -14,7 +14,11 @@ namespace {
 class Search {
 public:
     Search(const SearchStart& start, const TryShape& try_shape)
-        : best_(start.shape), first_(start.first_violation_seconds), counts_(start.count_options), try_(try_shape) {}
+        : best_(start.shape),
+          first_(start.first_violation_seconds),
+          counts_(start.count_options),
+          window_ms_(start.merge_window_ms),
+          try_(try_shape) {}
 
     /// Tries `shape`; keeps it when kept. False when the search must stop.
     bool attempt(const ShrinkShape& shape, const std::string& step, const std::string& removed, bool* was_kept) {
@@ -68,9 +72,11 @@ public:
         return !stop && !result.stopped;
     }
 
+    /// Tries the events merge_events joins, unless that list was tried already.
     bool merge() {
-        const auto merged = merge_events(best_.events, counts_);
-        if (!merged) return true;
+        const auto merged = merge_events(best_.events, counts_, window_ms_);
+        if (!merged || merged->events == merge_tried_) return true;
+        merge_tried_ = merged->events;
         ShrinkShape shape = best_;
         shape.events = merged->events;
         return attempt(shape, "merge", merged->words, nullptr);
@@ -111,6 +117,8 @@ private:
     ShrinkShape best_;
     std::vector<double> first_;
     CountOptions counts_;
+    std::int64_t window_ms_;
+    std::vector<FaultEvent> merge_tried_;  ///< the events of the last merge candidate
     TryShape try_;
 };
 
@@ -135,8 +143,9 @@ std::string event_ids(const std::vector<FaultEvent>& events) {
 
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape) {
     Search search(start, try_shape);
-    const bool done = search.started_events(start.started_before_violation) && search.delta_debugging() &&
-                      search.merge() && search.fewer(&ShrinkShape::workers, "workers", "worker") &&
+    const bool done = search.started_events(start.started_before_violation) && search.merge() &&
+                      search.delta_debugging() && search.merge() &&
+                      search.fewer(&ShrinkShape::workers, "workers", "worker") &&
                       search.fewer(&ShrinkShape::keys, "keys", "key") && search.shorter();
     return {search.best(), !done};
 }

@@ -1,9 +1,10 @@
 // The search of `lockcheck shrink`: from the shape of a failing run (its
 // fault events, workers, keys and time limit) to the smallest shape that
 // still fails, step by step: the events started before the first violation,
-// delta debugging over the events (harness/ddmin.hpp), events of one fault
-// merged into one event (harness/shrink_merge.hpp), fewer workers, fewer
-// keys, then a time limit just past the first violation. Each candidate is
+// events of one fault merged into one event (harness/shrink_merge.hpp),
+// delta debugging over the events (harness/ddmin.hpp), the merge again when
+// the first was refused, fewer workers, fewer keys, then a time limit just
+// past the first violation. Each candidate is
 // tried by a callback (runs R times, harness/shrink_trial.hpp), so the search
 // itself runs no process.
 #pragma once
@@ -45,6 +46,7 @@ struct SearchStart {
     std::set<int> started_before_violation;       ///< event ids (ShrinkInput)
     std::vector<double> first_violation_seconds;  ///< the failing run's (empty when unknown)
     CountOptions count_options = {};              ///< the faults whose events the merge step joins
+    std::int64_t merge_window_ms = 0;             ///< one hold: how far apart the events it joins may start
 };
 
 struct SearchResult {
@@ -57,9 +59,10 @@ struct SearchResult {
 double time_limit_past(const std::vector<double>& first_violation_seconds);
 
 /// Runs the steps in order; a step whose candidate is not kept leaves the
-/// shape as it was. The merge step ("merge") tries one candidate, when
-/// merge_events finds two or more events of a fault of count_options left
-/// after delta debugging. Workers and keys go down one at a time, to 1, until a
+/// shape as it was. The merge step ("merge") tries one candidate when
+/// merge_events (count_options, merge_window_ms) finds two or more events of
+/// a fault to join: before delta debugging, and after it unless the first
+/// merge was kept (or its candidate would be the same as before). Workers and keys go down one at a time, to 1, until a
 /// candidate is not kept.
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape);
 

@@ -1,7 +1,8 @@
 // The merge step of lockcheck shrink with constructed shapes: which events
-// merge_events joins and with which count, and that the search tries the
-// merged candidate after delta debugging, keeps it when the callback keeps
-// it and leaves the events as they were when not.
+// merge_events joins (within one hold) and with which count, and that the
+// search tries the merged candidate before delta debugging and, when that
+// one is refused, after it; keeps it when the callback keeps it and leaves
+// the events as they were when not.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@ using namespace lockcheck;
 namespace {
 
 const CountOptions kKillRestart{{"kill-restart", {"kill_restart_nodes", 1}}};
+constexpr std::int64_t kHold = 2000;
 
 FaultEvent event(int id, const std::string& kind, std::int64_t at_ms, nlohmann::json options = nullptr) {
     FaultEvent e;
@@ -45,13 +47,14 @@ ShrinkShape four_crashes() {
 
 }  // namespace
 
-TEST(ShrinkMerge, JoinsTheEventsOfAFaultIntoTheFirstWithTheirCountsAddedUp) {
-    const std::vector<FaultEvent> events{
-        event(2, "kill-restart", 1100, {{"restart_delay_ms", 0}}), event(3, "failover", 1200),
-        event(5, "kill-restart", 1500, {{"kill_restart_nodes", 2}}), event(8, "kill-restart", 9000)};
-    const auto merged = merge_events(events, kKillRestart);
+TEST(ShrinkMerge, JoinsTheEventsOfAFaultWithinOneHoldIntoTheFirstWithTheirCountsAddedUp) {
+    const std::vector<FaultEvent> events{event(2, "kill-restart", 1100, {{"restart_delay_ms", 0}}),
+                                         event(3, "failover", 1200),
+                                         event(5, "kill-restart", 1500, {{"kill_restart_nodes", 2}}),
+                                         event(8, "kill-restart", 3100), event(9, "kill-restart", 3101)};
+    const auto merged = merge_events(events, kKillRestart, kHold);
     ASSERT_TRUE(merged);
-    ASSERT_EQ(merged->events.size(), 2u);
+    ASSERT_EQ(merged->events.size(), 3u);
     const FaultEvent& joined = merged->events[0];
     EXPECT_EQ(joined.id, 2);
     EXPECT_EQ(joined.at_ms, 1100) << "at the first one's time";
@@ -59,17 +62,20 @@ TEST(ShrinkMerge, JoinsTheEventsOfAFaultIntoTheFirstWithTheirCountsAddedUp) {
     EXPECT_EQ(joined.options, (nlohmann::json{{"restart_delay_ms", 0}, {"kill_restart_nodes", 4}}))
         << "1 (unset) + 2 + 1 (unset), the first one's other options kept";
     EXPECT_EQ(merged->events[1].id, 3) << "another fault's event stays";
+    EXPECT_EQ(merged->events[2].id, 9) << "more than one hold after the first: a crash of another holder's lock";
     ASSERT_EQ(merged->removed.size(), 2u);
     EXPECT_EQ(merged->words, "2 events: ids 5, 8 (kill-restart), merged into id 2 with kill_restart_nodes 4");
 }
 
-TEST(ShrinkMerge, AnUnsetCountIsTheSpecsAndNothingMergesWithoutTwoEventsOfAFault) {
+TEST(ShrinkMerge, AnUnsetCountIsTheSpecsAndNothingMergesWithoutTwoEventsOfAFaultInOneHold) {
     const CountOptions spec_has_two{{"kill-restart", {"kill_restart_nodes", 2}}};
-    const auto merged = merge_events({event(1, "kill-restart", 0), event(2, "kill-restart", 10)}, spec_has_two);
+    const auto merged = merge_events({event(1, "kill-restart", 0), event(2, "kill-restart", 10)}, spec_has_two, kHold);
     ASSERT_TRUE(merged);
     EXPECT_EQ(merged->events.at(0).options, (nlohmann::json{{"kill_restart_nodes", 4}}));
-    EXPECT_FALSE(merge_events({event(1, "kill-restart", 0), event(2, "failover", 10)}, kKillRestart));
-    EXPECT_FALSE(merge_events({event(1, "failover", 0), event(2, "failover", 10)}, kKillRestart))
+    EXPECT_FALSE(merge_events({event(1, "kill-restart", 0), event(2, "failover", 10)}, kKillRestart, kHold));
+    EXPECT_FALSE(merge_events({event(1, "kill-restart", 0), event(2, "kill-restart", 2001)}, kKillRestart, kHold))
+        << "not within one hold";
+    EXPECT_FALSE(merge_events({event(1, "failover", 0), event(2, "failover", 10)}, kKillRestart, kHold))
         << "a fault without a count option is never merged";
 }
 
@@ -82,46 +88,67 @@ TEST(ShrinkMerge, TheRegistryNamesKillRestartsCountAndTheSpecsValue) {
     EXPECT_FALSE(counts.count("failover"));
 }
 
-TEST(ShrinkMerge, TheSearchTriesTheMergeAfterDeltaDebuggingAndKeepsItWhenItFails) {
+TEST(ShrinkMerge, TheSearchTriesTheMergeBeforeDeltaDebuggingAndKeepsItWhenItFails) {
     std::vector<std::string> steps;
-    // Fails with three crashes or more, however they come: ddmin keeps three singles, the merge joins them.
+    // Fails with three crashes or more, however they come, and two workers.
     const auto result = shrink_search(
-        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart},
+        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart, kHold},
         [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
             steps.push_back(step);
             return TrialVerdict{crashes(shape) >= 3 && shape.workers >= 2, {}};
         });
     EXPECT_FALSE(result.stopped);
-    const auto merge = std::find(steps.begin(), steps.end(), "merge");
-    ASSERT_NE(merge, steps.end()) << "the merge candidate is tried";
-    EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 1) << "once";
-    EXPECT_GT(std::find(steps.begin(), steps.end(), "workers"), merge) << "before the workers";
-    EXPECT_EQ(std::find(merge, steps.end(), "events (ddmin)"), steps.end()) << "after delta debugging";
+    ASSERT_FALSE(steps.empty());
+    EXPECT_EQ(steps.front(), "merge") << "the first candidate (every event started before the violation)";
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 1) << "kept: not tried again after ddmin";
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "events (ddmin)"), 0) << "one event left: nothing to drop";
     ASSERT_EQ(result.best.events.size(), 1u);
-    EXPECT_EQ(result.best.events[0].id, 2)
-        << "ddmin first drops id 1 (ids 2-4 still fail); the merge keeps the first left";
+    EXPECT_EQ(result.best.events[0].id, 1);
+    EXPECT_EQ(result.best.events[0].at_ms, 1300);
+    EXPECT_EQ(result.best.events[0].options.at("kill_restart_nodes"), 4);
+    EXPECT_EQ(result.best.workers, 2);
+}
+
+TEST(ShrinkMerge, ARefusedMergeIsTriedAgainAfterDeltaDebugging) {
+    std::vector<std::string> steps;
+    // Fails with three crashes or more, but not with four at once (say, the
+    // merged event came too early): ddmin keeps three singles, then the
+    // merge of those three is kept.
+    const auto result = shrink_search(
+        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart, kHold},
+        [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
+            steps.push_back(step);
+            return TrialVerdict{crashes(shape) >= 3 && shape.events.front().at_ms > 1300 && shape.workers >= 2, {}};
+        });
+    EXPECT_FALSE(result.stopped);
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 2);
+    const auto second = std::find(std::find(steps.begin(), steps.end(), "merge") + 1, steps.end(), "merge");
+    EXPECT_EQ(std::find(second, steps.end(), "events (ddmin)"), steps.end()) << "after delta debugging";
+    EXPECT_GT(std::find(steps.begin(), steps.end(), "workers"), second) << "before the workers";
+    ASSERT_EQ(result.best.events.size(), 1u);
+    EXPECT_EQ(result.best.events[0].id, 2) << "ddmin dropped id 1 (ids 2-4 still fail); the merge keeps the first left";
     EXPECT_EQ(result.best.events[0].at_ms, 1600);
     EXPECT_EQ(result.best.events[0].options.at("kill_restart_nodes"), 3);
     EXPECT_EQ(result.best.workers, 2);
 }
 
-TEST(ShrinkSearch, AMergeThatDoesNotFailLeavesTheEvents) {
+TEST(ShrinkMerge, AMergeThatDoesNotFailLeavesTheEventsAndIsNotTriedTwice) {
     std::vector<std::string> steps;
-    // Fails only with at least two events (the merged candidate has one): the merge is tried and refused.
+    // Fails only with at least two events (a merged candidate has one).
     const auto result = shrink_search(
-        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart},
+        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart, kHold},
         [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
             steps.push_back(step);
             return TrialVerdict{shape.events.size() >= 2, {}};
         });
-    EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 1);
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 2) << "four events, then the two ddmin left";
     ASSERT_EQ(result.best.events.size(), 2u);
     for (const auto& e : result.best.events) EXPECT_EQ(e.options.at("kill_restart_nodes"), 1);
 }
 
-TEST(ShrinkSearch, NoMergeWithoutACountOption) {
+TEST(ShrinkMerge, NoMergeWithoutACountOption) {
     std::vector<std::string> steps;
-    shrink_search({four_crashes(), {1, 2, 3, 4}, {}, {}},
+    shrink_search({four_crashes(), {1, 2, 3, 4}, {}, {}, kHold},
                   [&](const ShrinkShape& shape, const std::string& step, const std::string&) {
                       steps.push_back(step);
                       return std::optional<TrialVerdict>(TrialVerdict{shape.events.size() >= 2, {}});
