@@ -9,16 +9,18 @@
 #include "nemesis/fault_registry.hpp"
 
 namespace lockcheck {
-namespace {
-
-std::int64_t count_of(const FaultEvent& event, const CountOption& option) {
+std::int64_t event_count(const FaultEvent& event, const CountOption& option) {
     if (event.options.is_object())
         if (const auto it = event.options.find(option.name); it != event.options.end() && it->is_number_integer())
             return it->get<std::int64_t>();
     return option.unset;
 }
 
-}  // namespace
+FaultEvent with_count(FaultEvent event, const CountOption& option, std::int64_t count) {
+    if (!event.options.is_object()) event.options = nlohmann::json::object();
+    event.options[option.name] = count;
+    return event;
+}
 
 CountOptions count_options_of(const nlohmann::json& fault_options) {
     CountOptions counts;
@@ -44,12 +46,11 @@ std::optional<MergedEvents> merge_events(const std::vector<FaultEvent>& events, 
         std::vector<FaultEvent> removed;
         for (auto e = first; e != merged.events.end(); ++e) {
             if (e->kind != fault || e->at_ms - first->at_ms > window_ms) continue;
-            count += count_of(*e, option);
+            count += event_count(*e, option);
             if (e != first) removed.push_back(*e);
         }
         if (removed.empty()) continue;
-        if (!first->options.is_object()) first->options = nlohmann::json::object();
-        first->options[option.name] = count;
+        *first = with_count(*first, option, count);
         done.push_back(fmt::format("{} ({}), merged into id {} with {} {}", event_ids(removed), fault, first->id,
                                    option.name, count));
         std::erase_if(merged.events, [&](const FaultEvent& e) {

@@ -37,6 +37,12 @@ using CountOptions = std::map<std::string, CountOption>;
 /// fault options; the option's default where absent).
 CountOptions count_options_of(const nlohmann::json& fault_options);
 
+/// How many targets `event` strikes: its own count option, else option.unset.
+std::int64_t event_count(const FaultEvent& event, const CountOption& option);
+
+/// `event` with its count option set to `count`.
+FaultEvent with_count(FaultEvent event, const CountOption& option, std::int64_t count);
+
 struct MergedEvents {
     std::vector<FaultEvent> events;   ///< the list with the merged events replaced
     std::vector<FaultEvent> removed;  ///< the events merged into another

@@ -1,5 +1,7 @@
 #include "harness/shrink_search.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -82,6 +84,27 @@ public:
         return attempt(shape, "merge", merged->words, nullptr);
     }
 
+    /// Lowers the count option of each event that has one (a merged event)
+    /// one at a time, to 1, until a candidate is refused.
+    bool fewer_targets() {
+        for (std::size_t i = 0; i < best_.events.size(); ++i) {
+            const auto option = counts_.find(best_.events[i].kind);
+            if (option == counts_.end()) continue;
+            for (bool was_kept = true; was_kept;) {
+                const std::int64_t count = event_count(best_.events[i], option->second);
+                if (count <= 1) break;
+                ShrinkShape shape = best_;
+                shape.events[i] = with_count(best_.events[i], option->second, count - 1);
+                if (!attempt(shape, "targets per event",
+                             fmt::format("1 target of id {} ({} {} -> {})", shape.events[i].id, option->second.name,
+                                         count, count - 1),
+                             &was_kept))
+                    return false;
+            }
+        }
+        return true;
+    }
+
     /// Lowers `count` (a field of the shape) one at a time to 1.
     bool fewer(int ShrinkShape::*count, const std::string& step, const std::string& unit) {
         while (best_.*count > 1) {
@@ -144,7 +167,7 @@ std::string event_ids(const std::vector<FaultEvent>& events) {
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape) {
     Search search(start, try_shape);
     const bool done = search.started_events(start.started_before_violation) && search.merge() &&
-                      search.delta_debugging() && search.merge() &&
+                      search.delta_debugging() && search.merge() && search.fewer_targets() &&
                       search.fewer(&ShrinkShape::workers, "workers", "worker") &&
                       search.fewer(&ShrinkShape::keys, "keys", "key") && search.shorter();
     return {search.best(), !done};

@@ -105,7 +105,8 @@ TEST(ShrinkMerge, TheSearchTriesTheMergeBeforeDeltaDebuggingAndKeepsItWhenItFail
     ASSERT_EQ(result.best.events.size(), 1u);
     EXPECT_EQ(result.best.events[0].id, 1);
     EXPECT_EQ(result.best.events[0].at_ms, 1300);
-    EXPECT_EQ(result.best.events[0].options.at("kill_restart_nodes"), 4);
+    EXPECT_EQ(result.best.events[0].options.at("kill_restart_nodes"), 3) << "4 merged, then 3 kept and 2 refused";
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "targets per event"), 2);
     EXPECT_EQ(result.best.workers, 2);
 }
 
@@ -142,6 +143,7 @@ TEST(ShrinkMerge, AMergeThatDoesNotFailLeavesTheEventsAndIsNotTriedTwice) {
             return TrialVerdict{shape.events.size() >= 2, {}};
         });
     EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 2) << "four events, then the two ddmin left";
+    EXPECT_EQ(std::count(steps.begin(), steps.end(), "targets per event"), 0) << "one target each already";
     ASSERT_EQ(result.best.events.size(), 2u);
     for (const auto& e : result.best.events) EXPECT_EQ(e.options.at("kill_restart_nodes"), 1);
 }
