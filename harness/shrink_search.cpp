@@ -167,9 +167,9 @@ std::string event_ids(const std::vector<FaultEvent>& events) {
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape) {
     Search search(start, try_shape);
     const bool done = search.started_events(start.started_before_violation) && search.merge() &&
-                      search.delta_debugging() && search.merge() && search.fewer_targets() &&
+                      search.delta_debugging() && search.merge() &&
                       search.fewer(&ShrinkShape::workers, "workers", "worker") &&
-                      search.fewer(&ShrinkShape::keys, "keys", "key") && search.shorter();
+                      search.fewer(&ShrinkShape::keys, "keys", "key") && search.fewer_targets() && search.shorter();
     return {search.best(), !done};
 }
 

@@ -107,6 +107,9 @@ TEST(ShrinkMerge, TheSearchTriesTheMergeBeforeDeltaDebuggingAndKeepsItWhenItFail
     EXPECT_EQ(result.best.events[0].at_ms, 1300);
     EXPECT_EQ(result.best.events[0].options.at("kill_restart_nodes"), 3) << "4 merged, then 3 kept and 2 refused";
     EXPECT_EQ(std::count(steps.begin(), steps.end(), "targets per event"), 2);
+    EXPECT_GT(std::find(steps.begin(), steps.end(), "targets per event"),
+              std::find(steps.begin(), steps.end(), "workers"))
+        << "after the workers: fewer racing clients, fewer lucky splits";
     EXPECT_EQ(result.best.workers, 2);
 }
 
