@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
 #include "harness/shrink_merge.hpp"
@@ -36,6 +37,12 @@ std::int64_t crashes(const ShrinkShape& shape) {
                            });
 }
 
+/// The search from four_crashes() (every event started before the
+/// violation) with `counts`, candidates judged by `fails`; `steps` gets
+/// each candidate's step.
+SearchResult search(const std::function<bool(const ShrinkShape&)>& fails, std::vector<std::string>& steps,
+                    const CountOptions& counts = kKillRestart);
+
 /// Four crash-restarts 300 ms apart, options as a seeded run records them.
 ShrinkShape four_crashes() {
     ShrinkShape shape{{}, 5, 1, 20};
@@ -43,6 +50,16 @@ ShrinkShape four_crashes() {
         shape.events.push_back(
             event(id, "kill-restart", 1000 + 300 * id, {{"kill_restart_nodes", 1}, {"restart_delay_ms", 0}}));
     return shape;
+}
+
+SearchResult search(const std::function<bool(const ShrinkShape&)>& fails, std::vector<std::string>& steps,
+                    const CountOptions& counts) {
+    return shrink_search(
+        {four_crashes(), {1, 2, 3, 4}, {}, counts, kHold},
+        [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
+            steps.push_back(step);
+            return TrialVerdict{fails(shape), {}};
+        });
 }
 
 }  // namespace
@@ -91,12 +108,8 @@ TEST(ShrinkMerge, TheRegistryNamesKillRestartsCountAndTheSpecsValue) {
 TEST(ShrinkMerge, TheSearchTriesTheMergeBeforeDeltaDebuggingAndKeepsItWhenItFails) {
     std::vector<std::string> steps;
     // Fails with three crashes or more, however they come, and two workers.
-    const auto result = shrink_search(
-        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart, kHold},
-        [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
-            steps.push_back(step);
-            return TrialVerdict{crashes(shape) >= 3 && shape.workers >= 2, {}};
-        });
+    const auto result =
+        search([](const ShrinkShape& shape) { return crashes(shape) >= 3 && shape.workers >= 2; }, steps);
     EXPECT_FALSE(result.stopped);
     ASSERT_FALSE(steps.empty());
     EXPECT_EQ(steps.front(), "merge") << "the first candidate (every event started before the violation)";
@@ -118,12 +131,11 @@ TEST(ShrinkMerge, ARefusedMergeIsTriedAgainAfterDeltaDebugging) {
     // Fails with three crashes or more, but not with four at once (say, the
     // merged event came too early): ddmin keeps three singles, then the
     // merge of those three is kept.
-    const auto result = shrink_search(
-        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart, kHold},
-        [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
-            steps.push_back(step);
-            return TrialVerdict{crashes(shape) >= 3 && shape.events.front().at_ms > 1300 && shape.workers >= 2, {}};
-        });
+    const auto result = search(
+        [](const ShrinkShape& shape) {
+            return crashes(shape) >= 3 && shape.events.front().at_ms > 1300 && shape.workers >= 2;
+        },
+        steps);
     EXPECT_FALSE(result.stopped);
     EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 2);
     const auto second = std::find(std::find(steps.begin(), steps.end(), "merge") + 1, steps.end(), "merge");
@@ -139,12 +151,7 @@ TEST(ShrinkMerge, ARefusedMergeIsTriedAgainAfterDeltaDebugging) {
 TEST(ShrinkMerge, AMergeThatDoesNotFailLeavesTheEventsAndIsNotTriedTwice) {
     std::vector<std::string> steps;
     // Fails only with at least two events (a merged candidate has one).
-    const auto result = shrink_search(
-        {four_crashes(), {1, 2, 3, 4}, {}, kKillRestart, kHold},
-        [&](const ShrinkShape& shape, const std::string& step, const std::string&) -> std::optional<TrialVerdict> {
-            steps.push_back(step);
-            return TrialVerdict{shape.events.size() >= 2, {}};
-        });
+    const auto result = search([](const ShrinkShape& shape) { return shape.events.size() >= 2; }, steps);
     EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 2) << "four events, then the two ddmin left";
     EXPECT_EQ(std::count(steps.begin(), steps.end(), "targets per event"), 0) << "one target each already";
     ASSERT_EQ(result.best.events.size(), 2u);
@@ -153,10 +160,6 @@ TEST(ShrinkMerge, AMergeThatDoesNotFailLeavesTheEventsAndIsNotTriedTwice) {
 
 TEST(ShrinkMerge, NoMergeWithoutACountOption) {
     std::vector<std::string> steps;
-    shrink_search({four_crashes(), {1, 2, 3, 4}, {}, {}, kHold},
-                  [&](const ShrinkShape& shape, const std::string& step, const std::string&) {
-                      steps.push_back(step);
-                      return std::optional<TrialVerdict>(TrialVerdict{shape.events.size() >= 2, {}});
-                  });
+    search([](const ShrinkShape& shape) { return shape.events.size() >= 2; }, steps, {});
     EXPECT_EQ(std::count(steps.begin(), steps.end(), "merge"), 0);
 }
