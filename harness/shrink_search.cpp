@@ -111,10 +111,9 @@ public:
             ShrinkShape shape = best_;
             --(shape.*count);
             bool was_kept = false;
-            if (!attempt(
-                    shape, step,
-                    "1 " + unit + " (" + std::to_string(best_.*count) + " -> " + std::to_string(shape.*count) + ")",
-                    &was_kept))
+            if (!attempt(shape, step, "1 " + unit + " (" + std::to_string(best_.*count) + " -> " +
+                                          std::to_string(shape.*count) + ")",
+                         &was_kept))
                 return false;
             if (!was_kept) break;
         }

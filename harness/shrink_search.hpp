@@ -4,9 +4,9 @@
 // events of one fault merged into one event (harness/shrink_merge.hpp),
 // delta debugging over the events (harness/ddmin.hpp), the merge again when
 // the first was refused, fewer workers, fewer keys, fewer targets per event
-// (a merged event's count), then a time limit just past the first violation. Each candidate is
-// tried by a callback (runs R times, harness/shrink_trial.hpp), so the search
-// itself runs no process.
+// (a merged event's count), then a time limit just past the first
+// violation. Each candidate is tried by a callback (runs R times,
+// harness/shrink_trial.hpp), so the search itself runs no process.
 #pragma once
 
 #include <functional>
@@ -62,12 +62,12 @@ double time_limit_past(const std::vector<double>& first_violation_seconds);
 /// shape as it was. The merge step ("merge") tries one candidate when
 /// merge_events (count_options, merge_window_ms) finds two or more events of
 /// a fault to join: before delta debugging, and after it unless the first
-/// merge was kept (or its candidate would be the same as before). After
-/// the keys, each event's count ("targets per event") goes down one at a
-/// time, like workers: after them, since more racing workers make a
-/// failure with fewer crashes likelier (a split first grant), and a lucky
-/// R - 1 of R would keep such a count. Workers and keys go down one at a time, to 1, until a
-/// candidate is not kept.
+/// merge was kept (or its candidate would be the same as before). Workers
+/// and keys go down one at a time, to 1, until a candidate is not kept;
+/// then each event's count ("targets per event") the same way: after the
+/// workers, since more racing workers make a failure with fewer crashes
+/// likelier (a split first grant), and a lucky R - 1 of R would keep such
+/// a count.
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape);
 
 /// "ids 2, 5, 7-9" / "id 3" of `events` (runs of consecutive ids as a range).
