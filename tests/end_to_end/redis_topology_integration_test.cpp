@@ -61,7 +61,10 @@ TEST(RedisTopologies, KillRestartNodesKillsThatManyOfTheHoldersNodesAtOnce) {
     auto spec = nlohmann::json::parse(read_file(scenario("redlock-crash-restart")));
     spec["workers"] = 2;
     spec["time_limit_s"] = 4;
-    spec["schedule"] = {{{"fault", "kill-restart"}, {"at_ms", 1000}, {"duration_ms", 0}, {"pick", 3},
+    spec["schedule"] = {{{"fault", "kill-restart"},
+                         {"at_ms", 1000},
+                         {"duration_ms", 0},
+                         {"pick", 3},
                          {"options", {{"kill_restart_nodes", 3}}}}};
     const auto spec_file = fresh_store("redlock-crash-three-spec") / "spec.json";
     std::ofstream(spec_file) << spec.dump();
