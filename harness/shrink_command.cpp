@@ -133,7 +133,9 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
     };
     std::vector<double> first;
     if (in.first_violation_seconds) first.push_back(*in.first_violation_seconds);
-    const SearchResult result = shrink_search({original, in.started_before_violation, first}, try_shape);
+    const SearchResult result = shrink_search(
+        {original, in.started_before_violation, first, count_options_of(in.spec.fault_options), in.spec.hold_ms.max},
+        try_shape);
     const double search_seconds = seconds_since(start);
     const bool interrupted = options.interrupted.stop_requested();
 

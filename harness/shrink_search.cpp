@@ -1,5 +1,7 @@
 #include "harness/shrink_search.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,7 +16,11 @@ namespace {
 class Search {
 public:
     Search(const SearchStart& start, const TryShape& try_shape)
-        : best_(start.shape), first_(start.first_violation_seconds), try_(try_shape) {}
+        : best_(start.shape),
+          first_(start.first_violation_seconds),
+          counts_(start.count_options),
+          window_ms_(start.merge_window_ms),
+          try_(try_shape) {}
 
     /// Tries `shape`; keeps it when kept. False when the search must stop.
     bool attempt(const ShrinkShape& shape, const std::string& step, const std::string& removed, bool* was_kept) {
@@ -68,6 +74,37 @@ public:
         return !stop && !result.stopped;
     }
 
+    /// Tries the events merge_events joins, unless that list was tried already.
+    bool merge() {
+        const auto merged = merge_events(best_.events, counts_, window_ms_);
+        if (!merged || merged->events == merge_tried_) return true;
+        merge_tried_ = merged->events;
+        ShrinkShape shape = best_;
+        shape.events = merged->events;
+        return attempt(shape, "merge", merged->words, nullptr);
+    }
+
+    /// Lowers the count option of each event that has one (a merged event)
+    /// one at a time, to 1, until a candidate is refused.
+    bool fewer_targets() {
+        for (std::size_t i = 0; i < best_.events.size(); ++i) {
+            const auto option = counts_.find(best_.events[i].kind);
+            if (option == counts_.end()) continue;
+            for (bool was_kept = true; was_kept;) {
+                const std::int64_t count = event_count(best_.events[i], option->second);
+                if (count <= 1) break;
+                ShrinkShape shape = best_;
+                shape.events[i] = with_count(best_.events[i], option->second, count - 1);
+                if (!attempt(shape, "targets per event",
+                             fmt::format("1 target of id {} ({} {} -> {})", shape.events[i].id, option->second.name,
+                                         count, count - 1),
+                             &was_kept))
+                    return false;
+            }
+        }
+        return true;
+    }
+
     /// Lowers `count` (a field of the shape) one at a time to 1.
     bool fewer(int ShrinkShape::*count, const std::string& step, const std::string& unit) {
         while (best_.*count > 1) {
@@ -101,6 +138,9 @@ public:
 private:
     ShrinkShape best_;
     std::vector<double> first_;
+    CountOptions counts_;
+    std::int64_t window_ms_;
+    std::vector<FaultEvent> merge_tried_;  ///< the events of the last merge candidate
     TryShape try_;
 };
 
@@ -125,9 +165,10 @@ std::string event_ids(const std::vector<FaultEvent>& events) {
 
 SearchResult shrink_search(const SearchStart& start, const TryShape& try_shape) {
     Search search(start, try_shape);
-    const bool done = search.started_events(start.started_before_violation) && search.delta_debugging() &&
+    const bool done = search.started_events(start.started_before_violation) && search.merge() &&
+                      search.delta_debugging() && search.merge() &&
                       search.fewer(&ShrinkShape::workers, "workers", "worker") &&
-                      search.fewer(&ShrinkShape::keys, "keys", "key") && search.shorter();
+                      search.fewer(&ShrinkShape::keys, "keys", "key") && search.fewer_targets() && search.shorter();
     return {search.best(), !done};
 }
 

@@ -52,6 +52,12 @@ struct FaultDescriptor {
     /// Its options: top-level spec fields, named so no other fault or spec
     /// field uses the name (e.g. restart_delay_ms).
     std::vector<OptionDescriptor> options = {};
+    /// The option (one of `options`, an integer >= 1 defaulting to 1) that
+    /// makes one event strike that many targets at once, when the fault has
+    /// one (kill-restart: kill_restart_nodes). `lockcheck shrink` then tries
+    /// several events of the fault as one event whose count is theirs added
+    /// up (harness/shrink_merge.hpp). Empty: none.
+    std::string count_option = "";
     /// Whether the nodes must run with the LD_PRELOAD clock library
     /// (clusters/clock_offset.hpp) for it to act; the run then starts them so.
     bool needs_clock_library = false;

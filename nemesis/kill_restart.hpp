@@ -8,6 +8,10 @@
 // nemesis/lock_location.hpp; waits up to 5 s for a held lock; with the
 // unique-id workload, the nodes holding the id counter); the event's `pick`
 // chooses among those nodes. Without a held lock: no target.
+// With kill_restart_nodes N (spec field or an event's option, default 1),
+// N distinct nodes of that lock, from the one `pick` chooses on in node
+// order, all killed at once and started again together; at most the nodes
+// the lock is on.
 // heal() never restarts the node before the delay has passed, not even when
 // the run stops early; on Ctrl-C the node stays down (nemesis/delayed_restart.hpp).
 // Topologies that name their lock nodes themselves (Topology::lock_nodes())
@@ -27,8 +31,11 @@ namespace lockcheck {
 class KillRestart : public Fault {
 public:
     /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
-    KillRestart(LockLocator locator, std::int64_t restart_delay_ms, std::stop_token interrupt)
-        : locator_(std::move(locator)), restart_("kill-restart", restart_delay_ms, std::move(interrupt)) {}
+    /// `nodes`: kill_restart_nodes, how many of the lock's nodes one event kills (>= 1).
+    KillRestart(LockLocator locator, std::int64_t nodes, std::int64_t restart_delay_ms, std::stop_token interrupt)
+        : locator_(std::move(locator)),
+          nodes_(static_cast<std::size_t>(nodes)),
+          restart_("kill-restart", restart_delay_ms, std::move(interrupt)) {}
     std::string kind() const override { return "kill-restart"; }
     std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
@@ -36,8 +43,14 @@ public:
 
 private:
     LockLocator locator_;
+    std::size_t nodes_;
     DelayedRestart restart_;
 };
+
+/// The nodes one event kills when the current lock is on `lock_nodes`:
+/// `count` of them (all when it is on fewer), from lock_nodes[pick % size]
+/// on, wrapping around. Empty when `lock_nodes` is.
+std::vector<Node*> kill_restart_targets(const std::vector<Node*>& lock_nodes, std::uint64_t pick, std::size_t count);
 
 /// The descriptor of this fault (nemesis/kill_restart_descriptor.cpp).
 FaultDescriptor kill_restart_fault();

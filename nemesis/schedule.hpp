@@ -30,6 +30,8 @@ struct FaultEvent {
     /// after it while its holder still holds (nemesis/fresh_grant.hpp); none:
     /// strike at at_ms.
     std::optional<std::int64_t> after_grant_ms;
+
+    bool operator==(const FaultEvent&) const = default;
 };
 
 /// Which fault instance runs `event`: its kind, and its options when it has

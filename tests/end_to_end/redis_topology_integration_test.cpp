@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "tests/support/integration_helpers.hpp"
@@ -50,6 +52,30 @@ TEST(RedisTopologies, RedlockCrashRestartWithoutPersistenceOverlapsWithinTheLeas
     EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1) << run.output;
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
     expect_faults_with_targets(run, "kill-restart");
+    expect_nothing_left(run);
+}
+
+TEST(RedisTopologies, KillRestartNodesKillsThatManyOfTheHoldersNodesAtOnce) {
+    // One event with kill_restart_nodes 3 (what lockcheck shrink's merge step
+    // makes of three crashes): three distinct nodes of the lock, restarted together.
+    auto spec = nlohmann::json::parse(read_file(scenario("redlock-crash-restart")));
+    spec["workers"] = 2;
+    spec["time_limit_s"] = 4;
+    spec["schedule"] = {{{"fault", "kill-restart"},
+                         {"at_ms", 1000},
+                         {"duration_ms", 0},
+                         {"pick", 3},
+                         {"options", {{"kill_restart_nodes", 3}}}}};
+    const auto spec_file = fresh_store("redlock-crash-three-spec") / "spec.json";
+    std::ofstream(spec_file) << spec.dump();
+    auto run = run_lockcheck("redlock-crash-three", {"run", spec_file.string()});
+    const auto started = nemesis_ops(run, "start-fault", "info");
+    const auto stopped = nemesis_ops(run, "stop-fault", "info");
+    ASSERT_EQ(started.size(), 1u) << run.output;
+    const auto targets = started[0]["value"]["targets"].get<std::vector<std::string>>();
+    EXPECT_EQ(std::set<std::string>(targets.begin(), targets.end()).size(), 3u) << started[0].dump();
+    ASSERT_EQ(stopped.size(), 1u) << "restarted together: " << run.output;
+    EXPECT_EQ(stopped[0]["value"]["targets"], started[0]["value"]["targets"]);
     expect_nothing_left(run);
 }
 

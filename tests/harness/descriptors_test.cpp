@@ -72,7 +72,20 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
                                             "delay_ms", "delay_jitter_ms", "slow_reply_ms", "bandwidth_bytes_per_s",
                                             "pause_client_target", "pause_client_waiting_for_ms",
                                             "client_partition_mode", "client_clock_skew_ms", "client_clock_skew_clocks",
-                                            "client_clock_skew_mode", "client_clock_rate", "client_clock_strobe_ms"}));
+                                            "client_clock_skew_mode", "client_clock_rate", "client_clock_strobe_ms",
+                                            "kill_restart_nodes"}));
+}
+
+TEST(Registries, ACountOptionIsAnIntegerOptionOfItsFaultDefaultingToOne) {
+    int with_count = 0;
+    for (const auto& fault : fault_descriptors()) {
+        if (fault.count_option.empty()) continue;
+        ++with_count;
+        const OptionDescriptor* option = find_option(fault.options, fault.count_option);
+        ASSERT_NE(option, nullptr) << fault.name << ": count_option names none of its options";
+        EXPECT_EQ(option->default_value, 1) << fault.name << ": one target per event unless asked";
+    }
+    EXPECT_GE(with_count, 1) << "kill-restart's kill_restart_nodes";
 }
 
 TEST(Registries, EveryDefaultPassesItsOwnCheck) {

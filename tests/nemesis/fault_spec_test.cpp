@@ -42,6 +42,15 @@ TEST(FaultSpec, BadDelaysAreNamed) {
     EXPECT_EQ(error_of({{"restart_delay_ms", "2xttlx"}}), message);
 }
 
+TEST(FaultSpec, KillRestartNodesIsAPositiveIntegerDefaultingToOne) {
+    EXPECT_EQ(built_with(spec_from_json(nlohmann::json::object(), "t"), "kill-restart", "kill_restart_nodes"), 1);
+    EXPECT_EQ(built_with(spec_from_json({{"kill_restart_nodes", 3}}, "t"), "kill-restart", "kill_restart_nodes"), 3);
+    for (const nlohmann::json& bad : {nlohmann::json(0), nlohmann::json(-2), nlohmann::json(1.5), nlohmann::json("3")})
+        EXPECT_EQ(error_of({{"kill_restart_nodes", bad}}), "spec t.json: field 'kill_restart_nodes' must be an integer >= 1")
+            << bad;
+    EXPECT_EQ(find_fault("kill-restart")->count_option, "kill_restart_nodes") << "the shrink's merge step may join its events";
+}
+
 TEST(FaultSpec, ClockSkewDefaultsToTwiceTheTtlAndMayGoBack) {
     EXPECT_EQ(built_with(spec_from_json({{"ttl_ms", 1500}}, "t"), "clock-skew", "clock_skew_ms"), 3000);
     EXPECT_EQ(built_with(spec_from_json({{"clock_skew_ms", -400}}, "t"), "clock-skew", "clock_skew_ms"), -400);

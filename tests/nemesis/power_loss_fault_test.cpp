@@ -2,7 +2,8 @@
 // value strikes, its spec fields (the restart delay it shares with
 // kill-restart, power_loss_after_grant_ms), the fresh grants
 // power_loss_after_grant_ms waits for, and that it refuses to run where no
-// node can lose power.
+// node can lose power. Also which nodes one kill-restart event kills (the
+// other crash fault, kill_restart_nodes), on the same five nodes.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -14,6 +15,7 @@
 #include "harness/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
+#include "nemesis/kill_restart.hpp"
 #include "nemesis/power_loss.hpp"
 #include "tests/support/spec_test_support.hpp"
 
@@ -84,6 +86,18 @@ TEST_F(FiveNodes, LockNodesThatCannotLosePowerArePassedOver) {
     EXPECT_EQ(power_loss_targets(PowerLoss::Reach::One, capable, {n(4), n(2)}, 0), (std::vector<Node*>{n(2)}));
     EXPECT_TRUE(power_loss_targets(PowerLoss::Reach::One, capable, {n(4), n(5)}, 0).empty());
     EXPECT_TRUE(power_loss_targets(PowerLoss::Reach::All, capable, {}, 0).empty()) << "no held lock, no power loss";
+}
+
+TEST_F(FiveNodes, KillRestartKillsCountDistinctLockNodesFromThePickedOne) {
+    const std::vector<Node*> lock{n(1), n(2), n(4), n(5)};
+    EXPECT_EQ(kill_restart_targets(lock, 6, 1), (std::vector<Node*>{n(4)})) << "1: one node, as always";
+    EXPECT_EQ(kill_restart_targets(lock, 6, 3), (std::vector<Node*>{n(4), n(5), n(1)})) << "wraps around";
+    EXPECT_EQ(kill_restart_targets(lock, 1, 9), (std::vector<Node*>{n(2), n(4), n(5), n(1)}))
+        << "at most the nodes the lock is on";
+    EXPECT_EQ(kill_restart_targets(lock, UINT64_MAX, 2).size(), 2u);
+    EXPECT_NE(kill_restart_targets(lock, UINT64_MAX, 2)[0], kill_restart_targets(lock, UINT64_MAX, 2)[1])
+        << "distinct nodes even for the largest pick";
+    EXPECT_TRUE(kill_restart_targets({}, 0, 3).empty()) << "no held lock, no kill";
 }
 
 TEST(PowerLossSpec, NodesAreOneMajorityOrAllAndTheDelayIsKillRestarts) {
