@@ -9,6 +9,7 @@
 #include "clusters/clock_offset.hpp"
 #include "harness/plain_command.hpp"
 #include "harness/worker_command.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;
 
@@ -45,16 +46,17 @@ TEST(WorkerCommand, TheForkServerIsTheWorkerSubcommandNamedWithTheRunId) {
 // behind the clock launcher (a statically linked client is reached too); one
 // that needs the shell keeps /bin/sh -c.
 TEST(WorkerCommand, UnderAClientClockFaultPlainWordsRunBehindTheClockLauncher) {
+    const lockcheck::testing::ScratchDir run_dir("worker-command");  // the worker's clock file is written there
     Spec spec;
     spec.client_cmd = "./bin/go-lock-client --ttl=5 10.77.1.1:6379";
     const std::filesystem::path library = "/usr/lib/lockcheck/libclockshift.so";
-    const auto launch = worker_launch(spec, {"10.77.1.1:6379"}, std::nullopt, "/usr/bin/lockcheck", "/tmp/run", "r1",
-                                      2, nullptr, library);
+    const auto launch = worker_launch(spec, {"10.77.1.1:6379"}, std::nullopt, "/usr/bin/lockcheck", run_dir.path(),
+                                      "r1", 2, nullptr, library);
     EXPECT_EQ(launch.child.argv,
               (std::vector<std::string>{clock_launcher_beside(library).string(), "--", "./bin/go-lock-client",
                                         "--ttl=5", "10.77.1.1:6379"}));
     spec.client_cmd = "cd /tmp && ./client";
-    EXPECT_EQ(worker_launch(spec, {}, std::nullopt, "/usr/bin/lockcheck", "/tmp/run", "r1", 2, nullptr, library)
+    EXPECT_EQ(worker_launch(spec, {}, std::nullopt, "/usr/bin/lockcheck", run_dir.path(), "r1", 2, nullptr, library)
                   .child.argv,
               (std::vector<std::string>{"/bin/sh", "-c", "cd /tmp && ./client"}));
     spec.client_cmd = "./bin/go-lock-client";
