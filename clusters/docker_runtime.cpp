@@ -100,7 +100,11 @@ nlohmann::json DockerRuntime::container_config(const ServerLaunch& launch) const
     std::vector<std::string> binds = own_image ? host_servers_binds() : std::vector<std::string>{};
     for (auto& bind : shared_binds(placement_)) binds.push_back(std::move(bind));
     const std::string network = run_docker_network(placement_.run_id);
+    // The controller's working directory, as a server under runtime netns has: every path of the
+    // run (log, config, data) is bound at its own absolute path, so a relative one (--store given
+    // relative) names the same file in the container.
     return {{"Image", image},
+            {"WorkingDir", std::filesystem::current_path().string()},
             {"Entrypoint", {"/bin/sh", "-c", kLogWrapper, placement_.log.string()}},
             {"Cmd", argv},
             {"Env", launch.env},

@@ -1,7 +1,8 @@
 // Runs with runtime docker against a real Docker daemon (DOCKER_HOST, or the
 // private one ./test.sh starts: scripts/private_dockerd.sh), label docker:
 // a holder pause on redis-single and on a ZooKeeper ensemble is invalid with
-// the servers in containers, and so is a Sentinel failover (within the lease);
+// the servers in containers (with a relative --store too), and so is a
+// Sentinel failover (within the lease);
 // an interrupted run removes its containers and network; kill -9 of the controller followed by
 // `lockcheck clean` leaves no container and no network; no daemon and a
 // missing image are one line each, exit 255, nothing left behind.
@@ -61,6 +62,20 @@ TEST_F(DockerRun, RedisHolderPauseIsInvalid) {
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
     EXPECT_NE(read_file(run.run_dir / "lockcheck.log").find("network: docker"), std::string::npos);
+    expect_nothing_left(run);
+    expect_nothing_left_in_docker(run.run_id);
+}
+
+TEST_F(DockerRun, ARelativeStoreNamesTheSameFilesInTheContainers) {
+    // `cd STORE && lockcheck run ... --store .`: every path a server is given (config, data, log) is relative.
+    const auto store = fresh_store("docker-relative-store");
+    ChildProcess controller(ChildSpec{{"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", store.string(), LOCKCHECK_BINARY,
+                                       "run", scenario("redis-holder-pause"), "--runtime", "docker", "--time-limit",
+                                       "8", "--store", "."},
+                                      std::nullopt, store / "output.txt", false});
+    const auto run = finish(controller, store);
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
     expect_nothing_left(run);
     expect_nothing_left_in_docker(run.run_id);
 }
