@@ -37,7 +37,8 @@ std::string mysql_quote(std::string_view text);
 
 /// `path` as a file: URL (RFC 8089), every byte outside [A-Za-z0-9/._~-]
 /// percent-encoded, e.g. for a JVM property that takes a URL
-/// (-Dlog4j.configuration).
+/// (-Dlog4j.configuration). `path` must be absolute: the first word of a
+/// relative one would read as the URL's host.
 std::string file_url(std::string_view path);
 
 /// `text` as one word of a POSIX shell command line: in single quotes, each

@@ -53,8 +53,11 @@ struct Socket {
 
 }  // namespace
 
-NodeProgram zookeeper_server_program(const std::filesystem::path& dir, int myid,
+NodeProgram zookeeper_server_program(const std::filesystem::path& node_dir, int myid,
                                      const std::vector<ZooKeeperServerLine>& ensemble, bool force_sync) {
+    // Absolute (a relative --store gives relative ones): log4j would read the first word of a relative
+    // file: URL as its host and fall back to its defaults, and ZooKeeper warns of every relative path.
+    const auto dir = std::filesystem::absolute(node_dir);
     const auto data = dir / "data";
     const auto conf = dir / "conf";
     std::filesystem::create_directories(data);

@@ -67,13 +67,8 @@ TEST_F(DockerRun, RedisHolderPauseIsInvalid) {
 }
 
 TEST_F(DockerRun, ARelativeStoreNamesTheSameFilesInTheContainers) {
-    // `cd STORE && lockcheck run ... --store .`: every path a server is given (config, data, log) is relative.
-    const auto store = fresh_store("docker-relative-store");
-    ChildProcess controller(ChildSpec{{"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", store.string(), LOCKCHECK_BINARY,
-                                       "run", scenario("redis-holder-pause"), "--runtime", "docker", "--time-limit",
-                                       "8", "--store", "."},
-                                      std::nullopt, store / "output.txt", false});
-    const auto run = finish(controller, store);
+    const auto run = run_lockcheck_with_relative_store(
+        "docker-relative-store", {"run", scenario("redis-holder-pause"), "--runtime", "docker", "--time-limit", "8"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
     expect_nothing_left(run);

@@ -1,8 +1,9 @@
 // Integration tests: the lockcheck binary against a real ZooKeeper 3.8
 // ensemble of three (each run starts it in ≈ 3-4 s). A holder paused past its
 // session timeout loses its lock node: lease-expired overlaps, none within
-// the lease; with fencing, the czxid token keeps every update. Nothing of a
-// run (JVMs, namespaces, links) may be left afterwards.
+// the lease; with fencing, the czxid token keeps every update; a relative
+// --store still gives each server its log4j configuration. Nothing of a run
+// (JVMs, namespaces, links) may be left afterwards.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -34,5 +35,18 @@ TEST(ZooKeeperIntegration, CzxidFencingLosesNoUpdate) {
     EXPECT_EQ(stats(run, "resource")["lost_updates"].get<int>(), 0);
     EXPECT_EQ(stats(run, "resource")["stale_writes_accepted"].get<int>(), 0);
     EXPECT_GE(stats(run, "resource")["fenced"].get<int>(), 1) << "the stale holder's czxid was rejected";
+    expect_nothing_left(run);
+}
+
+TEST(ZooKeeperIntegration, ARelativeStoreStillGivesEachServerItsLogConfiguration) {
+    auto run = run_lockcheck_with_relative_store("zk-relative-store",
+                                                 {"run", scenario("zk-holder-pause"), "--time-limit", "8"});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
+    const auto log = read_file(run.run_dir / "nodes" / "n1" / "server.log");
+    // Our log4j.properties: ISO 8601 times and the [myid:...] field; log4j without it logs nothing.
+    EXPECT_NE(log.find("[myid:"), std::string::npos) << "log4j did not read its configuration:\n" << log.substr(0, 2000);
+    EXPECT_EQ(log.find("is relative"), std::string::npos) << "ZooKeeper was given a relative path:\n"
+                                                          << log.substr(0, 2000);
     expect_nothing_left(run);
 }

@@ -116,6 +116,15 @@ RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args)
     return finish(*child, store);
 }
 
+RunOutcome run_lockcheck_with_relative_store(const std::string& test, std::vector<std::string> args) {
+    const auto store = fresh_store(test);
+    std::vector<std::string> argv{"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", store.string(), LOCKCHECK_BINARY};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.insert(argv.end(), {"--store", "."});
+    ChildProcess child(ChildSpec{argv, std::nullopt, store / "output.txt", false});
+    return finish(child, store);
+}
+
 std::string run_clean(const fs::path& dir) {
     const auto out = dir / "clean.txt";
     ChildProcess clean(ChildSpec{{LOCKCHECK_BINARY, "clean"}, std::nullopt, out, false});

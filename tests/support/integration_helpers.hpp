@@ -52,6 +52,10 @@ RunOutcome finish(ChildProcess& child, const std::filesystem::path& store);
 /// start_lockcheck + finish in a fresh store named after `test`.
 RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args);
 
+/// Like run_lockcheck, but `cd STORE && lockcheck ARGS --store .`: every path
+/// the run hands its servers (config, data, log) is relative.
+RunOutcome run_lockcheck_with_relative_store(const std::string& test, std::vector<std::string> args);
+
 /// Runs `lockcheck clean` (output in DIR/clean.txt), expects exit 0 within
 /// 60 s, and returns its output.
 std::string run_clean(const std::filesystem::path& dir);
