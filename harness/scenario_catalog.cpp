@@ -15,14 +15,19 @@
 namespace lockcheck {
 
 std::vector<std::filesystem::path> scenario_search_dirs() {
-    std::vector<std::filesystem::path> dirs{"scenarios"};
+    std::vector<std::filesystem::path> dirs;
+    const auto add = [&dirs](const std::filesystem::path& dir) {  // once: a build tree's two ways to its source
+        const auto normal = dir.lexically_normal();
+        if (std::find(dirs.begin(), dirs.end(), normal) == dirs.end()) dirs.push_back(normal);
+    };
+    add("scenarios");
     std::error_code ec;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        dirs.push_back(self.parent_path().parent_path() / "scenarios");
-        dirs.push_back(installed_data_dir(self) / "scenarios");
+        add(self.parent_path().parent_path() / "scenarios");
+        add(installed_data_dir(self) / "scenarios");
     }
-    dirs.push_back(std::filesystem::path(LOCKCHECK_SOURCE_DIR) / "scenarios");
+    add(std::filesystem::path(LOCKCHECK_SOURCE_DIR) / "scenarios");
     return dirs;
 }
 

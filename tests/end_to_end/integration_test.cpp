@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -76,6 +78,27 @@ TEST(Integration, InterruptedRunStillChecksAndCleansUp) {
     EXPECT_EQ(run.results["run"]["interrupted"], true);
     EXPECT_LT(run.results["run"]["seconds"].get<double>(), 30.0);
     expect_nothing_left(run);
+}
+
+TEST(Integration, AnUnknownScenarioNamesEachDirectorySearchedOnce) {
+    // From outside the checkout: build/lockcheck finds the checkout's scenarios both beside its
+    // directory and as the source tree it was built from, the same directory twice.
+    const auto store = fresh_store("unknown-scenario");
+    auto child = start_lockcheck(store, {"run", "no-such-scenario"}, {"/bin/sh", "-c", "cd / && exec \"$@\"", "sh"});
+    const auto run = finish(*child, store);
+    EXPECT_EQ(run.exit_code, 254) << run.output;
+    const auto searched = run.output.find("(searched ");
+    ASSERT_NE(searched, std::string::npos) << run.output;
+    const auto list = run.output.substr(searched + 10, run.output.find(';', searched) - searched - 10);
+    std::set<std::string> dirs;
+    std::size_t count = 0;
+    for (std::size_t start = 0; start <= list.size(); ++count) {
+        const auto comma = std::min(list.find(", ", start), list.size());
+        dirs.insert(list.substr(start, comma - start));
+        start = comma + 2;
+    }
+    EXPECT_EQ(dirs.size(), count) << "a directory named twice: " << list;
+    EXPECT_TRUE(dirs.count(fs::path(LOCKCHECK_SOURCE_DIR).lexically_normal() / "scenarios")) << list;
 }
 
 TEST(Integration, ServerThatWillNotStartIsOneErrorLine) {
