@@ -7,6 +7,7 @@
 #include "clusters/topology.hpp"
 #include "clusters/topology_registry.hpp"
 #include "harness/exit_codes.hpp"
+#include "harness/run_setup.hpp"
 #include "nemesis/fault_registry.hpp"
 
 namespace lockcheck {
@@ -20,10 +21,7 @@ void preflight_hosts(const Spec& spec) {
     } catch (const HostsFileError& e) {
         throw SpecError(std::string("field 'hosts': ") + e.what());
     }
-    TopologyOptions topology;
-    topology.name = spec.topology;
-    topology.node_count = spec.nodes;
-    const int nodes = topology_node_count(topology);
+    const int nodes = spec_node_count(spec);
     if (static_cast<int>(hosts.size()) < nodes)
         throw SpecError("field 'hosts': hosts file " + spec.hosts + " lists " + std::to_string(hosts.size()) +
                         " host(s), but topology " + spec.topology + " has " + std::to_string(nodes) +

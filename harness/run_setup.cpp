@@ -38,6 +38,13 @@ std::optional<std::filesystem::path> worker_clock_library(const Spec& spec, cons
     return clock_library_for(spec, &FaultDescriptor::needs_worker_clock_library, self_exe);
 }
 
+int spec_node_count(const Spec& spec) {
+    TopologyOptions topology;
+    topology.name = spec.topology;
+    topology.node_count = spec.nodes;
+    return topology_node_count(topology);
+}
+
 TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::path& nodes_dir,
                                      const std::filesystem::path& self_exe) {
     TopologyOptions options;

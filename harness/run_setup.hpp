@@ -21,6 +21,10 @@ namespace lockcheck {
 TopologyOptions topology_options_for(const Spec& spec, const std::filesystem::path& nodes_dir,
                                      const std::filesystem::path& self_exe);
 
+/// How many nodes (network hosts) `spec`'s topology has, with its `nodes`
+/// field: what no fault event can strike more of.
+int spec_node_count(const Spec& spec);
+
 /// The clock library beside `self_exe` when a fault of `spec`'s nemesis
 /// needs the workers to run with it (FaultDescriptor::needs_worker_clock_library:
 /// client-clock-skew); nullopt otherwise. Throws std::runtime_error when it

@@ -9,6 +9,7 @@
 #include "core/interruptible_sleep.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
+#include "harness/run_setup.hpp"
 #include "harness/shrink_input.hpp"
 #include "harness/shrink_search.hpp"
 #include "harness/shrink_trial.hpp"
@@ -134,7 +135,7 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
     std::vector<double> first;
     if (in.first_violation_seconds) first.push_back(*in.first_violation_seconds);
     const SearchResult result = shrink_search(
-        {original, in.started_before_violation, first, count_options_of(in.spec.fault_options), in.spec.hold_ms.max},
+        {original, in.started_before_violation, first, count_options_of(in.spec.fault_options, spec_node_count(in.spec)), in.spec.hold_ms.max},
         try_shape);
     const double search_seconds = seconds_since(start);
     const bool interrupted = options.interrupted.stop_requested();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/counted.hpp"
 #include "harness/shrink_search.hpp"
 #include "nemesis/fault_registry.hpp"
 
@@ -22,11 +23,11 @@ FaultEvent with_count(FaultEvent event, const CountOption& option, std::int64_t 
     return event;
 }
 
-CountOptions count_options_of(const nlohmann::json& fault_options) {
+CountOptions count_options_of(const nlohmann::json& fault_options, std::int64_t most_targets) {
     CountOptions counts;
     for (const auto& fault : fault_descriptors()) {
         if (fault.count_option.empty()) continue;
-        CountOption option{fault.count_option, 1};
+        CountOption option{fault.count_option, 1, most_targets};
         if (const auto it = fault_options.find(option.name); it != fault_options.end() && it->is_number_integer())
             option.unset = it->get<std::int64_t>();
         counts[fault.name] = option;
@@ -50,16 +51,19 @@ std::optional<MergedEvents> merge_events(const std::vector<FaultEvent>& events, 
             if (e != first) removed.push_back(*e);
         }
         if (removed.empty()) continue;
+        const bool capped = count > option.most;
+        if (capped) count = option.most;
         *first = with_count(*first, option, count);
-        done.push_back(fmt::format("{} ({}), merged into id {} with {} {}", event_ids(removed), fault, first->id,
-                                   option.name, count));
+        done.push_back(fmt::format("{} ({}), merged into id {} with {} {}{}", event_ids(removed), fault, first->id,
+                                   option.name, count, capped ? " (the topology's nodes)" : ""));
         std::erase_if(merged.events, [&](const FaultEvent& e) {
             return std::any_of(removed.begin(), removed.end(), [&](const FaultEvent& r) { return r.id == e.id; });
         });
         merged.removed.insert(merged.removed.end(), removed.begin(), removed.end());
     }
     if (done.empty()) return std::nullopt;
-    merged.words = fmt::format("{} events: {}", merged.removed.size(), fmt::join(done, "; "));
+    merged.words = fmt::format("{}: {}", counted(static_cast<std::int64_t>(merged.removed.size()), "event"),
+                               fmt::join(done, "; "));
     return merged;
 }
 

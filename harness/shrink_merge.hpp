@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,11 +23,13 @@
 
 namespace lockcheck {
 
-/// A fault's count option, and the count of its events that do not set it
-/// (the spec's value of the option).
+/// A fault's count option, the count of its events that do not set it (the
+/// spec's value of the option), and the most one event can strike (the
+/// topology's nodes: a merged count above it kills no more).
 struct CountOption {
     std::string name;
     std::int64_t unset = 1;
+    std::int64_t most = std::numeric_limits<std::int64_t>::max();
 };
 
 /// By fault name: the faults whose events may be merged.
@@ -34,8 +37,10 @@ using CountOptions = std::map<std::string, CountOption>;
 
 /// Every fault of the registry that declares a count option, the count of
 /// an event without its own taken from `fault_options` (a spec's resolved
-/// fault options; the option's default where absent).
-CountOptions count_options_of(const nlohmann::json& fault_options);
+/// fault options; the option's default where absent), at most `most_targets`
+/// (the spec's nodes).
+CountOptions count_options_of(const nlohmann::json& fault_options,
+                              std::int64_t most_targets = std::numeric_limits<std::int64_t>::max());
 
 /// How many targets `event` strikes: its own count option, else option.unset.
 std::int64_t event_count(const FaultEvent& event, const CountOption& option);
@@ -53,7 +58,8 @@ struct MergedEvents {
 /// fault's events that start at most `window_ms` after it (one hold: crashes
 /// that strike the same holder's lock), replaced by the first (its id,
 /// time, duration, pick, trigger and options) with the count option set to
-/// their counts added up (an event's own option, else CountOption::unset).
+/// their counts added up (an event's own option, else CountOption::unset),
+/// at most CountOption::most.
 /// The candidate is tried like any other, and one that no longer fails is
 /// not kept. nullopt when no fault has two events within the window.
 std::optional<MergedEvents> merge_events(const std::vector<FaultEvent>& events, const CountOptions& count_options,

@@ -96,6 +96,17 @@ TEST(ShrinkMerge, AnUnsetCountIsTheSpecsAndNothingMergesWithoutTwoEventsOfAFault
         << "a fault without a count option is never merged";
 }
 
+TEST(ShrinkMerge, AMergedCountIsAtMostTheTopologysNodes) {
+    const CountOptions three_nodes{{"kill-restart", {"kill_restart_nodes", 2, 3}}};
+    const auto merged =
+        merge_events({event(1, "kill-restart", 0), event(2, "kill-restart", 10)}, three_nodes, kHold);
+    ASSERT_TRUE(merged);
+    EXPECT_EQ(merged->events.at(0).options, (nlohmann::json{{"kill_restart_nodes", 3}})) << "2 + 2, on 3 nodes";
+    EXPECT_EQ(merged->words,
+              "1 event: id 2 (kill-restart), merged into id 1 with kill_restart_nodes 3 (the topology's nodes)");
+    EXPECT_EQ(count_options_of(nlohmann::json::object(), 5).at("kill-restart").most, 5);
+}
+
 TEST(ShrinkMerge, TheRegistryNamesKillRestartsCountAndTheSpecsValue) {
     const CountOptions counts = count_options_of({{"kill_restart_nodes", 3}});
     ASSERT_TRUE(counts.count("kill-restart"));
