@@ -39,10 +39,11 @@ TEST(ZooKeeperIntegration, CzxidFencingLosesNoUpdate) {
 }
 
 TEST(ZooKeeperIntegration, ARelativeStoreStillGivesEachServerItsLogConfiguration) {
-    auto run = run_lockcheck_with_relative_store("zk-relative-store",
-                                                 {"run", scenario("zk-holder-pause"), "--time-limit", "8"});
-    EXPECT_EQ(run.exit_code, 1) << run.output;
-    EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
+    // No faults: what is tested is where the servers find their files, not a verdict under load.
+    auto run = run_lockcheck_with_relative_store(
+        "zk-relative-store", {"run", scenario("zk-holder-pause"), "--nemesis", "none", "--time-limit", "5"});
+    EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << "no verdict:\n" << run.output;
+    EXPECT_TRUE(run.results.is_object()) << run.output;
     const auto log = read_file(run.run_dir / "nodes" / "n1" / "server.log");
     // Our log4j.properties: ISO 8601 times and the [myid:...] field; log4j without it logs nothing.
     EXPECT_NE(log.find("[myid:"), std::string::npos) << "log4j did not read its configuration:\n" << log.substr(0, 2000);
