@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "core/counted.hpp"
 #include "core/interruptible_sleep.hpp"
 #include "harness/exit_codes.hpp"
 #include "harness/run_directory.hpp"
@@ -52,8 +53,8 @@ nlohmann::json shape_to_json(const ShrinkShape& shape) {
 }
 
 std::string shape_words(const ShrinkShape& shape) {
-    return fmt::format("{} events, {} workers, {} keys, {:g} s", shape.events.size(), shape.workers, shape.keys,
-                       shape.time_limit_s);
+    return fmt::format("{}, {}, {}, {:g} s", counted(static_cast<std::int64_t>(shape.events.size()), "event"),
+                       counted(shape.workers, "worker"), counted(shape.keys, "key"), shape.time_limit_s);
 }
 
 /// Requests `stop` when `deadline` passes or `interrupted` is requested.
