@@ -21,9 +21,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 /// The spec of a candidate: the original run's, with `shape`, an explicit
 /// schedule, no seed (every run draws its own), no labels, the expectation
@@ -117,7 +115,8 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
         const auto spec_path = dir / "candidates" / fmt::format("c{}.json", n);
         const Trial trial = run_trial(candidate_spec(in, shape), {spec_path, in.kind, shrink.runs, true, child});
         nlohmann::json row = trial_to_json(trial);
-        row.update({{"step", step}, {"removed", removed}, {"candidate", shape_to_json(shape)}, {"spec", spec_path.string()}});
+        row.update(
+            {{"step", step}, {"removed", removed}, {"candidate", shape_to_json(shape)}, {"spec", spec_path.string()}});
         if (trial.interrupted) {  // not judged: the budget or Ctrl-C ended it
             row["kept"] = nullptr;
             steps.push_back(std::move(row));
@@ -135,9 +134,10 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
     };
     std::vector<double> first;
     if (in.first_violation_seconds) first.push_back(*in.first_violation_seconds);
-    const SearchResult result = shrink_search(
-        {original, in.started_before_violation, first, count_options_of(in.spec.fault_options, spec_node_count(in.spec)), in.spec.hold_ms.max},
-        try_shape);
+    const SearchResult result =
+        shrink_search({original, in.started_before_violation, first,
+                       count_options_of(in.spec.fault_options, spec_node_count(in.spec)), in.spec.hold_ms.max},
+                      try_shape);
     const double search_seconds = seconds_since(start);
     const bool interrupted = options.interrupted.stop_requested();
 
@@ -150,8 +150,8 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
         const Trial trial = run_trial(best, {dir / "candidates" / "result.json", in.kind, shrink.runs, false, fresh});
         verification = trial_to_json(trial);
         if (!trial.failing_run_dir.empty()) last_failing_run = trial.failing_run_dir;
-        std::printf("result: %s: %d/%d fresh runs reproduced %s\n", shape_words(result.best).c_str(),
-                    trial.reproduced, trial.runs, in.kind.c_str());
+        std::printf("result: %s: %d/%d fresh runs reproduced %s\n", shape_words(result.best).c_str(), trial.reproduced,
+                    trial.runs, in.kind.c_str());
     }
     write_json_file(spec_file, spec_to_json(best));
     std::error_code ec;
@@ -159,27 +159,29 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
         std::filesystem::copy_file(last_failing_run / "report.html", dir / "report.html",
                                    std::filesystem::copy_options::overwrite_existing, ec);
     const bool report = !last_failing_run.empty() && !ec;
-    write_json_file(dir / "shrink.json",
-                    {{"original_run", in.run_dir.string()},
-                     {"scenario", in.spec.name},
-                     {"kind", in.kind},
-                     {"runs_per_candidate", shrink.runs},
-                     {"budget_seconds", budget.count()},
-                     {"before", shape_to_json(original)},
-                     {"after", shape_to_json(result.best)},
-                     {"steps", steps},
-                     {"stopped", interrupted ? nlohmann::json("interrupted")
-                                 : result.stopped ? nlohmann::json("budget")
-                                                  : nlohmann::json(nullptr)},
-                     {"search_seconds", search_seconds},
-                     {"result", verification},
-                     {"report", report ? nlohmann::json((dir / "report.html").string()) : nlohmann::json(nullptr)},
-                     {"report_run", last_failing_run.empty() ? nlohmann::json(nullptr)
-                                                             : nlohmann::json(last_failing_run.string())},
-                     {"spec", spec_file.string()}});
+    write_json_file(
+        dir / "shrink.json",
+        {{"original_run", in.run_dir.string()},
+         {"scenario", in.spec.name},
+         {"kind", in.kind},
+         {"runs_per_candidate", shrink.runs},
+         {"budget_seconds", budget.count()},
+         {"before", shape_to_json(original)},
+         {"after", shape_to_json(result.best)},
+         {"steps", steps},
+         {"stopped", interrupted      ? nlohmann::json("interrupted")
+                     : result.stopped ? nlohmann::json("budget")
+                                      : nlohmann::json(nullptr)},
+         {"search_seconds", search_seconds},
+         {"result", verification},
+         {"report", report ? nlohmann::json((dir / "report.html").string()) : nlohmann::json(nullptr)},
+         {"report_run", last_failing_run.empty() ? nlohmann::json(nullptr) : nlohmann::json(last_failing_run.string())},
+         {"spec", spec_file.string()}});
     std::printf("shrunk %s -> %s in %.0f s%s, %zu candidates | %s\n", shape_words(original).c_str(),
                 shape_words(result.best).c_str(), search_seconds,
-                interrupted ? " (interrupted: best so far)" : result.stopped ? " (budget spent: best so far)" : "",
+                interrupted      ? " (interrupted: best so far)"
+                : result.stopped ? " (budget spent: best so far)"
+                                 : "",
                 steps.size(), dir.c_str());
     if (report) std::printf("report of a failing run: %s\n", (dir / "report.html").c_str());
     std::printf("rerun it: %s run %s\n", options.self_exe.filename().c_str(),

@@ -29,9 +29,7 @@ TEST(Integration, HolderPauseIsInvalidWithLeaseExpiredOverlapsAndLostUpdates) {
     EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0) << "one healthy Redis keeps its promise";
     EXPECT_GE(stats(run, "resource")["lost_updates"].get<int>(), 1);
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
-    const auto& v = run.results["checkers"]["mutual-exclusion"]["violations"][0];
-    EXPECT_EQ(v["kind"], "overlap-lease-expired");
-    EXPECT_GE(v["ops"].size(), 3u) << "a violation names the ops that prove it";
+    expect_lease_expired_overlaps_only(run);  // the first listed was once lease-uncertain, under CI's load
     EXPECT_NE(run.output.find("INVALID"), std::string::npos);
     EXPECT_TRUE(fs::exists(run.run_dir / "history.jsonl"));
     EXPECT_TRUE(fs::exists(run.run_dir / "spec.json"));

@@ -46,7 +46,8 @@ TEST(ZooKeeperIntegration, ARelativeStoreStillGivesEachServerItsLogConfiguration
     EXPECT_TRUE(run.results.is_object()) << run.output;
     const auto log = read_file(run.run_dir / "nodes" / "n1" / "server.log");
     // Our log4j.properties: ISO 8601 times and the [myid:...] field; log4j without it logs nothing.
-    EXPECT_NE(log.find("[myid:"), std::string::npos) << "log4j did not read its configuration:\n" << log.substr(0, 2000);
+    EXPECT_NE(log.find("[myid:"), std::string::npos) << "log4j did not read its configuration:\n"
+                                                     << log.substr(0, 2000);
     EXPECT_EQ(log.find("is relative"), std::string::npos) << "ZooKeeper was given a relative path:\n"
                                                           << log.substr(0, 2000);
     expect_nothing_left(run);

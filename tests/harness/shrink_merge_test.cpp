@@ -98,8 +98,7 @@ TEST(ShrinkMerge, AnUnsetCountIsTheSpecsAndNothingMergesWithoutTwoEventsOfAFault
 
 TEST(ShrinkMerge, AMergedCountIsAtMostTheTopologysNodes) {
     const CountOptions three_nodes{{"kill-restart", {"kill_restart_nodes", 2, 3}}};
-    const auto merged =
-        merge_events({event(1, "kill-restart", 0), event(2, "kill-restart", 10)}, three_nodes, kHold);
+    const auto merged = merge_events({event(1, "kill-restart", 0), event(2, "kill-restart", 10)}, three_nodes, kHold);
     ASSERT_TRUE(merged);
     EXPECT_EQ(merged->events.at(0).options, (nlohmann::json{{"kill_restart_nodes", 3}})) << "2 + 2, on 3 nodes";
     EXPECT_EQ(merged->words,

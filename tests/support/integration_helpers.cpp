@@ -172,6 +172,18 @@ std::set<std::string> violation_kinds(const RunOutcome& run, const char* checker
     return kinds;
 }
 
+void expect_lease_expired_overlaps_only(const RunOutcome& run) {
+    const auto& violations = run.results.at("checkers").at("mutual-exclusion").at("violations");
+    bool expired_named = false;
+    for (const auto& v : violations) {
+        const auto kind = v.value("kind", "(no kind)");
+        EXPECT_TRUE(kind == "overlap-lease-expired" || kind == "overlap-lease-uncertain") << v.dump();
+        expired_named =
+            expired_named || (kind == "overlap-lease-expired" && v.value("ops", nlohmann::json::array()).size() >= 3);
+    }
+    EXPECT_TRUE(expired_named) << "no overlap-lease-expired naming the ops that prove it: " << violations.dump();
+}
+
 std::vector<nlohmann::json> nemesis_ops(const RunOutcome& run, const std::string& f, const std::string& type) {
     std::vector<nlohmann::json> out;
     std::istringstream lines(read_file(run.run_dir / "history.jsonl"));

@@ -73,6 +73,13 @@ const nlohmann::json& stats(const RunOutcome& run, const char* checker);
 /// ("overlap-lease-expired", "late-grant", ...); none when it did not run.
 std::set<std::string> violation_kinds(const RunOutcome& run, const char* checker);
 
+/// Asserts (as gtest failures) that mutual-exclusion found an
+/// overlap-lease-expired overlap naming the ops that prove it, and no overlap
+/// but lease-expired and lease-uncertain ones: a holder stalled past its lease
+/// on a server that keeps its promise. Uncertain ones come under load, when
+/// the record cannot order a lease's end and the next grant.
+void expect_lease_expired_overlaps_only(const RunOutcome& run);
+
 /// The nemesis ops of the run's history.jsonl with f == `f` ("start-fault")
 /// and type == `type` ("info"), in order.
 std::vector<nlohmann::json> nemesis_ops(const RunOutcome& run, const std::string& f, const std::string& type);
