@@ -88,8 +88,11 @@ TEST_F(DockerRun, ZooKeeperHolderPauseIsInvalid) {
 
 TEST_F(DockerRun, SentinelFailoverIsInvalidWithinTheLease) {
     // The failover cuts the primary off with iptables inside its container's network namespace.
-    const auto run = run_lockcheck("docker-sentinel-failover", {"run", scenario("redis-failover-lock-loss"),
-                                                                "--runtime", "docker", "--stop-on-decided"});
+    // Up to 60 s, ended once an overlap within the lease is found (about 5 s in): the scenario's 20 s
+    // once held only two failovers and neither made the overlap (a CI dry run, cold build beside it).
+    const auto run = run_lockcheck("docker-sentinel-failover",
+                                   {"run", scenario("redis-failover-lock-loss"), "--runtime", "docker", "--time-limit",
+                                    "60", "--stop-on-decided"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_NE(run.output.find("overlap-within-lease"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
