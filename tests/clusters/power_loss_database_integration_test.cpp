@@ -111,8 +111,20 @@ public:
     }
     ~ZooKeeperClient() { zookeeper_close(handle_); }
 
+    /// Creates `path`; ZOK once the ensemble has acknowledged it. A connection
+    /// lost on the way (a server slow to answer under load: the client moves to
+    /// another) is retried in the same session, up to 5 times: ZNODEEXISTS
+    /// then means the first try was applied, and answers ZOK too.
     int create(const std::string& path) {
-        return zoo_create(handle_, path.c_str(), "v", 1, &ZOO_OPEN_ACL_UNSAFE, 0, nullptr, 0);
+        int rc = ZOK;
+        for (int attempt = 0; attempt < 5; ++attempt) {
+            rc = zoo_create(handle_, path.c_str(), "v", 1, &ZOO_OPEN_ACL_UNSAFE, 0, nullptr, 0);
+            if (rc == ZNODEEXISTS && attempt > 0) return ZOK;
+            if (rc != ZCONNECTIONLOSS && rc != ZOPERATIONTIMEOUT) return rc;
+            std::unique_lock lock(mutex_);
+            connected_changed_.wait_for(lock, 10s, [&] { return connected_; });
+        }
+        return rc;
     }
     bool exists(const std::string& path) { return zoo_exists(handle_, path.c_str(), 0, nullptr) == ZOK; }
 
