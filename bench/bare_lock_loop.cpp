@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "workloads/redis_set_nx_px.hpp"
+#include "recipes/redis_set_nx_px.hpp"
 
 namespace {
 

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "clusters/child_process.hpp"
-#include "clusters/run_containment.hpp"
+#include "host/child_process.hpp"
+#include "host/run_containment.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // When a history first became invalid: the op whose recording made the
 // checkers' verdict invalid. For `lockcheck suite`'s time to the first
-// violation (harness/detection_rate.hpp).
+// violation (commands/suite/detection_rate.hpp).
 #pragma once
 
 #include <cstdint>

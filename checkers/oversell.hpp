@@ -1,5 +1,5 @@
 // Oversell checker for stock-decrement histories (capability "stock",
-// harness/stock_workload.hpp). Per key:
+// workers/stock_workload.hpp). Per key:
 //   - initial stock: the value {"stock": N} of the first stock-init that
 //     completed ok (without one the verdict is unknown);
 //   - sales: decrements that completed ok (certain), info or without a

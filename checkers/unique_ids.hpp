@@ -1,5 +1,5 @@
 // Unique-ids checker for id-generator histories (capability "unique-ids",
-// harness/unique_ids_workload.hpp). Per key:
+// workers/unique_ids_workload.hpp). Per key:
 //   - issued ids: the {"id": N} of every generate-id that completed ok;
 //   - "duplicate-id": an id issued twice. The finding names both ok
 //     completions (history indices), their workers and times; an id issued

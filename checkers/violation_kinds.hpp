@@ -1,5 +1,5 @@
 // Every kind of violation a checker can report, in one list: what a spec's
-// `expect` may name in `has` and `lacks` (harness/spec.cpp refuses any other
+// `expect` may name in `has` and `lacks` (spec/spec.cpp refuses any other
 // word, so that a typo cannot make an expectation pass). A checker that gains
 // a kind adds its constant to the list in checkers/violation_kinds.cpp.
 #pragma once

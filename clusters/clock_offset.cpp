@@ -2,7 +2,7 @@
 
 #include <ctime>
 
-#include "clusters/node_runtime.hpp"
+#include "clusters/runtimes/node_runtime.hpp"
 #include "core/install_layout.hpp"
 
 namespace lockcheck {

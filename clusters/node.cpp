@@ -1,6 +1,6 @@
 #include "clusters/node.hpp"
 
-#include "clusters/child_process.hpp"
+#include "host/child_process.hpp"
 #include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {

@@ -1,5 +1,5 @@
 // One database server node: its runtime (where its server runs and how it is
-// controlled: clusters/node_runtime.hpp), directory, program and data mount.
+// controlled: clusters/runtimes/node_runtime.hpp), directory, program and data mount.
 //
 // Lifecycle: start (the runtime starts the server, then a readiness probe),
 // stop, kill, pause, resume, and with a data mount lose_power. The node's
@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "clusters/node_data_mount.hpp"
-#include "clusters/node_runtime.hpp"
+#include "clusters/runtimes/node_runtime.hpp"
 
 namespace lockcheck {
 

@@ -12,7 +12,7 @@
 // one arrives after another's loss. They stay down until restore_power(),
 // which starts them again and waits until each is ready. power_loss() does
 // both with the delay between them. Restarted servers are children of the
-// calling thread and die with it (clusters/child_process.hpp): call these
+// calling thread and die with it (host/child_process.hpp): call these
 // from a thread that lives as long as the nodes should.
 //
 // A filesystem that fails (its daemon dies, hangs or cannot undo something)
@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "clusters/topology.hpp"
+#include "clusters/topologies/topology.hpp"
 
 namespace lockcheck {
 

@@ -1,6 +1,6 @@
 // What the descriptors of topologies, recipes and faults see of a run spec
 // when they judge a combination: the harness fills it from the resolved spec
-// (harness/spec.hpp), so lower folders can refuse a spec without knowing it.
+// (spec/spec.hpp), so lower folders can refuse a spec without knowing it.
 #pragma once
 
 #include <cstdint>

@@ -12,28 +12,28 @@
 #include <iostream>
 #include <limits>
 
-#include "clusters/fork_server_process.hpp"
-#include "clusters/node_runtime_registry.hpp"
-#include "clusters/process_title.hpp"
-#include "clusters/topology_registry.hpp"
-#include "harness/certify_command.hpp"
-#include "harness/check_command.hpp"
-#include "harness/clean_command.hpp"
-#include "harness/compare_command.hpp"
-#include "harness/exit_codes.hpp"
-#include "harness/export_command.hpp"
-#include "harness/images_command.hpp"
-#include "harness/index_command.hpp"
-#include "harness/interrupts.hpp"
-#include "harness/run.hpp"
-#include "harness/run_flags.hpp"
-#include "harness/scenario_catalog.hpp"
-#include "harness/shrink_command.hpp"
-#include "harness/suite_command.hpp"
-#include "harness/text_columns.hpp"
+#include "host/fork_server_process.hpp"
+#include "clusters/runtimes/node_runtime_registry.hpp"
+#include "host/process_title.hpp"
+#include "clusters/topologies/topology_registry.hpp"
+#include "commands/certify/certify_command.hpp"
+#include "commands/check_command.hpp"
+#include "commands/clean_command.hpp"
+#include "commands/compare/compare_command.hpp"
+#include "run/exit_codes.hpp"
+#include "commands/export_command.hpp"
+#include "commands/images_command.hpp"
+#include "commands/index_command.hpp"
+#include "run/interrupts.hpp"
+#include "run/run.hpp"
+#include "run/run_flags.hpp"
+#include "spec/scenario_catalog.hpp"
+#include "commands/shrink/shrink_command.hpp"
+#include "commands/suite/suite_command.hpp"
+#include "reports/text_columns.hpp"
 #include "nemesis/fault_registry.hpp"
-#include "workloads/recipe_registry.hpp"
-#include "workloads/worker_main.hpp"
+#include "recipes/recipe_registry.hpp"
+#include "recipes/worker_main.hpp"
 
 namespace lockcheck {
 namespace {
@@ -254,7 +254,7 @@ int lockcheck_main(int argc, const char* const* argv) {
     worker->group("");  // hidden from --help
     worker->add_option("--run-id", run_id);
     worker->add_option("--process", process);
-    bool fork_server = false;  // fork ready workers on request (clusters/fork_server.hpp) instead of serving one
+    bool fork_server = false;  // fork ready workers on request (host/fork_server.hpp) instead of serving one
     worker->add_flag("--fork-server", fork_server);
 
     try {

@@ -4,7 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "clusters/clock_offset.hpp"
-#include "clusters/node_runtime.hpp"
+#include "clusters/runtimes/node_runtime.hpp"
 #include "nemesis/worker_target.hpp"
 
 namespace lockcheck {

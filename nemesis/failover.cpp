@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "clusters/firewall.hpp"
+#include "clusters/network/firewall.hpp"
 #include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {

@@ -1,5 +1,5 @@
 // Fault "failover" on servers that elect a new primary themselves
-// (clusters/failover_control.hpp: topology redis-sentinel): cut the primary
+// (clusters/topologies/failover_control.hpp: topology redis-sentinel): cut the primary
 // off from the replicas and the sentinels until
 // Sentinel promotes a replica, then heal (docs/servers.md: the lock loss reproduces only when the old
 // primary stays cut off until a replica is promoted).
@@ -8,7 +8,7 @@
 //   failover, then replaces the primary's filter table with DROP rules for
 //   every other node's address, in and out, in one iptables-restore batch
 //   inside the primary's namespace. In loopback mode it cuts the primary's
-//   peer links instead (clusters/peer_links.hpp), both ways. Clients (the
+//   peer links instead (clusters/network/peer_links.hpp), both ways. Clients (the
 //   bridge address .254; in loopback mode 127.0.0.1) still reach it, and it still answers as master, so
 //   clients the sentinels have not yet redirected keep taking locks there
 //   that never reach the replica about to be promoted.
@@ -21,9 +21,9 @@
 #include <chrono>
 #include <mutex>
 
-#include "clusters/failover_control.hpp"
-#include "clusters/peer_links.hpp"
-#include "clusters/topology.hpp"
+#include "clusters/topologies/failover_control.hpp"
+#include "clusters/network/peer_links.hpp"
+#include "clusters/topologies/topology.hpp"
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
 

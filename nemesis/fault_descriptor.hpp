@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "clusters/topology.hpp"
+#include "clusters/topologies/topology.hpp"
 #include "core/option_descriptor.hpp"
 #include "core/spec_view.hpp"
 #include "nemesis/fault.hpp"
@@ -36,7 +36,7 @@ struct FaultTargets {
     /// The run's fault proxy in front of the nodes' client ports
     /// (nemesis/proxied_network.hpp); null unless a fault needs_proxy.
     ProxiedNetwork* proxy = nullptr;
-    /// The servers' peer links (clusters/peer_links.hpp): set in loopback
+    /// The servers' peer links (clusters/network/peer_links.hpp): set in loopback
     /// mode when a fault cuts_peers and the topology routes its peers
     /// through them; null otherwise.
     PeerLinks* peer_links = nullptr;
@@ -56,7 +56,7 @@ struct FaultDescriptor {
     /// makes one event strike that many targets at once, when the fault has
     /// one (kill-restart: kill_restart_nodes). `lockcheck shrink` then tries
     /// several events of the fault as one event whose count is theirs added
-    /// up (harness/shrink_merge.hpp). Empty: none.
+    /// up (commands/shrink/shrink_merge.hpp). Empty: none.
     std::string count_option = "";
     /// Whether the nodes must run with the LD_PRELOAD clock library
     /// (clusters/clock_offset.hpp) for it to act; the run then starts them so.
@@ -72,7 +72,7 @@ struct FaultDescriptor {
     bool needs_unsynced_data = false;
     /// Whether it acts only inside the nodes' network namespaces (firewall
     /// rules, traffic control): a run without them refuses it before it
-    /// makes anything (harness/run_preflight.hpp).
+    /// makes anything (run/run_preflight.hpp).
     bool needs_namespaces = false;
     /// Whether it acts through the fault proxy (nemesis/proxied_network.hpp):
     /// the run then puts the proxy in front of every node's client port and
@@ -81,10 +81,10 @@ struct FaultDescriptor {
     bool needs_proxy = false;
     /// Whether it cuts servers off from each other (partition, failover):
     /// with namespaces by firewall rules; without, through the peer links of
-    /// the fault proxy (clusters/peer_links.hpp), which the run then builds
+    /// the fault proxy (clusters/network/peer_links.hpp), which the run then builds
     /// the topology with. A topology whose peers do not go through them
     /// (TopologyDescriptor::peer_links_cut_peers) is refused in loopback mode
-    /// before the run makes anything (harness/run_preflight.hpp).
+    /// before the run makes anything (run/run_preflight.hpp).
     bool cuts_peers = false;
     /// The fault for one run, acting on `targets`, with `options` resolved
     /// (core/option_descriptor.hpp: every option present, "Nxttl" in ms).

@@ -2,8 +2,8 @@
 
 #include <map>
 
-#include "clusters/redis_admin.hpp"
-#include "clusters/redis_node.hpp"
+#include "clusters/servers/redis_admin.hpp"
+#include "clusters/servers/redis_node.hpp"
 #include "core/interruptible_sleep.hpp"
 
 namespace lockcheck {
@@ -12,7 +12,7 @@ namespace {
 /// Every lock key and its owner, flat: a string key (not a ":fence"
 /// counter) and its value, or a hash key (a re-entrant lock, recipe
 /// redis-reentrant-hash: one field per owner) and its first field. An id
-/// counter (recipe redis-incr-ids: workloads/id_counter_key.hpp) changes
+/// counter (recipe redis-incr-ids: recipes/id_counter_key.hpp) changes
 /// with every id, so it reports the fixed owner "ids": its placement is
 /// where the workload's ids come from, and it holds still between two polls.
 constexpr const char* kDumpScript =

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "clusters/node.hpp"
-#include "clusters/topology.hpp"
+#include "clusters/topologies/topology.hpp"
 
 namespace lockcheck {
 

@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "clusters/firewall.hpp"
-#include "clusters/mariadb_node.hpp"
+#include "clusters/network/firewall.hpp"
+#include "clusters/servers/mariadb_node.hpp"
 
 namespace lockcheck {
 

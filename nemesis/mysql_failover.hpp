@@ -1,5 +1,5 @@
 // Fault "failover" on MariaDB servers whose replica becomes primary only when
-// a failover manager says so (clusters/failover_control.hpp: topology
+// a failover manager says so (clusters/topologies/failover_control.hpp: topology
 // mysql-replicated; network namespaces): what a failover manager does when it
 // loses sight of the primary, while the old primary is in fact still up.
 //
@@ -22,8 +22,8 @@
 
 #include <mutex>
 
-#include "clusters/failover_control.hpp"
-#include "clusters/topology.hpp"
+#include "clusters/topologies/failover_control.hpp"
+#include "clusters/topologies/topology.hpp"
 #include "nemesis/fault.hpp"
 
 namespace lockcheck {

@@ -1,6 +1,6 @@
 #include "nemesis/packet_loss.hpp"
 
-#include "clusters/firewall.hpp"
+#include "clusters/network/firewall.hpp"
 
 namespace lockcheck {
 

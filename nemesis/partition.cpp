@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <random>
 
-#include "clusters/firewall.hpp"
+#include "clusters/network/firewall.hpp"
 
 namespace lockcheck {
 

@@ -1,7 +1,7 @@
 // Fault "partition": network partitions between the servers, healed when the
 // fault ends and at the end of every run. With namespaces: iptables DROP
 // rules inside the node namespaces (never the root namespace's). In loopback
-// mode: the peer links of the fault proxy are cut (clusters/peer_links.hpp),
+// mode: the peer links of the fault proxy are cut (clusters/network/peer_links.hpp),
 // on topologies whose peers talk through them; unavailable without either.
 //
 // Modes (spec field partition_mode):
@@ -18,8 +18,8 @@
 #include <mutex>
 #include <vector>
 
-#include "clusters/peer_links.hpp"
-#include "clusters/topology.hpp"
+#include "clusters/network/peer_links.hpp"
+#include "clusters/topologies/topology.hpp"
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
 

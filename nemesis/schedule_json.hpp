@@ -2,7 +2,7 @@
 // form nemesis-schedule.json holds (schedule_to_json), so a run's schedule
 // can be pasted into a spec as it is. Only the form is checked here; whether
 // each fault and its options fit the run is checked with the rest of the
-// spec (harness/schedule_validation.cpp).
+// spec (spec/schedule_validation.cpp).
 #pragma once
 
 #include <stdexcept>

@@ -1,7 +1,7 @@
 // A one-time rewrite of the start of a link's client→server stream: for a
 // protocol whose first message names the client's own address, which the
 // server would otherwise use to reach the client directly, past the proxy
-// (ZooKeeper's election handshake: clusters/zookeeper_election_hello.hpp).
+// (ZooKeeper's election handshake: clusters/servers/zookeeper_election_hello.hpp).
 //
 // The forwarder keeps the bytes a client sends first (the head) and asks the
 // rewriter after each read, until it decides: nullopt while it needs more,

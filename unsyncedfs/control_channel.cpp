@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "harness/line_channel.hpp"
+#include "host/line_channel.hpp"
 
 namespace lockcheck::unsyncedfs {
 

@@ -7,8 +7,8 @@
 #include <future>
 #include <thread>
 
-#include "clusters/child_process.hpp"
-#include "harness/line_channel.hpp"
+#include "host/child_process.hpp"
+#include "host/line_channel.hpp"
 #include "unsyncedfs/mounts.hpp"
 
 namespace lockcheck {

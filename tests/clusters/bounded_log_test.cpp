@@ -1,8 +1,8 @@
-// A bounded log (clusters/bounded_log.hpp) keeps the head and the tail of what
+// A bounded log (host/bounded_log.hpp) keeps the head and the tail of what
 // was written, with one line saying how much was cut between them, and stays
 // bounded after every write (issue 33, item 14: a client flooding stderr grew
 // its worker log to 201 MB in 3 s).
-#include "clusters/bounded_log.hpp"
+#include "host/bounded_log.hpp"
 
 #include <gtest/gtest.h>
 

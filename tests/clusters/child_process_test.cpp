@@ -1,4 +1,4 @@
-// ChildProcess and its spawn path (clusters/process_spawn.hpp), outside a run
+// ChildProcess and its spawn path (host/process_spawn.hpp), outside a run
 // (no cgroup): what a child inherits (fds, signal mask and dispositions,
 // environment, process group), its log, the errors of a failed start, the
 // death of a child with the thread that started it, and children started
@@ -18,7 +18,7 @@
 
 #include <gtest/gtest.h>
 
-#include "clusters/child_process.hpp"
+#include "host/child_process.hpp"
 
 namespace lockcheck {
 namespace {

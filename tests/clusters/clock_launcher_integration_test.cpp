@@ -22,7 +22,7 @@
 #include <sstream>
 
 #include "clusters/clock_offset.hpp"
-#include "clusters/node_runtime_registry.hpp"
+#include "clusters/runtimes/node_runtime_registry.hpp"
 
 namespace lockcheck {
 namespace {

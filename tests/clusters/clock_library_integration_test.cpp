@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "clusters/clock_offset.hpp"
-#include "clusters/command.hpp"
+#include "host/system_command.hpp"
 
 namespace lockcheck {
 namespace {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "clusters/config_quoting.hpp"
-#include "clusters/redis_node.hpp"
+#include "clusters/servers/config_quoting.hpp"
+#include "clusters/servers/redis_node.hpp"
 
 using namespace lockcheck;
 

@@ -1,7 +1,7 @@
-// The Debian packages the image of lockcheck holds (clusters/debian_packages.hpp):
+// The Debian packages the image of lockcheck holds (clusters/runtimes/debian_packages.hpp):
 // dpkg-query's lines, the closure over Depends (alternatives, Provides, the
 // -headless rule, Essential packages) and the files of a package's list.
-#include "clusters/debian_packages.hpp"
+#include "clusters/runtimes/debian_packages.hpp"
 
 #include <gtest/gtest.h>
 

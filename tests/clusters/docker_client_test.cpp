@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
-#include "clusters/docker_client.hpp"
+#include "host/docker_client.hpp"
 
 using namespace lockcheck;
 

@@ -12,12 +12,12 @@
 #include <memory>
 #include <thread>
 
-#include "clusters/command.hpp"
-#include "clusters/docker_client.hpp"
-#include "clusters/docker_network.hpp"
-#include "clusters/node_runtime_registry.hpp"
-#include "clusters/test_network.hpp"
-#include "harness/run_liveness.hpp"
+#include "host/system_command.hpp"
+#include "host/docker_client.hpp"
+#include "clusters/runtimes/docker_network.hpp"
+#include "clusters/runtimes/node_runtime_registry.hpp"
+#include "clusters/network/test_network.hpp"
+#include "run/run_liveness.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "clusters/etcd_node.hpp"
-#include "clusters/mariadb_node.hpp"
-#include "clusters/redis_node.hpp"
-#include "clusters/zookeeper_node.hpp"
+#include "clusters/servers/etcd_node.hpp"
+#include "clusters/servers/mariadb_node.hpp"
+#include "clusters/servers/redis_node.hpp"
+#include "clusters/servers/zookeeper_node.hpp"
 
 namespace lockcheck {
 namespace {

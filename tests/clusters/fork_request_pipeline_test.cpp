@@ -1,4 +1,4 @@
-// ForkRequestPipeline (clusters/fork_request_pipeline.hpp) against a stand-in
+// ForkRequestPipeline (host/fork_request_pipeline.hpp) against a stand-in
 // server on the other end of a socketpair, a thread that reads requests and
 // answers them in order as the real one does: requests from several threads
 // are in flight together (the stand-in reads them all before it answers any),
@@ -17,8 +17,8 @@
 
 #include <gtest/gtest.h>
 
-#include "clusters/fork_request_pipeline.hpp"
-#include "clusters/fork_server_protocol.hpp"
+#include "host/fork_request_pipeline.hpp"
+#include "host/fork_server_protocol.hpp"
 #include "tests/support/seqpacket_pair.hpp"
 
 namespace lockcheck {

@@ -29,8 +29,8 @@
 #include <string>
 #include <thread>
 
-#include "clusters/fork_server_process.hpp"
-#include "clusters/process_title.hpp"
+#include "host/fork_server_process.hpp"
+#include "host/process_title.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The fork server's wire format (clusters/fork_server_protocol.hpp) and its
+// The fork server's wire format (host/fork_server_protocol.hpp) and its
 // errors: a request carries three usable close-on-exec fds (and the worker's
 // cgroup directory as a fourth), garbage on the socket is one clear error and
 // the fds it carried are closed, and replies are a PID or the server's error.
@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "clusters/fork_server_protocol.hpp"
+#include "host/fork_server_protocol.hpp"
 #include "tests/clusters/fork_server_test_support.hpp"
 #include "tests/support/seqpacket_pair.hpp"
 

@@ -1,4 +1,4 @@
-// The fork server (clusters/fork_server.hpp, fork_server_process.hpp; its
+// The fork server (host/fork_server.hpp, fork_server_process.hpp; its
 // wire format is tested in fork_server_protocol_test.cpp): workers forked by a real server process
 // (fork_server_echo): each one a child of this process (a child subreaper, as
 // a run's controller is) in its own process group, with only its stdio, that
@@ -31,12 +31,12 @@
 
 #include <gtest/gtest.h>
 
-#include "clusters/child_process.hpp"
-#include "clusters/fork_server.hpp"
-#include "clusters/fork_server_process.hpp"
-#include "clusters/fork_server_protocol.hpp"
-#include "clusters/process_cgroup.hpp"
-#include "clusters/run_containment.hpp"
+#include "host/child_process.hpp"
+#include "host/fork_server.hpp"
+#include "host/fork_server_process.hpp"
+#include "host/fork_server_protocol.hpp"
+#include "host/process_cgroup.hpp"
+#include "host/run_containment.hpp"
 #include "tests/clusters/fork_server_test_support.hpp"
 #include "tests/support/seqpacket_pair.hpp"
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "clusters/remote_host.hpp"
-#include "clusters/ssh_connection.hpp"
+#include "clusters/runtimes/remote_host.hpp"
+#include "clusters/runtimes/ssh_connection.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;

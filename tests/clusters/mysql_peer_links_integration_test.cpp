@@ -1,6 +1,6 @@
 // A real MariaDB primary and replica (mysql-replicated) in loopback mode whose
 // replication connection goes through a peer links' pair face
-// (clusters/peer_links.hpp, docs/nemesis.md "Partitions in loopback mode"):
+// (clusters/network/peer_links.hpp, docs/nemesis.md "Partitions in loopback mode"):
 // replication starts through the face, a cut stops it (the replica falls
 // behind while the primary takes writes), and the heal lets it catch up.
 #include <gtest/gtest.h>
@@ -8,9 +8,9 @@
 #include <chrono>
 #include <thread>
 
-#include "clusters/mariadb_node.hpp"
-#include "clusters/mysql_replicated.hpp"
-#include "clusters/peer_links.hpp"
+#include "clusters/servers/mariadb_node.hpp"
+#include "clusters/topologies/mysql_replicated.hpp"
+#include "clusters/network/peer_links.hpp"
 #include "core/interruptible_sleep.hpp"
 #include "tests/clusters/power_loss_cluster.hpp"
 

@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "clusters/clock_offset.hpp"
-#include "clusters/netns_runtime.hpp"
-#include "clusters/node_runtime_registry.hpp"
+#include "clusters/runtimes/netns_runtime.hpp"
+#include "clusters/runtimes/node_runtime_registry.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;

@@ -1,4 +1,4 @@
-// The servers' peer links (clusters/peer_links.hpp): echo servers on three
+// The servers' peer links (clusters/network/peer_links.hpp): echo servers on three
 // loopback addresses stand in for three nodes, each with a face; peers
 // connect to the faces from their own node's address, a client from
 // 127.0.0.1. A cut must hold exactly the connections between the two sides,
@@ -9,7 +9,7 @@
 #include <chrono>
 #include <string>
 
-#include "clusters/peer_links.hpp"
+#include "clusters/network/peer_links.hpp"
 #include "tests/netproxy/netproxy_test_support.hpp"
 
 using namespace lockcheck;

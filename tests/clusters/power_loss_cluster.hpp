@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "clusters/power_loss.hpp"
-#include "clusters/run_containment.hpp"
-#include "harness/run_directory.hpp"
-#include "harness/run_liveness.hpp"
+#include "host/run_containment.hpp"
+#include "run/run_directory.hpp"
+#include "run/run_liveness.hpp"
 #include "tests/support/integration_helpers.hpp"
 #include "unsyncedfs/mounts.hpp"
 

@@ -11,9 +11,9 @@
 #include <cstdio>
 #include <thread>
 
-#include "clusters/redis_independent.hpp"
-#include "clusters/run_containment.hpp"
-#include "harness/run_liveness.hpp"
+#include "clusters/topologies/redis_independent.hpp"
+#include "host/run_containment.hpp"
+#include "run/run_liveness.hpp"
 
 int main(int argc, char** argv) {
     using namespace lockcheck;

@@ -3,7 +3,7 @@
 // process is checked by the fork server's test (a forked worker renames itself
 // with the title its server found) and end to end by the ForkedWorkers test
 // (`ps` of a run).
-#include "clusters/process_title.hpp"
+#include "host/process_title.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-// The hosts file of runtime ssh (clusters/remote_host.hpp): defaults, keys
+// The hosts file of runtime ssh (clusters/runtimes/remote_host.hpp): defaults, keys
 // relative to the file, and one line naming the host and field for each
 // malformed field; shell_quote, by which every remote command is built.
 #include <gtest/gtest.h>
 
-#include "clusters/command.hpp"
-#include "clusters/config_quoting.hpp"
-#include "clusters/remote_host.hpp"
+#include "host/system_command.hpp"
+#include "clusters/servers/config_quoting.hpp"
+#include "clusters/runtimes/remote_host.hpp"
 
 using namespace lockcheck;
 using nlohmann::json;

@@ -8,10 +8,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "clusters/private_file.hpp"
-#include "clusters/redis_node.hpp"
-#include "clusters/server_credentials.hpp"
-#include "workloads/protocol.hpp"
+#include "host/private_file.hpp"
+#include "clusters/servers/redis_node.hpp"
+#include "clusters/servers/server_credentials.hpp"
+#include "recipes/protocol.hpp"
 
 using namespace lockcheck;
 namespace fs = std::filesystem;

@@ -11,9 +11,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "clusters/child_process.hpp"
-#include "clusters/file_lock.hpp"
-#include "clusters/state_directory.hpp"
+#include "host/child_process.hpp"
+#include "host/file_lock.hpp"
+#include "host/state_directory.hpp"
 
 namespace fs = std::filesystem;
 using namespace lockcheck;

@@ -1,5 +1,5 @@
 // The rewrite of ZooKeeper's election handshake on a pair face
-// (clusters/zookeeper_election_hello.hpp): the announced election address
+// (clusters/servers/zookeeper_election_hello.hpp): the announced election address
 // becomes a wildcard, so the peer calls back through its own zoo.cfg; the
 // rest of the stream, and any other first message, passes unchanged.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "clusters/zookeeper_election_hello.hpp"
+#include "clusters/servers/zookeeper_election_hello.hpp"
 
 using namespace lockcheck;
 

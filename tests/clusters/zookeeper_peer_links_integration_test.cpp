@@ -1,5 +1,5 @@
 // A real ZooKeeper ensemble in loopback mode whose quorum and election
-// traffic goes through the peer links' pair faces (clusters/peer_links.hpp,
+// traffic goes through the peer links' pair faces (clusters/network/peer_links.hpp,
 // docs/nemesis.md "Partitions in loopback mode"): every peer connection is
 // proxied (none is made directly, not even the call-back to a restarted
 // server with the lowest sid, which the election handshake would send past
@@ -15,8 +15,8 @@
 #include <string>
 #include <thread>
 
-#include "clusters/peer_links.hpp"
-#include "clusters/zookeeper_ensemble.hpp"
+#include "clusters/network/peer_links.hpp"
+#include "clusters/topologies/zookeeper_ensemble.hpp"
 #include "core/interruptible_sleep.hpp"
 #include "tests/clusters/power_loss_cluster.hpp"
 

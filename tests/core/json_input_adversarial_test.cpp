@@ -10,9 +10,9 @@
 #include "core/history_io.hpp"
 #include "core/json_text.hpp"
 #include "core/utf8_text.hpp"
-#include "harness/spec.hpp"
+#include "spec/spec.hpp"
 #include "tests/support/history_test_support.hpp"
-#include "workloads/protocol.hpp"
+#include "recipes/protocol.hpp"
 
 using namespace lockcheck;
 using lockcheck::testing::history_error_of;

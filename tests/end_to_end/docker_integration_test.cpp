@@ -12,7 +12,7 @@
 #include <fstream>
 #include <thread>
 
-#include "clusters/docker_client.hpp"
+#include "host/docker_client.hpp"
 #include "tests/support/integration_helpers.hpp"
 
 namespace fs = std::filesystem;

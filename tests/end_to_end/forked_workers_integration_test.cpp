@@ -1,4 +1,4 @@
-// Built-in workers forked from the run's fork server (clusters/fork_server.hpp)
+// Built-in workers forked from the run's fork server (host/fork_server.hpp)
 // against a real redis-server, seen from outside as a user's tools see them:
 // every worker is its own process, a child of the controller, in a cgroup of
 // its own (not the server's), named `worker (forked)` in ps; the pause nemesis stops them (state T, and the

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "clusters/child_process.hpp"
+#include "host/child_process.hpp"
 #include "tests/support/integration_helpers.hpp"
 
 namespace fs = std::filesystem;

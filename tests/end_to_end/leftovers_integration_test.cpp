@@ -10,9 +10,9 @@
 #include <functional>
 #include <thread>
 
-#include "clusters/file_lock.hpp"
-#include "clusters/state_directory.hpp"
-#include "harness/clean_command.hpp"
+#include "host/file_lock.hpp"
+#include "host/state_directory.hpp"
+#include "run/dead_runs.hpp"
 #include "tests/support/integration_helpers.hpp"
 
 namespace fs = std::filesystem;
@@ -68,7 +68,7 @@ constexpr std::uintmax_t kMegabyte = 1024 * 1024;
 
 // The installer script dies with the controller (PDEATHSIG, as every child of
 // the controller does since run_command took the spawn path of
-// clusters/process_spawn.hpp), but what it started by then (mariadbd
+// host/process_spawn.hpp), but what it started by then (mariadbd
 // --bootstrap) may still run in the run's cgroup: clean ends that and
 // removes the cgroup.
 TEST(Leftovers, CleanKillsTheMariadbInstallerOfAControllerKilledDuringTheInstall) {

@@ -5,7 +5,7 @@
 
 #include <thread>
 
-#include "clusters/command.hpp"
+#include "host/system_command.hpp"
 #include "tests/support/integration_helpers.hpp"
 
 namespace fs = std::filesystem;

@@ -14,8 +14,8 @@
 #include <regex>
 #include <thread>
 
-#include "clusters/command.hpp"
-#include "clusters/zookeeper_node.hpp"
+#include "host/system_command.hpp"
+#include "clusters/servers/zookeeper_node.hpp"
 #include "tests/support/integration_helpers.hpp"
 
 namespace fs = std::filesystem;

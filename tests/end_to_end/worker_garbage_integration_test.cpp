@@ -9,7 +9,7 @@
 
 #include <fstream>
 
-#include "clusters/command.hpp"
+#include "host/system_command.hpp"
 #include "core/history_io.hpp"
 #include "core/utf8_text.hpp"
 #include "tests/support/integration_helpers.hpp"

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "workloads/protocol.hpp"
+#include "recipes/protocol.hpp"
 
 namespace {
 

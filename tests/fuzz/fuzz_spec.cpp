@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/json_text.hpp"
-#include "harness/spec.hpp"
+#include "spec/spec.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     nlohmann::json j;

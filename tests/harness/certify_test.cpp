@@ -11,8 +11,8 @@
 #include <set>
 
 #include "checkers/overlap_blame.hpp"
-#include "harness/certify_battery.hpp"
-#include "harness/certify_card.hpp"
+#include "commands/certify/certify_battery.hpp"
+#include "commands/certify/certify_card.hpp"
 #include "reports/certify_html.hpp"
 #include "reports/junit_xml.hpp"
 

@@ -1,4 +1,4 @@
-// check_history (harness/checked_history.hpp): the one path from a history to
+// check_history (run/checked_history.hpp): the one path from a history to
 // results.json, the reports and the summary, for `run` and `check` alike.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "harness/checked_history.hpp"
+#include "run/checked_history.hpp"
 #include "reports/results_json.hpp"
 #include "tests/support/history_builder.hpp"
 #include "tests/support/scratch_dir.hpp"

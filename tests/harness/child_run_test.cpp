@@ -1,6 +1,6 @@
 // suite --jobs: how a run in a child process is started, and what its run
 // directory says of it.
-#include "harness/child_run.hpp"
+#include "run/child_run.hpp"
 
 #include <gtest/gtest.h>
 

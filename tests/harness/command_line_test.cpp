@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "clusters/node_runtime_registry.hpp"
+#include "clusters/runtimes/node_runtime_registry.hpp"
 #include "harness/command_line.hpp"
-#include "harness/exit_codes.hpp"
-#include "harness/run_flags.hpp"
-#include "harness/run_preflight.hpp"
-#include "harness/scenario_catalog.hpp"
+#include "run/exit_codes.hpp"
+#include "run/run_flags.hpp"
+#include "run/run_preflight.hpp"
+#include "spec/scenario_catalog.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "tests/support/cli_runner.hpp"
 

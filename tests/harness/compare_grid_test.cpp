@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "harness/compare_grid.hpp"
+#include "commands/compare/compare_grid.hpp"
 #include "reports/compare_html.hpp"
 #include "reports/compare_metrics.hpp"
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <set>
 
-#include "harness/ddmin.hpp"
-#include "harness/shrink_search.hpp"
+#include "commands/shrink/ddmin.hpp"
+#include "commands/shrink/shrink_search.hpp"
 
 using namespace lockcheck;
 

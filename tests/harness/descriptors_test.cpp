@@ -7,12 +7,12 @@
 #include <set>
 #include <stdexcept>
 
-#include "clusters/node_runtime_registry.hpp"
-#include "clusters/topology_registry.hpp"
-#include "harness/spec.hpp"
+#include "clusters/runtimes/node_runtime_registry.hpp"
+#include "clusters/topologies/topology_registry.hpp"
+#include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
-#include "workloads/recipe_registry.hpp"
+#include "recipes/recipe_registry.hpp"
 
 using namespace lockcheck;
 

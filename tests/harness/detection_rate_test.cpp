@@ -1,6 +1,6 @@
 // The detection rate of `lockcheck suite --repeat N`: Wilson's score interval
 // against published values, the median, and the aggregation of runs.
-#include "harness/detection_rate.hpp"
+#include "commands/suite/detection_rate.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The one mapping from a failure to its exit code and its one line
-// (harness/exit_codes.hpp): bad input 254, anything else 255.
+// (run/exit_codes.hpp): bad input 254, anything else 255.
 #include <gtest/gtest.h>
 
 #include <CLI/Error.hpp>
@@ -8,8 +8,8 @@
 #include <string>
 
 #include "core/history.hpp"
-#include "harness/exit_codes.hpp"
-#include "harness/spec.hpp"
+#include "run/exit_codes.hpp"
+#include "spec/spec.hpp"
 
 using namespace lockcheck;
 

@@ -1,7 +1,7 @@
 // --stop-on-decided's live verdict: ops observed one by one decide an
 // expectation of invalid once they meet it, and an expectation of valid (or
 // one that lacks kinds) once a violation certainly breaks it.
-#include "harness/expectation_watch.hpp"
+#include "run/expectation_watch.hpp"
 
 #include <gtest/gtest.h>
 

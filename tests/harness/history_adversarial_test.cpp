@@ -9,8 +9,8 @@
 #include <fstream>
 
 #include "core/history_io.hpp"
-#include "harness/check_command.hpp"
-#include "harness/exit_codes.hpp"
+#include "commands/check_command.hpp"
+#include "run/exit_codes.hpp"
 #include "tests/support/history_test_support.hpp"
 
 using namespace lockcheck;

@@ -7,8 +7,8 @@
 #include <chrono>
 #include <thread>
 
-#include "harness/line_channel.hpp"
-#include "harness/worker_process.hpp"
+#include "host/line_channel.hpp"
+#include "workers/worker_process.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;

@@ -17,10 +17,10 @@
 #include <sstream>
 #include <thread>
 
-#include "clusters/child_process.hpp"
-#include "clusters/process_cgroup.hpp"
-#include "clusters/run_containment.hpp"
-#include "harness/run_liveness.hpp"
+#include "host/child_process.hpp"
+#include "host/process_cgroup.hpp"
+#include "host/run_containment.hpp"
+#include "run/run_liveness.hpp"
 
 namespace fs = std::filesystem;
 using namespace lockcheck;

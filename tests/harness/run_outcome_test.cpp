@@ -1,4 +1,4 @@
-// run_spec's outcome (harness/run.hpp) when the run fails before any server
+// run_spec's outcome (run/run.hpp) when the run fails before any server
 // starts: the failure's code and one line, and nothing that was not made.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "harness/run.hpp"
+#include "run/run.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;

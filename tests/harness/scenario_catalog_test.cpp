@@ -1,8 +1,8 @@
 // The scenarios shipped in scenarios/: all valid, quick ones short; labels and the list.
 #include <gtest/gtest.h>
 
-#include "harness/scenario_catalog.hpp"
-#include "harness/text_columns.hpp"
+#include "spec/scenario_catalog.hpp"
+#include "reports/text_columns.hpp"
 
 using namespace lockcheck;
 

@@ -2,7 +2,7 @@
 // the defaults, and one clear line for each kind of bad schedule.
 #include <gtest/gtest.h>
 
-#include "harness/spec.hpp"
+#include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/schedule_json.hpp"
 #include "tests/support/spec_test_support.hpp"

@@ -4,8 +4,8 @@
 
 #include <fstream>
 
-#include "harness/shrink_command.hpp"
-#include "harness/shrink_input.hpp"
+#include "commands/shrink/shrink_command.hpp"
+#include "commands/shrink/shrink_input.hpp"
 #include "tests/support/cli_runner.hpp"
 #include "tests/support/scratch_dir.hpp"
 

@@ -9,8 +9,8 @@
 #include <functional>
 #include <numeric>
 
-#include "harness/shrink_merge.hpp"
-#include "harness/shrink_search.hpp"
+#include "commands/shrink/shrink_merge.hpp"
+#include "commands/shrink/shrink_search.hpp"
 
 using namespace lockcheck;
 

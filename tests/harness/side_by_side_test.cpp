@@ -1,6 +1,6 @@
 // `suite --jobs N`: every task runs once, at most N at once, a task marked
 // alone with nothing beside it, and none starts after a stop.
-#include "harness/side_by_side.hpp"
+#include "commands/suite/side_by_side.hpp"
 
 #include <gtest/gtest.h>
 

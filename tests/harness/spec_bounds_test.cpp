@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <limits>
 
-#include "harness/run_directory.hpp"
-#include "harness/spec.hpp"
+#include "run/run_directory.hpp"
+#include "spec/spec.hpp"
 #include "tests/support/spec_test_support.hpp"
 
 using namespace lockcheck;

@@ -2,7 +2,7 @@
 
 #include <fstream>
 
-#include "harness/spec.hpp"
+#include "spec/spec.hpp"
 #include "tests/support/spec_test_support.hpp"
 
 using namespace lockcheck;

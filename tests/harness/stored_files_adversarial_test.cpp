@@ -14,7 +14,7 @@
 #include <string>
 
 #include "core/padded_line_reader.hpp"
-#include "harness/exit_codes.hpp"
+#include "run/exit_codes.hpp"
 #include "tests/support/cli_runner.hpp"
 #include "tests/support/history_test_support.hpp"
 #include "tests/support/scratch_dir.hpp"

@@ -1,12 +1,12 @@
 // `lockcheck suite --shard K/N`: which scenarios slice K of N runs, and which
 // values are refused (docs/ci.md, "One suite over N runners").
-#include "harness/suite_shard.hpp"
+#include "commands/suite/suite_shard.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "harness/spec.hpp"
+#include "spec/spec.hpp"
 
 namespace lockcheck {
 namespace {

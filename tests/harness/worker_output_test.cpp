@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "harness/worker_command.hpp"
-#include "harness/worker_process.hpp"
+#include "workers/worker_launch.hpp"
+#include "workers/worker_process.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;

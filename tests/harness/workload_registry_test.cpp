@@ -4,10 +4,10 @@
 #include <set>
 #include <string_view>
 
-#include "harness/lock_workload.hpp"
-#include "harness/stock_workload.hpp"
-#include "harness/unique_ids_workload.hpp"
-#include "harness/workload_registry.hpp"
+#include "workers/lock_workload.hpp"
+#include "workers/stock_workload.hpp"
+#include "workers/unique_ids_workload.hpp"
+#include "workers/workload_registry.hpp"
 
 using namespace lockcheck;
 

@@ -10,9 +10,9 @@
 #include <fstream>
 
 #include "clusters/clock_offset.hpp"
-#include "harness/run_setup.hpp"
-#include "harness/spec.hpp"
-#include "harness/worker_command.hpp"
+#include "run/run_setup.hpp"
+#include "spec/spec.hpp"
+#include "workers/worker_launch.hpp"
 #include "nemesis/client_clock_skew.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"

@@ -5,8 +5,8 @@
 
 #include <fstream>
 
-#include "harness/run_setup.hpp"
-#include "harness/spec.hpp"
+#include "run/run_setup.hpp"
+#include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "tests/support/scratch_dir.hpp"

@@ -4,7 +4,7 @@
 
 #include <thread>
 
-#include "harness/live_state.hpp"
+#include "workers/live_state.hpp"
 #include "nemesis/kill_holder.hpp"
 
 using namespace lockcheck;

@@ -9,10 +9,10 @@
 #include <memory>
 #include <thread>
 
-#include "clusters/netns_runtime.hpp"
-#include "clusters/topology.hpp"
-#include "harness/live_state.hpp"
-#include "harness/spec.hpp"
+#include "clusters/runtimes/netns_runtime.hpp"
+#include "clusters/topologies/topology.hpp"
+#include "workers/live_state.hpp"
+#include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "nemesis/kill_restart.hpp"

@@ -8,8 +8,8 @@
 #include <chrono>
 #include <random>
 
-#include "harness/run_setup.hpp"
-#include "harness/spec.hpp"
+#include "run/run_setup.hpp"
+#include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "nemesis/proxied_network.hpp"

@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
-#include "clusters/child_process.hpp"
-#include "clusters/redis_node.hpp"
+#include "host/child_process.hpp"
+#include "clusters/servers/redis_node.hpp"
 #include "netproxy/proxy_server.hpp"
 #include "netproxy/socket_ops.hpp"
 #include "tests/netproxy/netproxy_test_support.hpp"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The image of lockcheck itself (clusters/docker_lockcheck_image.hpp,
+# The image of lockcheck itself (clusters/runtimes/docker_lockcheck_image.hpp,
 # docs/ci.md): `lockcheck images --rebuild` builds lockcheck/lockcheck:<version>
 # from BUILD_DIR's lockcheck, offline, and `docker run --privileged` of it runs
 # `suite quick` with the servers inside the container, its store on a bind

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/index_command.hpp"
-#include "harness/spec.hpp"
+#include "commands/index_command.hpp"
+#include "spec/spec.hpp"
 #include "reports/store_index.hpp"
 
 namespace fs = std::filesystem;

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <thread>
 
-#include "clusters/command.hpp"
+#include "host/system_command.hpp"
 
 namespace fs = std::filesystem;
 

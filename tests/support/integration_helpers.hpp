@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "clusters/child_process.hpp"
+#include "host/child_process.hpp"
 
 namespace lockcheck::testing {
 

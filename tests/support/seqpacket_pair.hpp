@@ -1,5 +1,5 @@
 // A UNIX SOCK_SEQPACKET socketpair for one unit test (the fork server's
-// socket: clusters/fork_server_protocol.hpp), both ends closed when the test
+// socket: host/fork_server_protocol.hpp), both ends closed when the test
 // is done unless closed before with close_end.
 #pragma once
 

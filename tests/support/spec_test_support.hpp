@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "harness/spec.hpp"
+#include "spec/spec.hpp"
 
 namespace lockcheck::testing {
 

@@ -12,9 +12,9 @@
 #include <stdexcept>
 #include <thread>
 
-#include "clusters/command.hpp"
-#include "harness/run_directory.hpp"
-#include "harness/run_liveness.hpp"
+#include "host/system_command.hpp"
+#include "run/run_directory.hpp"
+#include "run/run_liveness.hpp"
 
 namespace fs = std::filesystem;
 

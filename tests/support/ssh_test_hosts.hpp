@@ -1,6 +1,6 @@
-// Real sshd "hosts" for the tests of runtime ssh (clusters/ssh_runtime.hpp):
+// Real sshd "hosts" for the tests of runtime ssh (clusters/runtimes/ssh_runtime.hpp):
 // one network namespace each, on a test network of the project's own
-// (clusters/test_network.hpp, namespace mode, addresses 10.77.S.N reachable
+// (clusters/network/test_network.hpp, namespace mode, addresses 10.77.S.N reachable
 // from the controller), each running Debian's /usr/sbin/sshd (package
 // openssh-server) with a host key, an authorized key pair generated for this
 // fixture (ssh-keygen) and a config in a private temporary directory; no
@@ -23,8 +23,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "clusters/child_process.hpp"
-#include "clusters/test_network.hpp"
+#include "host/child_process.hpp"
+#include "clusters/network/test_network.hpp"
 
 namespace lockcheck {
 class RunAliveLock;

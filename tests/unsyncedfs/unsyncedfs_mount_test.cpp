@@ -16,10 +16,10 @@
 #include <string>
 #include <thread>
 
-#include "clusters/child_process.hpp"
-#include "harness/clean_command.hpp"
-#include "harness/line_channel.hpp"
-#include "harness/run_liveness.hpp"
+#include "host/child_process.hpp"
+#include "run/dead_runs.hpp"
+#include "host/line_channel.hpp"
+#include "run/run_liveness.hpp"
 #include "tests/unsyncedfs/unsyncedfs_fixture.hpp"
 #include "unsyncedfs/availability.hpp"
 #include "unsyncedfs/mounts.hpp"

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "clusters/command.hpp"
+#include "host/system_command.hpp"
 #include "tests/unsyncedfs/unsyncedfs_fixture.hpp"
 
 namespace lockcheck::testing {

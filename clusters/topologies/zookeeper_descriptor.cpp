@@ -1,0 +1,13 @@
+#include "clusters/topologies/zookeeper_ensemble.hpp"
+
+namespace lockcheck {
+
+TopologyDescriptor zookeeper_topology() {
+    return {.name = "zookeeper",
+            .description = "an ensemble of three ZooKeeper servers",
+            .node_count = fixed_node_count(ZooKeeperEnsemble::kServers),
+            .make = construct_topology<ZooKeeperEnsemble>,
+            .peer_links_cut_peers = true};
+}
+
+}  // namespace lockcheck

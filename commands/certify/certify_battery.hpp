@@ -1,0 +1,61 @@
+// The battery of `lockcheck certify` (docs/certify.md): the faults a lock
+// client is run under on each topology family, and what a *correct*
+// lease-lock client meets under each, as data with the reason in words.
+//
+// One table (certify_battery.cpp). A cell names its faults, the spec fields
+// it sets on top of the family's base settings, the families it applies to,
+// its Expectation (spec/expectation.hpp: "valid", "lacks"), the blame
+// classes it allows (checkers/overlap_blame.hpp), and why. docs/certify.md
+// renders the same table; tests/harness/certify_battery_test.cpp checks it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "spec/spec.hpp"
+
+namespace lockcheck {
+
+/// One fault of the battery, and what a correct client meets under it.
+struct CertifyCell {
+    std::string name;                   ///< e.g. "kill-restart-delayed"; unique in the battery
+    std::vector<std::string> nemesis;   ///< the faults it runs (spec field nemesis); none: no faults
+    nlohmann::json settings;            ///< spec fields set on top of the family's base (fault options...)
+    std::vector<std::string> families;  ///< the topologies it runs on
+    Expectation expect;                 ///< what a correct client meets
+    /// Whether an overlap within the lease is the servers' doing under this
+    /// fault as configured (no persistence, asynchronous replication, a wall
+    /// clock that jumps): then it is allowed, and blamed on the server
+    /// configuration; otherwise it is the client's.
+    bool within_lease_is_server = false;
+    double time_limit_s = 12;  ///< workload seconds (short: the battery must fit in 5 minutes)
+    std::string reason;        ///< why a correct client meets `expect` here, in words
+};
+
+/// The spec fields of a family's runs before a cell's own (recipe name, ttl,
+/// hold and think times, timeouts): the topology's default recipe settings.
+struct CertifyFamily {
+    std::string topology;  ///< also the family's name
+    std::string recipe;    ///< the built-in recipe of that family (only its name, with --client-cmd)
+    nlohmann::json base;   ///< spec fields
+};
+
+/// Every cell, in the order a report card lists them.
+const std::vector<CertifyCell>& certify_battery();
+/// Every family the battery knows.
+const std::vector<CertifyFamily>& certify_families();
+/// The family of `topology`; throws SpecError naming the known ones.
+const CertifyFamily& certify_family(const std::string& topology);
+/// The cells of `topology`'s family, in battery order.
+std::vector<CertifyCell> cells_for(const std::string& topology);
+/// `cells` restricted to the comma-separated `names` (in battery order);
+/// throws SpecError for a name that is no cell of the topology.
+std::vector<CertifyCell> select_cells(const std::vector<CertifyCell>& cells, const std::string& names);
+
+/// The expectation in words: "valid", "no overlap-within-lease, late-grant".
+std::string expectation_words(const Expectation& expect);
+
+}  // namespace lockcheck

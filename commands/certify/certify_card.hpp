@@ -1,0 +1,86 @@
+// The report card of `lockcheck certify`: how each cell of the battery is
+// judged from its run's results, whose fault a violation is, the exit code,
+// and the card as terminal text, certify.json and junit.xml
+// (docs/certify.md). Pure functions of constructed values: the command
+// (certify_command.hpp) runs the cells, this file only judges and writes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "commands/certify/certify_battery.hpp"
+#include "reports/junit_xml.hpp"
+
+namespace lockcheck {
+
+enum class CellStatus {
+    Met,        ///< the run met the cell's expectation
+    NotMet,     ///< a violation the cell forbids, or a verdict it does not accept
+    Undecided,  ///< UNKNOWN: nothing was granted, or the fault never struck
+    Skipped,    ///< not run: its fault is not in this build, or the spec was refused
+    Error,      ///< the run failed (harness error); counts as not met
+};
+std::string_view to_string(CellStatus status);
+
+/// One violation of a run, as results.json lists it.
+struct FoundViolation {
+    std::string kind;
+    std::string description;
+};
+
+/// What one run of a cell concluded, taken from its RunOutcome and results.json.
+struct CellRun {
+    std::string verdict;  ///< "valid" | "invalid" | "unknown" | "error" | "bad-spec"
+    std::vector<FoundViolation> violations;  ///< of the checkers that count toward the verdict, in order
+    std::string unknown_reason;              ///< why UNKNOWN, when it is
+    std::string run_dir;                     ///< empty when the run made none
+    double seconds = 0;
+    int exit_code = 0;
+};
+/// The CellRun of a run's results.json (`results`; null when it was not written).
+CellRun cell_run_from_results(const nlohmann::json& results, const std::string& verdict, const std::string& run_dir,
+                              double seconds, int exit_code);
+
+/// A cell as the card shows it.
+struct CellResult {
+    std::string cell;      ///< CertifyCell::name
+    std::string faults;    ///< "pause-holder", or "none"
+    std::string expected;  ///< expectation_words
+    CellStatus status = CellStatus::Skipped;
+    std::string verdict = "-";
+    std::string blame;            ///< whose fault the first violation is, in words; "" without one
+    std::string first_violation;  ///< "kind: description"; "" without one
+    std::string why;              ///< why not met / undecided / skipped, in words
+    std::string report;           ///< the judged run's report.html; "" without a run
+    int runs = 0;
+    double seconds = 0;
+};
+
+/// Whose fault a violation of `kind` is under `cell`: "your client",
+/// "inherent to lease locks: add fencing", "server configuration" or
+/// "undecided" (checkers/overlap_blame.hpp; an overlap within the lease is
+/// the servers' where the cell says so, else the client's recipe broke it).
+std::string blame_words(const std::string& kind, const CertifyCell& cell);
+
+/// Judges the runs of `cell` (at least one): NotMet when any run broke the
+/// expectation (that run is shown), else Error when one failed, else
+/// Undecided when one was UNKNOWN, else Met (the last run shown).
+CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs);
+/// A cell that was not run, and why.
+CellResult skipped_cell(const CertifyCell& cell, const std::string& why);
+
+/// 0 when every cell that ran met its expectation; 1 when one did not (or
+/// failed); else 2 when one could not decide, or none ran.
+int certify_exit_code(const std::vector<CellResult>& cells);
+
+/// The card for the terminal: one block per cell, then the totals line.
+std::string card_text(const std::vector<CellResult>& cells, const std::string& topology, double seconds);
+/// certify.json.
+nlohmann::json card_json(const std::vector<CellResult>& cells, const nlohmann::json& header);
+/// junit.xml's suite: one testcase per cell; a cell not met fails (type "expectation"), an undecided one
+/// fails with type "unknown", a skipped one passes and says why in system-out.
+JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& topology);
+
+}  // namespace lockcheck

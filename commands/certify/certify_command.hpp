@@ -1,0 +1,35 @@
+// `lockcheck certify`: runs the battery of a topology's family
+// (commands/certify/certify_battery.hpp) against the user's lock client, one real run
+// per cell (run_spec, as `suite` does), and writes the report card
+// (commands/certify/certify_card.hpp) to the terminal and to
+// STORE/certify-<topology>-<id>/ (certify.html, certify.json, junit.xml).
+// docs/certify.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "run/run.hpp"
+
+namespace lockcheck {
+
+struct CertifyOptions {
+    /// The lock client, run through sh -c as every worker; none: the
+    /// family's built-in recipe (CertifyFamily::recipe) is certified.
+    std::optional<std::string> client_cmd;
+    std::optional<std::string> recipe;  ///< without client_cmd: this built-in recipe instead of the family's
+    std::string topology;
+    std::optional<std::int64_t> ttl_ms;  ///< overrides the family's ttl
+    int workers = 3;
+    int repeat = 1;                     ///< runs per cell
+    std::optional<double> time_limit;   ///< overrides every cell's workload seconds
+    std::optional<std::string> cells;   ///< comma-separated cell names; none: the whole battery
+};
+
+/// Runs the battery; returns certify_exit_code's code (0 every cell met,
+/// 1 one did not, 2 one could not decide and none failed). Throws SpecError
+/// (exit 254) for an unknown topology or cell, before anything runs.
+int certify_command(const CertifyOptions& certify, const RunOptions& options);
+
+}  // namespace lockcheck

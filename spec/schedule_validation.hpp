@@ -1,0 +1,18 @@
+// Whether a spec's explicit fault schedule (spec field `schedule`) fits the
+// run: its faults in the nemesis, their options known and within bounds,
+// every event inside the time limit. Part of validate() (spec/spec.hpp).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "spec/spec.hpp"
+
+namespace lockcheck {
+
+/// Calls `fail` (which throws) with field "schedule" and a reason naming the
+/// event ("event 2: ...") for the first problem of `spec.schedule`; nothing
+/// when the spec has none. Expects the rest of the spec checked already.
+void check_schedule(const Spec& spec, const std::function<void(const std::string&, const std::string&)>& fail);
+
+}  // namespace lockcheck

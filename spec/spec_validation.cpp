@@ -1,0 +1,208 @@
+#include "spec/spec.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <stdexcept>
+
+#include "clusters/runtimes/node_runtime_registry.hpp"
+#include "clusters/topologies/topology_registry.hpp"
+#include "core/option_kinds.hpp"
+#include "spec/schedule_validation.hpp"
+#include "nemesis/fault_registry.hpp"
+#include "recipes/recipes.hpp"
+
+namespace lockcheck {
+namespace {
+
+/// Throws the SpecError of a field and the reason it is refused.
+using Fail = std::function<void(const std::string& field, const std::string& reason)>;
+
+/// `text` as a one-line JSON string (control characters escaped, bytes that
+/// are not UTF-8 replaced), at most 80 characters of it: safe in an error line.
+std::string shown(const std::string& text) {
+    return nlohmann::json(text.substr(0, 80)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool is_name_character(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '-';
+}
+
+/// Checks the spec's numbers against spec_bounds (flags that override the
+/// spec come here unchecked), before anything computes with them.
+void check_bounds(const Spec& s, const Fail& fail) {
+    using namespace spec_bounds;
+    const auto duration = [&](const char* field, std::int64_t value, std::int64_t min) {
+        if (value < min || value > kMaxDurationMs)
+            fail(field, "must be within [" + std::to_string(min) + ", " + std::to_string(kMaxDurationMs) + "] ms" +
+                            " (at most 1 hour)");
+    };
+    const auto range = [&](const char* field, const Range& r) {
+        if (r.min < 0 || r.min > r.max || r.max > kMaxDurationMs)
+            fail(field, "must be [min, max] with 0 <= min <= max <= " + std::to_string(kMaxDurationMs) +
+                            " ms (at most 1 hour)");
+    };
+    if (s.workers < 1) fail("workers", "must be at least 1");
+    if (s.keys < 1 || s.keys > kMaxKeys) fail("keys", "must be within [1, " + std::to_string(kMaxKeys) + "]");
+    duration("ttl_ms", s.ttl_ms, 1);
+    range("hold_ms", s.hold_ms);
+    range("think_ms", s.think_ms);
+    range("nemesis_gap_ms", s.nemesis_gap_ms);
+    if (s.fault_duration_ms) range("fault_duration_ms", *s.fault_duration_ms);
+    if (!(s.time_limit_s > 0 && s.time_limit_s <= kMaxTimeLimitS))
+        fail("time_limit_s", "must be a number of seconds in (0, " + std::to_string(static_cast<int>(kMaxTimeLimitS)) +
+                                 "] (at most 1 day)");
+    if (s.max_ops < 1 || s.max_ops > kMaxOps) fail("max_ops", "must be within [1, " + std::to_string(kMaxOps) + "]");
+    duration("op_timeout_ms", s.op_timeout_ms, 1);
+    duration("server_timeout_ms", s.server_timeout_ms, 1);
+}
+
+/// Checks every registered fault's options (form and bounds, from their
+/// descriptors), whether the nemesis uses the fault or not.
+void check_fault_options(const Spec& s, const Fail& fail) {
+    for (const auto& fault : fault_descriptors())
+        for (const auto& option : fault.options) {
+            const auto it = s.fault_options.find(option.name);
+            if (it == s.fault_options.end()) fail(option.name, "is missing");
+            if (const auto problem = option_problem(option, *it, OptionContext{s.ttl_ms})) fail(option.name, *problem);
+        }
+}
+
+/// Checks the recipe (unless a user's client implements its own, when
+/// `recipe` is only its name): known, on this topology, with options it
+/// declares. Returns it, or nullptr with client_cmd.
+const RecipeDescriptor* checked_recipe(const Spec& s, const Fail& fail) {
+    if (s.client_cmd) return nullptr;
+    const RecipeDescriptor* recipe = find_recipe(s.recipe);
+    if (!recipe) fail("recipe", "names no known recipe ('" + s.recipe + "'); `lockcheck list` shows them");
+    if (std::find(recipe->topologies.begin(), recipe->topologies.end(), s.topology) == recipe->topologies.end())
+        fail("topology", "'" + s.topology + "' cannot run recipe '" + s.recipe + "'");
+    try {
+        check_recipe_options(s.recipe, s.recipe_options);
+    } catch (const std::invalid_argument& e) {
+        fail("recipe_options", std::string("is not valid: ") + e.what());
+    }
+    return recipe;
+}
+
+/// Checks field nodes against what `topology` takes.
+void check_nodes(const Spec& s, const TopologyDescriptor& topology, const Fail& fail) {
+    if (s.nodes == 0) return;
+    if (topology.max_nodes == 0) {
+        std::vector<std::string> sized;
+        for (const auto& t : topology_descriptors())
+            if (t.max_nodes > 0) sized.push_back(t.name);
+        fail("nodes", "applies to topology " + choice_list(sized) + " only");
+    }
+    if (s.nodes > topology.max_nodes) fail("nodes", "must be at most " + std::to_string(topology.max_nodes));
+}
+
+/// Checks the durability settings: values the servers take, and a setting
+/// other than its default only on a topology of its server's family (it
+/// would change nothing elsewhere).
+void check_durability(const Spec& s, const Fail& fail) {
+    const DurabilitySettings defaults;
+    const auto only_on = [&](const char* field, bool differs, const std::vector<std::string>& topologies) {
+        if (differs && std::find(topologies.begin(), topologies.end(), s.topology) == topologies.end())
+            fail(field, "applies to topology " + choice_list(topologies) + " only");
+    };
+    const int flush = s.durability.mariadb_flush_log_at_trx_commit;
+    if (flush < 0 || flush > 2) fail("mariadb_flush_log_at_trx_commit", "must be 0, 1 or 2");
+    if (s.durability.mariadb_sync_binlog > 1) fail("mariadb_sync_binlog", "must be 0 or 1");
+    only_on("zookeeper_force_sync", s.durability.zookeeper_force_sync != defaults.zookeeper_force_sync, {"zookeeper"});
+    const std::vector<std::string> mariadb{"mysql-single", "mysql-replicated"};
+    only_on("mariadb_flush_log_at_trx_commit", flush != defaults.mariadb_flush_log_at_trx_commit, mariadb);
+    only_on("mariadb_sync_binlog", s.durability.mariadb_sync_binlog != defaults.mariadb_sync_binlog, mariadb);
+    only_on("etcd_fsync", s.durability.etcd_fsync != defaults.etcd_fsync, {"etcd"});
+}
+
+/// Asks the recipe (when built in), the topology and every fault of the
+/// nemesis whether they can run the spec together.
+void check_combination(const Spec& s, const RecipeDescriptor* recipe, const TopologyDescriptor& topology,
+                       const Fail& fail) {
+    const SpecView view{s.recipe, s.topology, s.ttl_ms, s.nodes, s.nemesis, s.recipe_options, s.fault_options};
+    std::vector<std::function<SpecVerdict(const SpecView&)>> judges;
+    if (recipe) judges.push_back(recipe->refuses);
+    judges.push_back(topology.refuses);
+    for (const auto& kind : s.nemesis) judges.push_back(find_fault(kind)->refuses);
+    for (const auto& refuses : judges)
+        if (refuses)
+            if (const auto refusal = refuses(view)) fail(refusal->field, refusal->reason);
+}
+
+/// A fault must end before the controller gives up on a worker it holds
+/// still (op_timeout_ms); without a fault the rule has nothing to judge. A
+/// duration the spec does not set comes from ttl_ms, and the refusal says so.
+void check_fault_duration(const Spec& s, const Fail& fail) {
+    const Range duration = s.fault_duration();
+    // An explicit schedule's durations are its events' (check_schedule).
+    if (s.nemesis.empty() || s.schedule || duration.max < s.op_timeout_ms) return;
+    const std::string timeout = std::to_string(s.op_timeout_ms);
+    const std::string rule = "must stay below op_timeout_ms (" + timeout +
+                             " ms), or the controller would give up on a worker a fault holds still";
+    if (s.fault_duration_ms)
+        fail("fault_duration_ms", rule + ": lower its max (" + std::to_string(duration.max) + " ms) below " + timeout +
+                                      ", or raise op_timeout_ms");
+    // The user never set fault_duration_ms: name the field they did set.
+    fail("ttl_ms", "of " + std::to_string(s.ttl_ms) + " ms makes faults last 1.5 to 2.5 x ttl_ms = [" +
+                       std::to_string(duration.min) + ", " + std::to_string(duration.max) +
+                       "] ms (fault_duration_ms is not set), which must stay below op_timeout_ms (" + timeout +
+                       " ms), or the controller would give up on a worker a fault holds still: lower ttl_ms, "
+                       "raise op_timeout_ms, or set fault_duration_ms");
+}
+
+}  // namespace
+
+std::string scenario_name_problem(const std::string& name) {
+    const std::string rule = "must be 1 to " + std::to_string(spec_bounds::kMaxNameLength) +
+                             " characters from A-Z a-z 0-9 . _ -, not starting with '.'";
+    if (name.empty() || name.size() > spec_bounds::kMaxNameLength || name.front() == '.' ||
+        !std::all_of(name.begin(), name.end(), is_name_character))
+        return rule + " (it names the run directory), not " + shown(name);
+    if (name == "latest" || name == "suites" || name == "compare")
+        return "must not be '" + name + "': the store keeps its own entry of that name";
+    return "";
+}
+
+void validate(const Spec& s) {
+    if (const auto problem = scenario_name_problem(s.name); !problem.empty())
+        throw SpecError("spec: field 'name' " + problem);
+    const Fail fail = [&](const std::string& field, const std::string& reason) {
+        throw SpecError("spec " + s.name + ": field '" + field + "' " + reason);
+    };
+    check_bounds(s, fail);
+    check_fault_options(s, fail);
+    const TopologyDescriptor* topology = find_topology(s.topology);
+    if (!topology) fail("topology", "names no known topology ('" + s.topology + "')");
+    const RecipeDescriptor* recipe = checked_recipe(s, fail);
+    if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
+        fail("persistence", "must be none, everysec or always");
+    check_durability(s, fail);
+    if (s.hold_timed_by != "controller" && s.hold_timed_by != "client")
+        fail("hold_timed_by", "must be controller or client");
+    if (s.hold_timed_by == "client" && s.hold_ms.max >= s.op_timeout_ms)
+        fail("hold_ms", "must end before op_timeout_ms (" + std::to_string(s.op_timeout_ms) +
+                            ") when the client times its holds: the hold is one op");
+    if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
+        fail("network", "must be auto, netns or loopback");
+    if (!find_node_runtime(s.runtime))
+        fail("runtime", "names no known runtime ('" + s.runtime + "'); the runtimes are " + node_runtime_names());
+    if (!s.image.empty() && s.runtime != "docker")
+        fail("image", "applies only to runtime docker (this spec's runtime is " + s.runtime + ")");
+    if (!s.hosts.empty() && s.runtime != "ssh")
+        fail("hosts", "applies only to runtime ssh (this spec's runtime is " + s.runtime + ")");
+    if (s.hosts.empty() && s.runtime == "ssh") fail("hosts", "is required by runtime ssh (or flag --hosts)");
+    for (const auto& kind : s.nemesis)
+        if (!find_fault(kind)) {
+            std::string known;
+            for (const auto& fault : fault_descriptors()) known += (known.empty() ? "" : ", ") + fault.name;
+            fail("nemesis", "names no known fault ('" + kind + "'); the faults are " + known);
+        }
+    if (s.workers > 256) fail("workers", "must be at most 256");
+    check_nodes(s, *topology, fail);
+    check_fault_duration(s, fail);
+    check_combination(s, recipe, *topology, fail);
+    check_schedule(s, fail);
+}
+
+}  // namespace lockcheck
