@@ -19,4 +19,5 @@ if ! answers && [[ $(id -u) -eq 0 ]]; then
   export DOCKER_HOST=unix://$private_socket
 fi
 cd build
+if (($# == 0)); then set -- -LE fuzz; fi
 ctest --output-on-failure -j2 "$@"

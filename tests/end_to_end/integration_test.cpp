@@ -27,7 +27,7 @@ TEST(Integration, HolderPauseIsInvalidWithLeaseExpiredOverlapsAndLostUpdates) {
     EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0) << "one healthy Redis keeps its promise";
     EXPECT_GE(stats(run, "resource")["lost_updates"].get<int>(), 1);
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
-    expect_lease_expired_overlaps_only(run);  // the first listed was once lease-uncertain, under CI's load
+    expect_lease_expired_overlaps_only(run);  // any listed overlap may be lease-uncertain under load: not the first's class
     EXPECT_NE(run.output.find("INVALID"), std::string::npos);
     EXPECT_TRUE(fs::exists(run.run_dir / "history.jsonl"));
     EXPECT_TRUE(fs::exists(run.run_dir / "spec.json"));

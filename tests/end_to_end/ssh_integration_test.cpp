@@ -116,7 +116,7 @@ TEST(SshRun, ZooKeeperHolderPauseIsInvalid) {
 
 TEST(SshRun, SentinelFailoverIsInvalidWithinTheLease) {
     // The failover cuts the primary off with iptables on its host. Up to 60 s, ended once met: the
-    // scenario's 20 s can hold too few failovers on a loaded machine (seen with runtime docker).
+    // scenario's 20 s can hold too few failovers on a loaded machine (rule: room for several failovers).
     const auto run = expect_invalid_on_hosts(
         "ssh-sentinel-failover", 6,
         {"run", scenario("redis-failover-lock-loss"), "--time-limit", "60", "--stop-on-decided"});

@@ -14,8 +14,9 @@
 namespace fs = std::filesystem;
 using namespace lockcheck::testing;
 
-// 30 s each: under load a ZooKeeper acquire takes most of a second and every overlap of a 14 s run was
-// once lease-uncertain (a CI dry run: lease_expired 0).
+// 30 s each. Rule: a ZooKeeper test that asserts a lease-expired overlap runs long enough for a dozen
+// pauses, since under load an acquire takes most of a second and a pause whose grant the record cannot
+// order against the lease's end is an undecided overlap, not a lease-expired one.
 TEST(ZooKeeperIntegration, HolderPausedPastItsSessionLosesTheLock) {
     auto run = run_lockcheck("zk-pause", {"run", scenario("zk-holder-pause"), "--time-limit", "30"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
