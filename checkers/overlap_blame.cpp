@@ -22,8 +22,10 @@ const std::array<BlameClass, kBlameClasses>& blame_classes() {
         {Blame::Uncertain, kOverlapLeaseUncertain, "undecided: the record does not say whose",
          "none of the above is proved; the description gives both leases' bounds", "undecided", "lease_uncertain"},
         {Blame::RenewAfterLoss, kRenewAfterLoss, "your client: its renew revived a lock it had lost",
-         "a renew answered ok although another owner was granted the key after this owner's lease had certainly "
-         "ended and before the renew was invoked",
+         "a renew answered ok whose effect came after another owner's grant in every world where the server kept "
+         "its promise: that grant came after this owner's lease could have ended (its earliest end) and before the "
+         "renew's latest effect (its upper bound), and before the renew's earliest effect (its invoke, or its "
+         "worker's resume from a pause) + ttl - 1 ms",
          "renew after loss", "renew_after_loss"},
     }};
     return kClasses;

@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "checkers/checker_names.hpp"
 #include "checkers/lock_history.hpp"
 #include "checkers/lock_sessions.hpp"
 #include "checkers/overlap_blame.hpp"
+#include "checkers/worker_stops.hpp"
 
 namespace lockcheck {
 namespace {
@@ -19,34 +21,88 @@ struct Grant {
     std::size_t session = 0;
 };
 
-Violation describe(const History& history, const LockSession& lost, const LockSession& taker,
-                   std::pair<std::size_t, std::size_t> renew, std::int64_t lease_over_by) {
-    const Op& renew_invoke = history[renew.first];
+/// When one renew answered ok may have taken effect: [from_ns, by_ns], and
+/// the lease it asked for. `resumed_ns`: its worker was stopped when it was
+/// sent, and resumed no earlier than this (its effect is no earlier either).
+struct RenewWindow {
+    std::int64_t from_ns = 0;
+    std::int64_t by_ns = 0;
+    std::int64_t lease_ns = 0;
+    std::optional<std::int64_t> resumed_ns;
+};
+
+/// The renew's effect was after the other grant in every world where the
+/// server kept its promise, and some such world exists (docs/checkers.md,
+/// "renew-after-loss"): (1) no world has the renew take effect before the
+/// grant with its lease run out by then: the grant's upper bound is before
+/// the renew's earliest effect + ttl - 1 ms; (2) some instant g before the
+/// renew's latest effect lies in the grant's window at or after the earliest
+/// end of the holder's lease at g (its terms certainly granted by then).
+bool revived_across(const LockSession& holder, const RenewWindow& renew, const Grant& other) {
+    if (other.granted_by_ns >= renew.from_ns + renew.lease_ns - kLeaseGranularityNs) return false;
+    const std::int64_t g = std::min(other.granted_by_ns, renew.by_ns - 1);
+    if (g < other.invoke_ns) return false;
+    const std::int64_t holder_ends = std::max(holder.certainly_valid_until(g), holder.lease_terms.front().end_lo());
+    return g >= holder_ends;
+}
+
+Violation describe(const History& history, const LockSession& holder, const LockSession& taker,
+                   std::pair<std::size_t, std::size_t> renew_ops, const RenewWindow& renew,
+                   const Grant& other) {
+    const Op& renew_invoke = history[renew_ops.first];
+    const Op& renew_ok = history[renew_ops.second];
+    const bool certain = other.granted_by_ns <= renew.from_ns;
+    const std::string stopped =
+        renew.resumed_ns && *renew.resumed_ns > renew_invoke.time
+            ? fmt::format(" (worker {} was stopped when the renew was sent and resumed {:.1f} ms after it)",
+                          holder.process, static_cast<double>(*renew.resumed_ns - renew_invoke.time) / 1e6)
+            : "";
+    const std::string reading =
+        certain ? "the renew took effect after that grant: it revived a lock its owner had lost"
+                : "either the renew took effect first, and the server granted the lock within the renewed lease, or "
+                  "after that grant, and the renew revived a lock its owner had lost";
     Violation v;
     v.kind = kRenewAfterLoss;
-    v.ops = {history[lost.acquire_ok].index, history[taker.acquire_invoke].index, history[taker.acquire_ok].index,
-             renew_invoke.index, history[renew.second].index};
+    v.ops = {history[holder.acquire_ok].index, history[taker.acquire_invoke].index, history[taker.acquire_ok].index,
+             renew_invoke.index, renew_ok.index};
     v.description = fmt::format(
-        "worker {} renewed '{}' at op {} and was answered ok, although its lease had certainly ended {:.1f} ms "
-        "before worker {} was granted the lock at op {}. Whose fault: {}",
-        lost.process, lost.key, history[renew.second].index,
-        static_cast<double>(history[taker.acquire_invoke].time - lease_over_by) / 1e6, taker.process,
-        history[taker.acquire_ok].index, blame_class(Blame::RenewAfterLoss).whose);
-    v.details = {{"key", lost.key},
-                 {"process", lost.process},
+        "worker {} sent a renew of '{}' at op {}{} and was answered ok at op {}; worker {} was granted the lock at "
+        "op {}, after worker {}'s lease could have ended and before the renewed lease could have run out: {}. "
+        "Whose fault: {}",
+        holder.process, holder.key, renew_invoke.index, stopped, renew_ok.index, taker.process,
+        history[taker.acquire_ok].index, holder.process, reading, blame_class(Blame::RenewAfterLoss).whose);
+    v.details = {{"key", holder.key},
+                 {"process", holder.process},
                  {"taker_process", taker.process},
+                 {"reading", certain ? "revived" : "either"},
                  {"blame", blame_class(Blame::RenewAfterLoss).whose}};
-    if (lost.owner) v.details["owner"] = *lost.owner;
+    if (holder.owner) v.details["owner"] = *holder.owner;
     if (taker.owner) v.details["taker_owner"] = *taker.owner;
     return v;
 }
 
-}  // namespace
+/// Renews of any answer (ok, fail, info or none) that were in flight when
+/// another process's acquire of the same key was invoked and then granted:
+/// the moment a renew-after-loss needs, whatever the client made of it.
+std::size_t renews_across_grants(const History& history, const std::vector<std::int64_t>& partner,
+                                 const std::map<std::string, std::vector<Grant>>& grants,
+                                 const std::vector<LockSession>& sessions) {
+    std::size_t count = 0;
+    for (std::size_t p = 0; p < history.size(); ++p) {
+        const Op& op = history[p];
+        if (op.f != fn::kRenew || !op.is_invoke()) continue;
+        const std::int64_t done = partner[p] >= 0 ? history[partner[p]].time : history.back().time + 1;
+        const auto it = grants.find(std::string(op.key));
+        if (it == grants.end()) continue;
+        count += std::any_of(it->second.begin(), it->second.end(), [&](const Grant& g) {
+            return sessions[g.session].process != op.process && g.invoke_ns >= op.time && g.invoke_ns < done;
+        });
+    }
+    return count;
+}
 
-CheckerResult check_renew_after_loss(const History& history, const std::vector<std::int64_t>& partner) {
-    CheckerResult result;
-    result.name = std::string(checker_name::kRenewAfterLoss);
-    const auto sessions = extract_sessions(history, partner);
+std::map<std::string, std::vector<Grant>> grants_by_key(const History& history,
+                                                        const std::vector<LockSession>& sessions) {
     std::map<std::string, std::vector<Grant>> grants;  // key -> definite grants, by invoke
     for (std::size_t i = 0; i < sessions.size(); ++i) {
         const LockSession& s = sessions[i];
@@ -55,28 +111,39 @@ CheckerResult check_renew_after_loss(const History& history, const std::vector<s
     }
     for (auto& [key, list] : grants)
         std::sort(list.begin(), list.end(), [](const Grant& a, const Grant& b) { return a.invoke_ns < b.invoke_ns; });
+    return grants;
+}
 
+}  // namespace
+
+CheckerResult check_renew_after_loss(const History& history, const std::vector<std::int64_t>& partner) {
+    CheckerResult result;
+    result.name = std::string(checker_name::kRenewAfterLoss);
+    const auto sessions = extract_sessions(history, partner);
+    const auto grants = grants_by_key(history, sessions);
+    const WorkerStops stops(history);
     std::size_t renews_ok = 0;
     for (const LockSession& s : sessions) {
+        if (s.lease_terms.empty()) continue;
+        const auto& list = grants.at(s.key);
         for (std::size_t r = 0; r < s.renews_ok.size(); ++r) {
             ++renews_ok;
-            const std::int64_t renew_invoke = s.lease_terms[s.renews_ok[r]].invoke_ns;
-            const std::int64_t over_by = s.possibly_valid_until(renew_invoke);
-            if (over_by >= renew_invoke) continue;  // the lease may still have run: the renew is in time
-            const auto& list = grants[s.key];
-            auto it = std::lower_bound(list.begin(), list.end(), over_by,
-                                       [](const Grant& g, std::int64_t t) { return g.invoke_ns < t; });
-            for (; it != list.end() && it->invoke_ns < renew_invoke; ++it) {
-                const LockSession& taker = sessions[it->session];
-                if (it->granted_by_ns > renew_invoke || taker.owner == s.owner) continue;
-                result.violations.push_back(describe(history, s, taker, s.renew_ops[r], over_by));
-                break;
-            }
+            const LeaseTerm& term = s.lease_terms[s.renews_ok[r]];
+            RenewWindow renew{term.invoke_ns, term.grant_hi_ns, term.lease_ns,
+                              stops.resumed_no_earlier_than(s.process, term.invoke_ns)};
+            if (renew.resumed_ns) renew.from_ns = std::clamp(*renew.resumed_ns, renew.from_ns, renew.by_ns);
+            const auto taken = std::find_if(list.begin(), list.end(), [&](const Grant& g) {
+                const LockSession& other = sessions[g.session];
+                return other.process != s.process && other.owner != s.owner && revived_across(s, renew, g);
+            });
+            if (taken != list.end())
+                result.violations.push_back(describe(history, s, sessions[taken->session], s.renew_ops[r], renew, *taken));
         }
     }
     result.valid = result.violations.empty() ? Validity::Valid : Validity::Invalid;
     result.stats = {{"renews_ok", renews_ok},
                     {"renews_after_loss", result.violations.size()},
+                    {"renews_across_grant", renews_across_grants(history, partner, grants, sessions)},
                     {"summary", fmt::format("{} of {} renews answered ok revived a lock already lost",
                                             result.violations.size(), renews_ok)}};
     return result;

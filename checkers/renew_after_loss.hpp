@@ -1,16 +1,28 @@
 // Renew after loss: did a renew succeed for a lock its owner had lost?
 //
-// A renew answered ok for owner A although another owner B was granted the
-// same key after A's lease had certainly ended and before A's renew was
-// invoked is a client (or recipe) bug: a refresh that re-creates a key it
-// lost, or extends one without checking whose it is. Blame class
+// A renew of owner A answered ok, and another owner B granted the same key
+// where, in every world in which the server kept its promise, the renew took
+// effect after B's grant: a client (or recipe) bug, a refresh that re-creates
+// a key it lost or extends one without checking whose it is. Blame class
 // "renew-after-loss" (checkers/overlap_blame.hpp); the bounds are those of
-// checkers/lease_bounds.hpp: A's lease had certainly ended by
-// LockSession::possibly_valid_until counted over A's terms invoked before the
-// renew, B's acquire was invoked after that and certainly granted (its upper
-// bound) before the renew's invoke. B may have released in between: a
-// correct renew must still fail. Its ops: A's acquire ok, B's acquire invoke
-// and ok, A's renew invoke and ok. stats: renews_ok, renews_after_loss.
+// checkers/lease_bounds.hpp. Two shapes meet the rule:
+// - the renew was sent after A's lease had certainly ended and B had been
+//   granted (B may have released in between: a correct renew must still fail);
+// - the renew was in flight across B's grant: sent before it, answered after
+//   it, and B was granted before the renewed lease could have run out even had
+//   the renew taken effect the moment it was sent (B's grant upper bound <
+//   the renew's invoke + ttl - 1 ms), after A's lease could have ended. Took
+//   the renew effect first, the server granted within the renewed lease;
+//   after, the renew revived a lost lock: a violation in every world, and
+//   with a correct server the client's. When A's worker was stopped by a
+//   pause fault as the renew was sent (checkers/worker_stops.hpp), the renew
+//   took effect no earlier than its resume; a resume after B's grant makes
+//   the revival certain, and the description says so.
+// A renew answered fail or info is never flagged. Its ops: A's acquire ok,
+// B's acquire invoke and ok, A's renew invoke and ok. stats: renews_ok,
+// renews_after_loss, renews_across_grant (renews of any answer in flight
+// when another process's acquire of the key was invoked and granted: how
+// often the moment this rule needs came about).
 #pragma once
 
 #include "checkers/checker_descriptor.hpp"

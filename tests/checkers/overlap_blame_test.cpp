@@ -207,14 +207,102 @@ TEST(RenewAfterLoss, ARenewInTimeIsNoViolationEvenWhenAnotherGrantFollows) {
     EXPECT_EQ(only_kind(overlaps(b)), kOverlapWithinLease);
 }
 
-TEST(RenewAfterLoss, AGrantThatMayHaveComeBeforeTheLossProvesNothing) {
+TEST(RenewAfterLoss, ARenewSentAfterTheLeaseCertainlyEndedRevivesItWhereverTheOtherGrantFell) {
     // Worker 2's acquire was invoked at 1000 ms, before worker 1's lease
-    // certainly ended (1006 ms): the server may have granted it while worker 1
-    // still held, so the renew's success proves no revival.
+    // certainly ended (1006 ms). Had the server kept its promise, that grant
+    // came after worker 1's lease ended; the renew, sent at 1400 ms, long
+    // after, took effect after it in every such world: a revival. (Had the
+    // server granted within the lease, that overlap is mutual-exclusion's.)
     HistoryBuilder b;
     b.acquire_invoke(0, 1, 1000);
     b.acquire_done(5, 1, OpType::Ok);
     b.session(2, 1000, 1010, 1300, 1301);
     b.renew(1400, 1402, 1, OpType::Ok);
+    const auto r = renews(b);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].details["reading"], "revived");
+}
+
+TEST(RenewAfterLoss, AGrantCertainlyWithinTheFirstLeaseIsTheServersNotTheRenews) {
+    // Worker 2 was granted at 500-505 ms, within worker 1's lease in every
+    // world: no world has a server that kept its promise, so the renew's
+    // success proves nothing of the client; the overlap is within the lease.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    b.session(2, 500, 505, 600, 601);
+    b.renew(1400, 1402, 1, OpType::Ok);
     EXPECT_EQ(renews(b).valid, Validity::Valid);
+}
+
+namespace {
+
+/// Worker 1 holds from 0-5 ms (1000 ms leases) and sends a renew at 900 ms,
+/// answered `answer` at 2300 ms; worker 2's acquire, invoked at 1050 ms, is
+/// granted at `taker_ok_ms` and released 20 ms later. With `paused_until_ms`,
+/// a pause-client fault stops worker 1 from 850 ms until then.
+HistoryBuilder renew_in_flight(OpType answer, double taker_ok_ms = 1051, double paused_until_ms = 0) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 1000);
+    b.acquire_done(5, 1, OpType::Ok);
+    if (paused_until_ms > 0) b.pause(850, 1, 7);
+    b.renew_invoke(900, 1);
+    if (paused_until_ms > 0) b.stop_fault(paused_until_ms, 7);
+    b.acquire_invoke(1050, 2, 1000);
+    b.acquire_done(taker_ok_ms, 2, OpType::Ok);
+    b.release(taker_ok_ms + 20, taker_ok_ms + 21, 2);
+    b.renew_done(2300, 1, answer);
+    b.release(2400, 2401, 1);
+    return b;
+}
+
+}  // namespace
+
+TEST(RenewAfterLoss, ARenewInFlightAcrossAnotherOwnersGrantIsFlaggedWithBothReadings) {
+    // Sent at 900 ms of a 1000 ms lease, answered ok at 2300 ms; worker 2 was
+    // granted at 1051 ms, before even a renew that took effect at 900 ms could
+    // have run out (1899 ms): took the renew effect first, the server granted
+    // within the renewed lease; after, the renew revived a lost lock.
+    auto b = renew_in_flight(OpType::Ok);
+    const auto r = renews(b);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].kind, kRenewAfterLoss);
+    EXPECT_EQ(r.violations[0].details["reading"], "either");
+    EXPECT_NE(r.violations[0].description.find("either the renew took effect first"), std::string::npos)
+        << r.violations[0].description;
+    EXPECT_EQ(r.stats["renews_across_grant"], 1);
+}
+
+TEST(RenewAfterLoss, TheSameRenewAnsweredFailOrInfoIsNone) {
+    for (const OpType answer : {OpType::Fail, OpType::Info}) {
+        auto b = renew_in_flight(answer);
+        const auto r = renews(b);
+        EXPECT_TRUE(r.violations.empty()) << static_cast<int>(answer);
+        EXPECT_EQ(r.stats["renews_across_grant"], 1) << "the danger came about all the same";
+    }
+}
+
+TEST(RenewAfterLoss, AGrantAfterTheRenewedLeaseCouldHaveRunOutIsNoRevival) {
+    // Worker 2 granted at 1950 ms: had the renew taken effect at 900 ms, its
+    // lease could have run out by then (1899 ms), and the server was right.
+    auto b = renew_in_flight(OpType::Ok, 1950);
+    EXPECT_EQ(renews(b).valid, Validity::Valid);
+}
+
+TEST(RenewAfterLoss, AWorkerStoppedWhenItsRenewWasSentMakesTheRevivalCertain) {
+    // Worker 1 was stopped from 850 ms to 1100 ms: it read the renew sent at
+    // 900 ms only after 1100 ms, after worker 2's grant (1051 ms).
+    auto b = renew_in_flight(OpType::Ok, 1051, 1100);
+    const auto r = renews(b);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].details["reading"], "revived");
+    EXPECT_NE(r.violations[0].description.find("was stopped when the renew was sent"), std::string::npos)
+        << r.violations[0].description;
+}
+
+TEST(RenewAfterLoss, AStopThatEndedBeforeTheOtherGrantLeavesBothReadings) {
+    auto b = renew_in_flight(OpType::Ok, 1051, 1000);
+    const auto r = renews(b);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].details["reading"], "either");
 }

@@ -93,14 +93,27 @@ void HistoryBuilder::release(double t0, double t1, int process, OpType type) {
 }
 
 void HistoryBuilder::renew(double t0, double t1, int process, OpType type, std::int64_t ttl_ms) {
-    const auto owner = owner_of(process);
-    add(t0, process, OpType::Invoke, std::string(fn::kRenew));
-    history_.back().owner = owner;
+    renew_invoke(t0, process, ttl_ms);
+    if (type != OpType::Invoke) renew_done(t1, process, type);
+}
+
+void HistoryBuilder::renew_invoke(double t, int process, std::int64_t ttl_ms) {
+    add(t, process, OpType::Invoke, std::string(fn::kRenew));
+    history_.back().owner = owner_of(process);
     history_.back().ttl_ms = ttl_ms;
-    if (type == OpType::Invoke) return;
-    add(t1, process, type, std::string(fn::kRenew));
-    history_.back().owner = owner;
+}
+
+void HistoryBuilder::renew_done(double t, int process, OpType type) {
+    add(t, process, type, std::string(fn::kRenew));
+    history_.back().owner = owner_of(process);
     if (type == OpType::Fail) history_.back().error = "not-owner";
+}
+
+void HistoryBuilder::pause(double t, int process, int id, const std::string& fault) {
+    add(t, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
+    history_.back().value = {{"fault", fault}, {"id", id}};
+    add(t, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
+    history_.back().value = {{"fault", fault}, {"id", id}, {"targets", {"worker " + std::to_string(process)}}};
 }
 
 void HistoryBuilder::slow_reply(double t, int process, std::int64_t delay_ms, int id) {

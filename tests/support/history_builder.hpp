@@ -38,10 +38,16 @@ public:
     /// A renew of the process's latest owner, invoked at `t0` (asking for
     /// `ttl_ms`) and answered `type` at `t1` (no answer when `type` is Invoke).
     void renew(double t0, double t1, int process, OpType type, std::int64_t ttl_ms = 1000);
+    /// The two halves of renew(), for a renew with other ops between them.
+    void renew_invoke(double t, int process, std::int64_t ttl_ms = 1000);
+    void renew_done(double t, int process, OpType type);
 
     /// A slow-reply fault as the nemesis records it: its start (invoke and
     /// completion at `t`, naming worker `process` and `delay_ms`), with fault id `id`.
     void slow_reply(double t, int process, std::int64_t delay_ms, int id = 1);
+    /// A pause fault (`fault`: pause-holder or pause-client) as the nemesis
+    /// records it: its start at `t`, stopping worker `process`, with fault id `id`.
+    void pause(double t, int process, int id = 1, const std::string& fault = "pause-client");
     /// The stop-fault invoke and completion of fault `id`, at `t`.
     void stop_fault(double t, int id = 1);
 
