@@ -96,3 +96,42 @@ TEST(QuietAdvisory, AnUnexplainedFindingKeepsItsPlaceBesideExplainedOnes) {
     EXPECT_NE(lin.violations[0].description.find("owner 'p4-"), std::string::npos) << lin.violations[0].description;
     EXPECT_EQ(lin.stats["explained_by_indeterminate_acquires"], 1);
 }
+
+namespace {
+
+/// Worker 3's acquire is invoked at 0 and never answered; worker 2 is told
+/// the lock is held 2 us later; worker 4 is granted it `grant_after_ms`
+/// later and releases it (1000 ms leases).
+HistoryBuilder busy_then_grant_after_unanswered_acquire(double grant_after_ms) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 3);
+    b.acquire_invoke(0.001, 2);
+    b.acquire_done(0.002, 2, OpType::Fail);
+    b.history().back().error = std::string(err::kHeld);
+    b.session(4, 0.002 + grant_after_ms - 0.001, 0.002 + grant_after_ms, 0.002 + grant_after_ms + 50,
+              0.002 + grant_after_ms + 51);
+    return b;
+}
+
+}  // namespace
+
+TEST(QuietAdvisory, AnUnansweredAcquireExplainsNoBusyAnswerThatALaterGrantLeavesNoWorldFor) {
+    // No lease lapses in 5 us, and an acquire never answered cannot have been
+    // undone: in every world the server told worker 2 "held" for a lock it
+    // then granted worker 4 while worker 3 still held it, or the lock was
+    // free when it said "held". The model is broken in every world.
+    auto b = busy_then_grant_after_unanswered_acquire(0.005);
+    const auto r = advisory(b, true);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].kind, "busy-while-free");
+    EXPECT_EQ(r.stats["explained_by_indeterminate_acquires"], 0);
+}
+
+TEST(QuietAdvisory, AnUnansweredAcquireExplainsABusyAnswerWhenTheNextGrantFollowsItsLapse) {
+    // Worker 4 is granted 1200 ms later: worker 3's lease may have begun at 0
+    // and lapsed by 999 ms, so some world fits every grant.
+    auto b = busy_then_grant_after_unanswered_acquire(1200);
+    const auto r = advisory(b, true);
+    EXPECT_TRUE(r.violations.empty());
+    EXPECT_EQ(r.stats["explained_by_indeterminate_acquires"], 1);
+}
