@@ -184,11 +184,22 @@ TEST(RenewAfterLoss, ARenewOkAfterAnotherOwnersGrantAndReleaseIsFlagged) {
     EXPECT_EQ(r.stats["renews_ok"], 1);
 }
 
-TEST(RenewAfterLoss, ARefusedRenewAfterTheLossIsCorrect) {
+namespace {
+
+/// Worker 1 granted at 0-5 ms (1000 ms leases), then worker 2's whole
+/// session acquire [t0, t1], release [t2, t3].
+HistoryBuilder held_then_other_session(double t0, double t1, double t2, double t3) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1, 1000);
     b.acquire_done(5, 1, OpType::Ok);
-    b.session(2, 1200, 1205, 1300, 1301);
+    b.session(2, t0, t1, t2, t3);
+    return b;
+}
+
+}  // namespace
+
+TEST(RenewAfterLoss, ARefusedRenewAfterTheLossIsCorrect) {
+    auto b = held_then_other_session(1200, 1205, 1300, 1301);
     b.renew(1400, 1402, 1, OpType::Fail);
     b.release(1500, 1501, 1, OpType::Fail);
     EXPECT_EQ(renews(b).valid, Validity::Valid);
@@ -213,10 +224,7 @@ TEST(RenewAfterLoss, ARenewSentAfterTheLeaseCertainlyEndedRevivesItWhereverTheOt
     // came after worker 1's lease ended; the renew, sent at 1400 ms, long
     // after, took effect after it in every such world: a revival. (Had the
     // server granted within the lease, that overlap is mutual-exclusion's.)
-    HistoryBuilder b;
-    b.acquire_invoke(0, 1, 1000);
-    b.acquire_done(5, 1, OpType::Ok);
-    b.session(2, 1000, 1010, 1300, 1301);
+    auto b = held_then_other_session(1000, 1010, 1300, 1301);
     b.renew(1400, 1402, 1, OpType::Ok);
     const auto r = renews(b);
     ASSERT_EQ(r.violations.size(), 1u);
@@ -227,10 +235,7 @@ TEST(RenewAfterLoss, AGrantCertainlyWithinTheFirstLeaseIsTheServersNotTheRenews)
     // Worker 2 was granted at 500-505 ms, within worker 1's lease in every
     // world: no world has a server that kept its promise, so the renew's
     // success proves nothing of the client; the overlap is within the lease.
-    HistoryBuilder b;
-    b.acquire_invoke(0, 1, 1000);
-    b.acquire_done(5, 1, OpType::Ok);
-    b.session(2, 500, 505, 600, 601);
+    auto b = held_then_other_session(500, 505, 600, 601);
     b.renew(1400, 1402, 1, OpType::Ok);
     EXPECT_EQ(renews(b).valid, Validity::Valid);
 }
