@@ -1,7 +1,7 @@
 // The run's plan (spec/run_plan.hpp): a valid spec resolved once into the
 // registry entries its names stand for, their options resolved and what the
-// run needs; an invalid one refused with validate()'s message; the faults of
-// a schedule built from the plan's descriptors.
+// run needs; an invalid one refused with validate()'s message. The faults a
+// schedule makes from the plan: tests/harness/descriptors_test.cpp.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -9,7 +9,6 @@
 
 #include "clusters/runtimes/node_runtime_registry.hpp"
 #include "clusters/topologies/topology_registry.hpp"
-#include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "recipes/recipe_registry.hpp"
 #include "spec/run_plan.hpp"
@@ -106,53 +105,4 @@ TEST(RunPlan, AnInvalidSpecIsRefusedAsValidateRefusesIt) {
                   plan_run(spec_from_json({{"nemesis", {"meteor"}}}, "t"));
               }).find("field 'nemesis' names no known fault ('meteor')"),
               std::string::npos);
-}
-
-namespace {
-
-class NoServers : public Topology {
-public:
-    void start() override {}
-    void stop() override {}
-    std::vector<Node*> nodes() override { return {}; }
-    std::vector<std::string> client_endpoints() const override { return {}; }
-};
-
-class NoWorkers : public WorkerControl {
-public:
-    std::vector<int> holders() const override { return {}; }
-    bool pause_worker(int) override { return false; }
-    void resume_worker(int) override {}
-};
-
-}  // namespace
-
-TEST(RunPlan, ScheduleFaultsComeFromThePlansDescriptors) {
-    const RunPlan plan = plan_run(spec_from_json({{"nemesis", {"pause-holder", "kill-restart"}}}, "t"));
-    NoWorkers workers;
-    NoServers topology;
-    const FaultTargets targets{workers, topology, true};
-    const auto event = [](int id, const std::string& kind, nlohmann::json options) {
-        FaultEvent e;
-        e.id = id;
-        e.kind = kind;
-        e.options = std::move(options);
-        return e;
-    };
-    const FaultEvent pause = event(1, "pause-holder", nullptr);
-    const FaultEvent kill = event(2, "kill-restart", plan.faults[1].stored_options);
-    const FaultEvent slow_restart = event(3, "kill-restart", {{"restart_delay_ms", 50}});
-    const auto faults =
-        make_schedule_faults({pause, kill, kill, slow_restart}, targets, plan.faults, {plan.spec.ttl_ms});
-    ASSERT_EQ(faults.size(), 3u) << "one instance per kind and options";
-    EXPECT_EQ(faults.at(fault_instance_key(pause))->kind(), "pause-holder");
-    EXPECT_EQ(faults.at(fault_instance_key(kill))->kind(), "kill-restart");
-    EXPECT_EQ(faults.at(fault_instance_key(slow_restart))->kind(), "kill-restart");
-    const FaultEvent outside = event(4, "clock-skew", nullptr);
-    try {
-        make_schedule_faults({outside}, targets, plan.faults, {plan.spec.ttl_ms});
-        ADD_FAILURE() << "a fault the plan does not hold was made";
-    } catch (const std::invalid_argument& e) {
-        EXPECT_EQ(std::string(e.what()), "unknown fault 'clock-skew'");
-    }
 }
