@@ -1,6 +1,7 @@
 #include "checkers/lock_ops.hpp"
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -48,6 +49,24 @@ private:
     std::size_t kills_ = 0;
 };
 
+/// What the lock op invoked at `inv` and completed by `completion` (null:
+/// never) did to the lock; nullopt when it did not take effect.
+std::optional<LockOutcome> lock_outcome(const Op& inv, const Op* completion) {
+    if (!completion || completion->type == OpType::Info) return LockOutcome::Unknown;
+    if (completion->type == OpType::Ok) return LockOutcome::Ok;
+    if (inv.f == fn::kAcquire && completion->error == err::kHeld) return LockOutcome::Busy;
+    return std::nullopt;
+}
+
+/// The builder of `key`'s ops, its lists allocated for `bound` ops.
+KeyBuilder key_builder(const History& history, const Symbol& key, std::size_t bound) {
+    KeyBuilder added{{}, Interner<std::uint32_t, OwnerAt>(OwnerAt{&history})};
+    added.ops.key = key;
+    added.ops.ops.reserve(bound);
+    added.owners.reserve(bound);  // at most one new owner per op
+    return added;
+}
+
 }  // namespace
 
 std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vector<std::int64_t>& partner) {
@@ -77,29 +96,17 @@ std::vector<KeyLockOps> collect_lock_ops(const History& history, const std::vect
         const std::int64_t done = partner[p];
         const Op* completion = done == kNoOp ? nullptr : &history[static_cast<std::size_t>(done)];
 
+        const auto outcome = lock_outcome(inv, completion);
+        if (!outcome) continue;  // did not take effect, says nothing about the lock
         LockOp op;
         op.kind = acquire ? LockOpKind::Acquire : LockOpKind::Release;
         op.invoke = static_cast<std::int32_t>(p);
         op.complete = static_cast<std::int32_t>(done);
-        if (!completion || completion->type == OpType::Info) {
-            op.outcome = LockOutcome::Unknown;
-        } else if (completion->type == OpType::Ok) {
-            op.outcome = LockOutcome::Ok;
-        } else if (acquire && completion->error == err::kHeld) {
-            op.outcome = LockOutcome::Busy;
-        } else {
-            continue;  // did not take effect, says nothing about the lock
-        }
+        op.outcome = *outcome;
 
         const auto [found, fresh] = key_slots.try_emplace(inv.key, keys.size());
         const std::size_t slot = found->second;
-        if (fresh) {
-            KeyBuilder& added = keys.emplace_back(KeyBuilder{{}, Interner<std::uint32_t, OwnerAt>(OwnerAt{&history})});
-            added.ops.key = inv.key;
-            const std::size_t bound = bounds.of(inv.key);
-            added.ops.ops.reserve(bound);
-            added.owners.reserve(bound);  // at most one new owner per op
-        }
+        if (fresh) keys.push_back(key_builder(history, inv.key, bounds.of(inv.key)));
         KeyBuilder& key = keys[slot];
         // The op that names the owner: the invoke, else the completion, else
         // the invoke again, for "process N" (owner_named_by).

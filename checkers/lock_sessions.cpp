@@ -49,99 +49,142 @@ std::optional<int> killed_worker(const Op& op) {
     return std::nullopt;
 }
 
-std::vector<LockSession> extract_sessions(const History& history, const std::vector<std::int64_t>& partner) {
-    std::vector<LockSession> done;
-    std::map<std::pair<int, std::string>, LockSession> open;  // (process, key) -> session
-    std::map<std::pair<int, std::string>, int> unbalanced;    // entries not yet released
-    std::map<int, std::size_t> last_op;                       // process -> position of its last op
-    const std::int64_t end_of_history = history.empty() ? 0 : history.back().time;
-    std::map<int, std::size_t> killed;  // process -> kill-holder completion that killed it
-    ReplyDelays delays;
-    // The term granted by the acquire or renew answered at `p` (invoke at `invoke`).
-    const auto term_of = [&](std::size_t invoke, std::size_t p, std::int64_t ttl_ms) {
-        const Op& inv = history[invoke];
-        const Op* completion = p == invoke ? nullptr : &history[p];
-        const std::int64_t grant_hi =
-            completion ? delays.grant_upper_bound(inv.process, inv.time, completion->time) : kNoLeaseBound;
-        return lease_term(inv, completion, ttl_ms, grant_hi);
-    };
+namespace {
 
-    for (std::size_t p = 0; p < history.size(); ++p) {
-        const Op& op = history[p];
+/// extract_sessions, one op at a time: the sessions still open per
+/// (process, key), and what ends them when the history does.
+class SessionExtractor {
+public:
+    SessionExtractor(const History& history, const std::vector<std::int64_t>& partner)
+        : history_(history), partner_(partner) {}
+
+    void observe(std::size_t p) {
+        const Op& op = history_[p];
         if (op.is_nemesis()) {
-            if (auto process = killed_worker(op)) killed.emplace(*process, p);
-            delays.observe(op);
-            continue;
+            if (auto process = killed_worker(op)) killed_.emplace(*process, p);
+            delays_.observe(op);
+            return;
         }
-        last_op[op.process] = p;
-        const auto slot = std::make_pair(op.process, op.key);
-        if (op.f == fn::kAcquire && op.type == OpType::Ok) {
-            const auto invoke = static_cast<std::size_t>(partner[p]);
-            const Op& inv = history[invoke];
-            LockSession s;
-            s.key = op.key;
-            s.process = op.process;
-            s.owner = inv.owner ? inv.owner : op.owner;
-            s.token = op.token;
-            s.acquire_invoke = invoke;
-            s.acquire_ok = p;
-            s.start_ns = op.time;
-            s.ttl_ms = inv.ttl_ms ? inv.ttl_ms : op.ttl_ms;
-            if (s.ttl_ms) s.lease_terms.push_back(term_of(invoke, p, *s.ttl_ms));
-            auto existing = open.find(slot);
-            if (existing != open.end()) {  // re-entrant acquire: the held session goes on, lease renewed
-                auto& terms = existing->second.lease_terms;
-                terms.insert(terms.end(), s.lease_terms.begin(), s.lease_terms.end());
-                ++existing->second.entries;
-                ++unbalanced[slot];
-                continue;
+        last_op_[op.process] = p;
+        if (op.f == fn::kAcquire && op.type == OpType::Ok)
+            acquired(p);
+        else if (op.f == fn::kRenew && op.type != OpType::Fail)
+            renewed(p);
+        else if (op.f == fn::kRelease && op.is_invoke())
+            released(p);
+    }
+
+    /// Every session, those still open ended by what the history says of
+    /// their process, by start.
+    std::vector<LockSession> finish() {
+        const std::int64_t end_of_history = history_.empty() ? 0 : history_.back().time;
+        for (auto& [slot, s] : open_) {
+            const std::size_t last = last_op_.at(s.process);
+            const Op& final_op = history_[last];
+            const auto kill = killed_.find(s.process);
+            if (kill != killed_.end() && kill->second > s.acquire_ok) {  // SIGKILLed while holding: it holds no more
+                s.lost_at = kill->second;
+                s.end_ns = history_[kill->second].time;
+            } else if (!final_op.is_invoke() && final_op.type != OpType::Ok) {  // the process was lost while holding
+                s.lost_at = last;
+                s.end_ns = final_op.time;
+            } else {
+                s.end_ns = end_of_history;
+                s.held_at_end = true;
             }
-            open.emplace(slot, std::move(s));
-            unbalanced[slot] = 1;
-        } else if (op.f == fn::kRenew && op.type != OpType::Fail) {
-            // A renew counts at its answer (ok or info), or at its invoke when it has none.
-            const bool unanswered = op.is_invoke() && partner[p] == kNoOp;
-            if (op.is_invoke() && !unanswered) continue;
-            auto it = open.find(slot);
-            if (it == open.end() || !it->second.ttl_ms) continue;
-            const std::size_t invoke = unanswered ? p : static_cast<std::size_t>(partner[p]);
-            const Op& inv = history[invoke];
-            LockSession& session = it->second;
-            session.lease_terms.push_back(term_of(invoke, p, inv.ttl_ms ? *inv.ttl_ms : *session.ttl_ms));
-            if (op.type == OpType::Ok) {
-                session.renews_ok.push_back(session.lease_terms.size() - 1);
-                session.renew_ops.emplace_back(invoke, p);
-            }
-        } else if (op.f == fn::kRelease && op.is_invoke()) {
-            auto it = open.find(slot);
-            if (it == open.end()) continue;
-            if (--unbalanced[slot] > 0) continue;  // leaves one entry of a re-entered lock: still held
-            it->second.release_invoke = p;
-            it->second.end_ns = op.time;
-            done.push_back(std::move(it->second));
-            open.erase(it);
+            done_.push_back(std::move(s));
+        }
+        open_.clear();
+        std::sort(done_.begin(), done_.end(), [](const LockSession& a, const LockSession& b) {
+            return a.start_ns != b.start_ns ? a.start_ns < b.start_ns : a.acquire_ok < b.acquire_ok;
+        });
+        return std::move(done_);
+    }
+
+private:
+    using Slot = std::pair<int, std::string>;  // (process, key)
+
+    /// The term granted by the acquire or renew answered at `p` (invoke at `invoke`).
+    LeaseTerm term_of(std::size_t invoke, std::size_t p, std::int64_t ttl_ms) {
+        const Op& inv = history_[invoke];
+        const Op* completion = p == invoke ? nullptr : &history_[p];
+        const std::int64_t grant_hi =
+            completion ? delays_.grant_upper_bound(inv.process, inv.time, completion->time) : kNoLeaseBound;
+        return lease_term(inv, completion, ttl_ms, grant_hi);
+    }
+
+    void acquired(std::size_t p) {
+        const Op& op = history_[p];
+        const Slot slot{op.process, op.key};
+        const auto invoke = static_cast<std::size_t>(partner_[p]);
+        const Op& inv = history_[invoke];
+        LockSession s;
+        s.key = op.key;
+        s.process = op.process;
+        s.owner = inv.owner ? inv.owner : op.owner;
+        s.token = op.token;
+        s.acquire_invoke = invoke;
+        s.acquire_ok = p;
+        s.start_ns = op.time;
+        s.ttl_ms = inv.ttl_ms ? inv.ttl_ms : op.ttl_ms;
+        if (s.ttl_ms) s.lease_terms.push_back(term_of(invoke, p, *s.ttl_ms));
+        auto existing = open_.find(slot);
+        if (existing != open_.end()) {  // re-entrant acquire: the held session goes on, lease renewed
+            auto& terms = existing->second.lease_terms;
+            terms.insert(terms.end(), s.lease_terms.begin(), s.lease_terms.end());
+            ++existing->second.entries;
+            ++unbalanced_[slot];
+            return;
+        }
+        open_.emplace(slot, std::move(s));
+        unbalanced_[slot] = 1;
+    }
+
+    void renewed(std::size_t p) {
+        const Op& op = history_[p];
+        // A renew counts at its answer (ok or info), or at its invoke when it has none.
+        const bool unanswered = op.is_invoke() && partner_[p] == kNoOp;
+        if (op.is_invoke() && !unanswered) return;
+        auto it = open_.find(Slot{op.process, op.key});
+        if (it == open_.end() || !it->second.ttl_ms) return;
+        const std::size_t invoke = unanswered ? p : static_cast<std::size_t>(partner_[p]);
+        const Op& inv = history_[invoke];
+        LockSession& session = it->second;
+        session.lease_terms.push_back(term_of(invoke, p, inv.ttl_ms ? *inv.ttl_ms : *session.ttl_ms));
+        if (op.type == OpType::Ok) {
+            session.renews_ok.push_back(session.lease_terms.size() - 1);
+            session.renew_ops.emplace_back(invoke, p);
         }
     }
-    for (auto& [slot, s] : open) {
-        const std::size_t last = last_op.at(s.process);
-        const Op& final_op = history[last];
-        const auto kill = killed.find(s.process);
-        if (kill != killed.end() && kill->second > s.acquire_ok) {  // SIGKILLed while holding: it holds no more
-            s.lost_at = kill->second;
-            s.end_ns = history[kill->second].time;
-        } else if (!final_op.is_invoke() && final_op.type != OpType::Ok) {  // the process was lost while holding
-            s.lost_at = last;
-            s.end_ns = final_op.time;
-        } else {
-            s.end_ns = end_of_history;
-            s.held_at_end = true;
-        }
-        done.push_back(std::move(s));
+
+    void released(std::size_t p) {
+        const Op& op = history_[p];
+        const Slot slot{op.process, op.key};
+        auto it = open_.find(slot);
+        if (it == open_.end()) return;
+        if (--unbalanced_[slot] > 0) return;  // leaves one entry of a re-entered lock: still held
+        it->second.release_invoke = p;
+        it->second.end_ns = op.time;
+        done_.push_back(std::move(it->second));
+        open_.erase(it);
     }
-    std::sort(done.begin(), done.end(), [](const LockSession& a, const LockSession& b) {
-        return a.start_ns != b.start_ns ? a.start_ns < b.start_ns : a.acquire_ok < b.acquire_ok;
-    });
-    return done;
+
+    const History& history_;
+    const std::vector<std::int64_t>& partner_;
+    std::vector<LockSession> done_;
+    std::map<Slot, LockSession> open_;
+    std::map<Slot, int> unbalanced_;       // entries not yet released
+    std::map<int, std::size_t> last_op_;  // process -> position of its last op
+    std::map<int, std::size_t> killed_;   // process -> kill-holder completion that killed it
+    ReplyDelays delays_;
+};
+
+}  // namespace
+
+std::vector<LockSession> extract_sessions(const History& history, const std::vector<std::int64_t>& partner) {
+    SessionExtractor extractor(history, partner);
+    for (std::size_t p = 0; p < history.size(); ++p) extractor.observe(p);
+    return extractor.finish();
 }
 
 }  // namespace lockcheck

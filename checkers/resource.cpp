@@ -28,6 +28,33 @@ struct LastRead {
     std::int64_t op = kNoOp;
 };
 
+/// The write `op` with `token`, accepted although the key had seen a newer token.
+Violation stale_write(const Op& op, std::int64_t token, const KeyState& key) {
+    return {kStaleWriteAccepted,
+            {op.index, key.max_token_op},
+            fmt::format("worker {} wrote '{}' at op {} with token {} after the resource had seen token {} at op {}",
+                        op.process, op.key, op.index, token, *key.max_token, key.max_token_op),
+            {{"key", op.key}, {"token", token}, {"newer_token", *key.max_token}}};
+}
+
+/// The write `op` from `read`, which overwrote the writes the key accepted since.
+Violation lost_update(const Op& op, const LastRead& read, const KeyState& key) {
+    Violation v{kLostUpdate, {read.op}, "", {{"key", op.key}}};
+    const auto first_overwritten = key.accepted_writes.begin() + static_cast<std::ptrdiff_t>(read.version);
+    const auto overwritten_total = static_cast<std::size_t>(key.accepted_writes.end() - first_overwritten);
+    const std::vector<std::int64_t> overwritten(
+        first_overwritten,
+        first_overwritten + static_cast<std::ptrdiff_t>(std::min(overwritten_total, kOverwrittenListed)));
+    v.ops.insert(v.ops.end(), overwritten.begin(), overwritten.end());
+    v.ops.push_back(op.index);
+    v.description =
+        fmt::format("worker {} wrote '{}' at op {} from its read at op {}, overwriting {} update(s) made since",
+                    op.process, op.key, op.index, read.op, overwritten_total);
+    v.details["overwritten"] = overwritten;
+    v.details["overwritten_total"] = overwritten_total;
+    return v;
+}
+
 }  // namespace
 
 CheckerResult check_resource(const History& history, const std::vector<std::int64_t>& partner) {
@@ -61,32 +88,12 @@ CheckerResult check_resource(const History& history, const std::vector<std::int6
             ++writes;
             if (token && key.max_token && *token < *key.max_token) {
                 ++stale;
-                result.violations.push_back(
-                    {kStaleWriteAccepted,
-                     {op.index, key.max_token_op},
-                     fmt::format("worker {} wrote '{}' at op {} with token {} after the resource had seen token {} "
-                                 "at op {}",
-                                 op.process, op.key, op.index, *token, *key.max_token, key.max_token_op),
-                     {{"key", op.key}, {"token", *token}, {"newer_token", *key.max_token}}});
+                result.violations.push_back(stale_write(op, *token, key));
             }
             auto read = last_read.find({op.process, op.key});
             if (read != last_read.end() && read->second.version < key.accepted_writes.size()) {
                 ++lost;
-                Violation v{kLostUpdate, {read->second.op}, "", {{"key", op.key}}};
-                const auto first_overwritten =
-                    key.accepted_writes.begin() + static_cast<std::ptrdiff_t>(read->second.version);
-                const auto overwritten_total = static_cast<std::size_t>(key.accepted_writes.end() - first_overwritten);
-                const std::vector<std::int64_t> overwritten(
-                    first_overwritten,
-                    first_overwritten + static_cast<std::ptrdiff_t>(std::min(overwritten_total, kOverwrittenListed)));
-                v.ops.insert(v.ops.end(), overwritten.begin(), overwritten.end());
-                v.ops.push_back(op.index);
-                v.description = fmt::format(
-                    "worker {} wrote '{}' at op {} from its read at op {}, overwriting {} update(s) made since",
-                    op.process, op.key, op.index, read->second.op, overwritten_total);
-                v.details["overwritten"] = overwritten;
-                v.details["overwritten_total"] = overwritten_total;
-                result.violations.push_back(std::move(v));
+                result.violations.push_back(lost_update(op, read->second, key));
             }
             key.accepted_writes.push_back(op.index);
             if (read != last_read.end()) last_read.erase(read);

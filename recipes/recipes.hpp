@@ -20,6 +20,8 @@ namespace lockcheck {
 /// (OptionContext::ttl_ms is 0): a rule between an option and ttl_ms belongs
 /// in the recipe's RecipeDescriptor::refuses.
 void check_recipe_options(const std::string& recipe, const nlohmann::json& options);
+/// check_recipe_options of a recipe already looked up.
+void check_recipe_options(const RecipeDescriptor& recipe, const nlohmann::json& options);
 
 /// A client of `recipe` connected to the topology's `endpoints`, with
 /// connection.timeout per server call, logging in with connection.login

@@ -13,16 +13,20 @@
 
 #include "clusters/network/peer_links.hpp"
 #include "clusters/power_loss.hpp"
-#include "host/run_containment.hpp"
 #include "clusters/servers/server_credentials.hpp"
 #include "clusters/topologies/topology.hpp"
 #include "core/counted.hpp"
 #include "core/interruptible_sleep.hpp"
 #include "core/utf8_text.hpp"
+#include "host/line_channel.hpp"
+#include "host/run_containment.hpp"
+#include "nemesis/fault_factory.hpp"
+#include "nemesis/nemesis.hpp"
+#include "nemesis/proxied_network.hpp"
+#include "reports/results_json.hpp"
 #include "run/dead_runs.hpp"
 #include "run/exit_codes.hpp"
 #include "run/expectation_watch.hpp"
-#include "workers/history_recorder.hpp"
 #include "run/progress.hpp"
 #include "run/run_directory.hpp"
 #include "run/run_liveness.hpp"
@@ -30,13 +34,10 @@
 #include "run/run_preflight.hpp"
 #include "run/run_scratch.hpp"
 #include "run/run_setup.hpp"
-#include "host/line_channel.hpp"
+#include "spec/run_plan.hpp"
+#include "workers/history_recorder.hpp"
 #include "workers/worker_launch.hpp"
 #include "workers/workload_runner.hpp"
-#include "nemesis/fault_factory.hpp"
-#include "nemesis/nemesis.hpp"
-#include "nemesis/proxied_network.hpp"
-#include "reports/results_json.hpp"
 
 namespace lockcheck {
 namespace {
@@ -80,7 +81,8 @@ constexpr std::size_t kClientNameBytes = 200;
 /// The spec's explicit schedule, or the one its seed generates, each event
 /// given its fault's options from the spec so that nemesis-schedule.json
 /// reads back as an explicit schedule that runs the same faults.
-std::vector<FaultEvent> make_schedule(const Spec& spec) {
+std::vector<FaultEvent> make_schedule(const RunPlan& plan) {
+    const Spec& spec = plan.spec;
     if (spec.schedule) return *spec.schedule;
     ScheduleOptions o;
     o.seed = *spec.seed;
@@ -91,7 +93,7 @@ std::vector<FaultEvent> make_schedule(const Spec& spec) {
     o.duration_min_ms = spec.fault_duration().min;
     o.duration_max_ms = spec.fault_duration().max;
     auto schedule = generate_schedule(o);
-    for (auto& event : schedule) event.options = options_of_fault(event.kind, spec.fault_options);
+    for (auto& event : schedule) event.options = find_resolved_fault(plan.faults, event.kind)->stored_options;
     return schedule;
 }
 
@@ -102,168 +104,242 @@ void set_up_log(const std::filesystem::path& path) {
     spdlog::set_default_logger(logger);
 }
 
-/// Everything between "the run directory exists" and "all processes, links
-/// and cgroups of the run are gone". Throws on harness errors, after cleanup.
-RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirectory& dir, const RunOptions& options) {
-    RunFigures figures;
-    // The run's stop: the time limit, max_ops, every slot stopping, or an interrupt.
-    std::stop_source stop;
-    const std::stop_callback interrupt_stops_run(options.interrupted, [&] { stop.request_stop(); });
-    const ServerCredentials credentials = fresh_server_credentials();
-    const RunScratch scratch(dir.path, dir.run_id);  // removed last, when nothing can write into it any more
-    // Whatever the run started and is still there dies here, after everything else is torn down.
-    const RunContainment containment(dir.run_id);
+/// What every part of one run shares.
+struct RunContext {
+    const RunPlan& plan;
+    const RunDirectory& dir;
+    const RunOptions& options;
+    std::stop_source& stop;  ///< the run's stop: the time limit, max_ops, every slot stopping, or an interrupt
+    const ServerCredentials& credentials;
+};
 
-    TopologyOptions topology_options = topology_options_for(spec, dir.path / "nodes", options.self_exe);
-    topology_options.scratch_dir = scratch.dir();
-    topology_options.credentials = credentials;
-    topology_options.interrupt = options.interrupted;
+/// The topology options of the run, with its scratch directory, credentials
+/// and interrupt; a dead lose-unsynced filesystem daemon stops the run.
+TopologyOptions run_topology_options(const RunContext& run, const std::filesystem::path& scratch_dir) {
+    TopologyOptions topology_options = topology_options_for(run.plan, run.dir.path / "nodes", run.options.self_exe);
+    topology_options.scratch_dir = scratch_dir;
+    topology_options.credentials = run.credentials;
+    topology_options.interrupt = run.options.interrupted;
     if (topology_options.unsynced_data) {
-        topology_options.unsynced_data->run_id = dir.run_id;
+        topology_options.unsynced_data->run_id = run.dir.run_id;
         // A dead filesystem daemon (its mount detached already) ends the run:
         // what it holds from then on is no power loss the scenario asked for.
-        topology_options.unsynced_data->on_failure = [&stop](const std::string& message) {
+        topology_options.unsynced_data->on_failure = [&stop = run.stop](const std::string& message) {
             spdlog::error("{}; stopping the run", message);
             stop.request_stop();
         };
     }
-    std::vector<std::string> host_addresses;
-    for (const auto& host : topology_options.hosts) host_addresses.push_back(host.address);
-    TestNetwork network(dir.run_id, topology_node_count(topology_options), network_mode, host_addresses);
-    figures.namespaces = network.uses_namespaces();
+    return topology_options;
+}
+
+std::vector<std::string> addresses_of(const std::vector<RemoteHost>& hosts) {
+    std::vector<std::string> addresses;
+    for (const auto& host : hosts) addresses.push_back(host.address);
+    return addresses;
+}
+
+/// Says on the terminal (without namespaces) and in the log what network the run has.
+void announce_network(const TestNetwork& network) {
     if (!network.uses_namespaces())
         std::printf(
             "note: no network namespaces (needs root): nodes run on %s; packet-loss is unavailable, partition "
             "and failover cut the servers' links through the fault proxy\n",
             network.address(0).c_str());
     spdlog::info("network: {} ({} nodes, first at {})",
-                 network.uses_docker()  ? "docker"
-                 : network.uses_hosts() ? "hosts (runtime ssh)"
-                 : figures.namespaces   ? "namespaces"
-                                        : "loopback",
+                 network.uses_docker()       ? "docker"
+                 : network.uses_hosts()      ? "hosts (runtime ssh)"
+                 : network.uses_namespaces() ? "namespaces"
+                                             : "loopback",
                  network.node_count(), network.address(0));
-    // In loopback mode a partition or failover cuts the servers' peer links in the fault proxy: the
-    // topology is built with its peers talking through them. Destroyed after the topology stops.
+}
+
+/// The servers of a run and what stands between them and the workers, made
+/// in this order and unmade in the reverse: the test network, the peer
+/// links, the fork server, the topology (started), the fault proxy.
+struct RunCluster {
+    RunCluster(const RunContext& run, NetworkMode network_mode, const std::filesystem::path& scratch_dir)
+        : topology_options(run_topology_options(run, scratch_dir)),
+          network(run.dir.run_id, run.plan.node_count, network_mode, addresses_of(topology_options.hosts)) {
+        announce_network(network);
+        // In loopback mode a partition or failover cuts the servers' peer links in the fault proxy: the
+        // topology is built with its peers talking through them. Destroyed after the topology stops.
+        if (!network.uses_namespaces() && run.plan.cuts_peers) {
+            peer_links = std::make_unique<PeerLinks>();
+            topology_options.peer_links = peer_links.get();
+        }
+        // Built-in workers are forked from one started worker (host/fork_server.hpp), a user's
+        // client_cmd is exec'd. Started before the topology, so that it loads while the servers
+        // start; ended after the workers (made before the pool).
+        std::filesystem::create_directories(run.dir.path / "workers");
+        // client-clock-skew: every worker exec'd with the clock library and an offset file of its own.
+        worker_clock = worker_clock_library(run.plan, run.options.self_exe);
+        if (!run.plan.spec.client_cmd && !worker_clock) {
+            fork_server = std::make_unique<ForkServer>(fork_server_argv(run.options.self_exe, run.dir.run_id),
+                                                       fork_server_log(run.dir.path));
+            spdlog::info("workers are forked from the fork server, pid {}", fork_server->pid());
+        }
+        topology = run.plan.topology->make(topology_options, network);
+        topology->start();
+        make_data_durable(*topology);  // what the servers wrote while starting is no acknowledged write
+        endpoints = topology->client_endpoints();
+        spdlog::info("topology {} ready: {}", run.plan.spec.topology, join(endpoints, ", "));
+        // With a proxy fault in the nemesis, every worker reaches the nodes through links of its own in the
+        // run's fault proxy; otherwise there is no proxy. Made before the workers, gone after them.
+        if (run.plan.needs_proxy) {
+            proxy = std::make_unique<ProxiedNetwork>(endpoints, *run.plan.spec.seed);
+            spdlog::info("fault proxy in front of {}: workers connect through it", join(endpoints, ", "));
+        }
+    }
+
+    TopologyOptions topology_options;
+    TestNetwork network;
     std::unique_ptr<PeerLinks> peer_links;
-    if (!network.uses_namespaces() && nemesis_cuts_peers(spec)) {
-        peer_links = std::make_unique<PeerLinks>();
-        topology_options.peer_links = peer_links.get();
-    }
-
-    // Built-in workers are forked from one started worker (host/fork_server.hpp), a user's
-    // client_cmd is exec'd. Started before the topology, so that it loads while the servers
-    // start; ended after the workers (declared before the pool).
-    std::filesystem::create_directories(dir.path / "workers");
-    // client-clock-skew: every worker exec'd with the clock library and an offset file of its own.
-    const auto worker_clock = worker_clock_library(spec, options.self_exe);
+    std::optional<std::filesystem::path> worker_clock;
     std::unique_ptr<ForkServer> fork_server;
-    if (!spec.client_cmd && !worker_clock) {
-        fork_server =
-            std::make_unique<ForkServer>(fork_server_argv(options.self_exe, dir.run_id), fork_server_log(dir.path));
-        spdlog::info("workers are forked from the fork server, pid {}", fork_server->pid());
-    }
-
-    auto topology = make_topology(topology_options, network);
-    topology->start();
-    make_data_durable(*topology);  // what the servers wrote while starting is no acknowledged write
-    const auto endpoints = topology->client_endpoints();
-    spdlog::info("topology {} ready: {}", spec.topology, join(endpoints, ", "));
-    // With a proxy fault in the nemesis, every worker reaches the nodes through links of its own in the
-    // run's fault proxy; otherwise there is no proxy. Made before the workers, gone after them.
+    std::unique_ptr<Topology> topology;
+    std::vector<std::string> endpoints;
     std::unique_ptr<ProxiedNetwork> proxy;
-    if (nemesis_needs_proxy(spec)) {
-        proxy = std::make_unique<ProxiedNetwork>(endpoints, *spec.seed);
-        spdlog::info("fault proxy in front of {}: workers connect through it", join(endpoints, ", "));
-    }
+};
 
-    LiveState live;
-    const auto workers_starting = std::chrono::steady_clock::now();
-    WorkerPool pool(
-        spec.workers,
-        [&](int process) {
-            const auto launch = worker_launch(spec, proxy ? proxy->endpoints_for(process) : endpoints,
-                                              client_credentials(spec.topology, credentials), options.self_exe,
-                                              dir.path, dir.run_id, process, fork_server.get(), worker_clock);
+/// The pool of a run's workers, each started as the plan says and reaching
+/// the nodes through the cluster (its proxy's links of it, when there is one).
+WorkerPool make_worker_pool(const RunContext& run, RunCluster& cluster, LiveState& live) {
+    const auto login = client_credentials(run.plan.spec.topology, run.credentials);
+    return WorkerPool(
+        run.plan.spec.workers,
+        [run, &cluster, login](int process) {
+            const auto launch =
+                worker_launch(run.plan.spec, cluster.proxy ? cluster.proxy->endpoints_for(process) : cluster.endpoints,
+                              login, run.options.self_exe, run.dir.path, run.dir.run_id, process,
+                              cluster.fork_server.get(), cluster.worker_clock);
             return std::make_unique<WorkerProcess>(launch.child, launch.init);
         },
         live, kWorkerHelloTimeout,
-        [&](int process) {
-            if (proxy) proxy->drop_worker(process);
+        [&cluster](int process) {
+            if (cluster.proxy) cluster.proxy->drop_worker(process);
         },
         // A forked worker dies with this thread (the fork server's parent: the worker's parent too) or, where the
         // server double-forks, with the controller's main thread; an exec'd one with the thread that spawned it.
-        fork_server ? ForkServer::kSpawnsInFlight : 1);
-    // The run's clock, the time limit and the fault schedule start here, when
-    // every worker is ready for its first op: starting them is not workload.
-    const auto start = std::chrono::steady_clock::now();
-    figures.workers_ready_seconds = std::chrono::duration<double>(start - workers_starting).count();
-    spdlog::info("{} answered init in {:.3f} s", counted(spec.workers, "worker"), figures.workers_ready_seconds);
+        cluster.fork_server ? ForkServer::kSpawnsInFlight : 1);
+}
+/// --stop-on-decided's watch, for a scenario whose expectation it can decide early; none otherwise.
+std::optional<ExpectationWatch> early_watch(const RunContext& run) {
+    if (!run.options.stop_on_decided || !ExpectationWatch::decides_early(run.plan.spec.expect)) return std::nullopt;
+    return std::optional<ExpectationWatch>(std::in_place, *run.plan.spec.expect);
+}
+
+/// The workers of a run and what records them, made in this order: the
+/// pool (every worker ready for its first op), the run's clock, the history
+/// recorder (with --stop-on-decided's watch), the protected resource.
+struct RunWorkers {
+    RunWorkers(const RunContext& run, RunCluster& cluster)
+        : starting(std::chrono::steady_clock::now()),
+          pool(make_worker_pool(run, cluster, live)),
+          // The run's clock, the time limit and the fault schedule start here, when
+          // every worker is ready for its first op: starting them is not workload.
+          start(std::chrono::steady_clock::now()),
+          watch(early_watch(run)),
+          recorder(run.dir.path / "history.jsonl", start, run.plan.spec.max_ops,
+                   watch ? HistoryRecorder::Observer([this](const Op& op) { watch->observe(op); })
+                         : HistoryRecorder::Observer()),
+          resource(run.plan.spec.fencing) {
+        spdlog::info("{} answered init in {:.3f} s", counted(run.plan.spec.workers, "worker"), ready_seconds());
+    }
+
+    /// From spawning the first worker to the last one's answer to init.
+    double ready_seconds() const { return std::chrono::duration<double>(start - starting).count(); }
+
+    /// The client the workers said they are (their hello), said on the terminal and in the log.
+    std::string announce_client() const {
+        std::string client = printable_excerpt(pool.worker(0)->hello().client, kClientNameBytes);
+        std::printf("client: %s\n", client.empty() ? "(its hello names none)" : client.c_str());
+        std::fflush(stdout);
+        spdlog::info("client: {}", client);
+        return client;
+    }
+
+    LiveState live;
+    std::chrono::steady_clock::time_point starting;
+    WorkerPool pool;
+    std::chrono::steady_clock::time_point start;
     std::optional<ExpectationWatch> watch;  // --stop-on-decided, for a scenario that expects invalid
-    if (options.stop_on_decided && ExpectationWatch::decides_early(spec.expect)) watch.emplace(*spec.expect);
-    HistoryRecorder recorder(dir.path / "history.jsonl", start, spec.max_ops,
-                             watch ? HistoryRecorder::Observer([&watch](const Op& op) { watch->observe(op); })
-                                   : HistoryRecorder::Observer());
-    ProtectedResource resource(spec.fencing);
+    HistoryRecorder recorder;
+    ProtectedResource resource;
+};
 
-    // The client the workers said they are (their hello), for the header and every record of the run.
-    figures.client = printable_excerpt(pool.worker(0)->hello().client, kClientNameBytes);
-    std::printf("client: %s\n", figures.client.empty() ? "(its hello names none)" : figures.client.c_str());
-    std::fflush(stdout);
-    spdlog::info("client: {}", figures.client);
+/// The run's faults, from the plan's, acting on the cluster and the workers.
+std::map<std::string, std::unique_ptr<Fault>> make_run_faults(const RunContext& run, const RunCluster& cluster,
+                                                              RunWorkers& workers,
+                                                              const std::vector<FaultEvent>& schedule) {
+    const FaultTargets targets{workers.pool,
+                               *cluster.topology,
+                               cluster.network.uses_namespaces(),
+                               run.credentials.client_password,
+                               run.options.interrupted,
+                               cluster.proxy.get(),
+                               cluster.peer_links.get(),
+                               cluster.worker_clock ? run.dir.path / "workers" : std::filesystem::path()};
+    return make_schedule_faults(schedule, targets, run.plan.faults, OptionContext{run.plan.spec.ttl_ms});
+}
 
-    const auto schedule = make_schedule(spec);
-    write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
-    Nemesis nemesis(
-        schedule,
-        make_schedule_faults(
-            schedule,
-            {pool, *topology, network.uses_namespaces(), credentials.client_password, options.interrupted, proxy.get(),
-             peer_links.get(), worker_clock ? dir.path / "workers" : std::filesystem::path()},
-            spec.fault_options, OptionContext{spec.ttl_ms}),
-        [&](Op op) { recorder.record(std::move(op)); }, start, &pool);
-
+/// What each slot of the workload works with: the lock keys, the spec's
+/// times, and the capabilities the first worker's hello announced.
+WorkloadOptions workload_options(const RunContext& run, const RunWorkers& workers) {
+    const Spec& spec = run.plan.spec;
     std::vector<std::string> keys;
     for (int k = 0; k < spec.keys; ++k) keys.push_back(spec.keys == 1 ? "lock" : fmt::format("lock-{}", k));
-    WorkloadRunner workload(
-        {keys, spec.ttl_ms, spec.hold_ms, spec.think_ms, spec.hold_timed_by == "client",
-         std::chrono::milliseconds(spec.op_timeout_ms), *spec.seed,
-         pool.worker(0)->hello().supports, options.interrupted,
-         std::chrono::milliseconds(spec.server_timeout_ms) + LineChannel::kInterruptGrace},
-        pool, recorder, resource, live);
+    return {keys,
+            spec.ttl_ms,
+            spec.hold_ms,
+            spec.think_ms,
+            spec.hold_timed_by == "client",
+            std::chrono::milliseconds(spec.op_timeout_ms),
+            *spec.seed,
+            workers.pool.worker(0)->hello().supports,
+            run.options.interrupted,
+            std::chrono::milliseconds(spec.server_timeout_ms) + LineChannel::kInterruptGrace};
+}
 
-    const double limit = spec.time_limit_s;
+/// Runs the nemesis and every slot of the workload, with the progress line,
+/// until the time limit, max_ops, every slot stopping, an early decision
+/// (--stop-on-decided) or an interrupt; then the nemesis heals and every
+/// worker finishes its cycle. Fills in why the run stopped.
+void drive(const RunContext& run, RunWorkers& workers, Nemesis& nemesis, WorkloadRunner& workload,
+           RunFigures& figures) {
+    const int slots = run.plan.spec.workers;
+    const double limit = run.plan.spec.time_limit_s;
     // Only the lock cycle takes locks; the stock and unique-id loops have no overlaps to count.
     const bool takes_locks = workload.workload().capability.empty();
     ProgressDisplay progress([&] {
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - workers.start).count();
         const auto fault = nemesis.current();
-        return fmt::format("[{:6.1f} s / {:.0f} s] {} ops | fault: {}{}", elapsed, limit, recorder.count(),
+        return fmt::format("[{:6.1f} s / {:.0f} s] {} ops | fault: {}{}", elapsed, limit, workers.recorder.count(),
                            fault.empty() ? "none" : fault,
-                           takes_locks ? fmt::format(" | overlaps so far: {}", live.overlaps()) : "");
+                           takes_locks ? fmt::format(" | overlaps so far: {}", workers.live.overlaps()) : "");
     });
     {
-        RunThreads threads(stop);
+        RunThreads threads(run.stop);
         threads.start([&] {
-            nemesis.run(stop.get_token());
+            nemesis.run(run.stop.get_token());
             // A node the nemesis restarted is a child of this thread and dies with
             // it (PDEATHSIG, host/child_process.hpp): keep the thread alive
             // until the workers have finished their last cycle (bounded: 60 s).
-            poll_until([&] { return workload.slots_stopped() >= spec.workers; }, std::chrono::seconds(60),
+            poll_until([&] { return workload.slots_stopped() >= slots; }, std::chrono::seconds(60),
                        std::chrono::milliseconds(20), std::stop_token{});
         });
-        for (int slot = 0; slot < spec.workers; ++slot)
-            threads.start([&, slot] { workload.run_slot(slot, stop.get_token()); });
-        if (watch)
+        for (int slot = 0; slot < slots; ++slot)
+            threads.start([&, slot] { workload.run_slot(slot, run.stop.get_token()); });
+        if (workers.watch)
             threads.start([&] {
-                figures.stopped_early = watch->watch(stop.get_token(), kLiveCheckInterval);
-                if (figures.stopped_early) stop.request_stop();  // the graceful stop, as at the time limit
+                figures.stopped_early = workers.watch->watch(run.stop.get_token(), kLiveCheckInterval);
+                if (figures.stopped_early) run.stop.request_stop();  // the graceful stop, as at the time limit
             });
-        const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                          std::chrono::duration<double>(limit));
-        poll_until([&] { return recorder.full() || workload.slots_stopped() >= spec.workers; },
-                   deadline - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), stop.get_token());
-        figures.interrupted = options.interrupted.stop_requested();
-        const bool full = recorder.full();
+        const auto deadline = workers.start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                  std::chrono::duration<double>(limit));
+        poll_until([&] { return workers.recorder.full() || workload.slots_stopped() >= slots; },
+                   deadline - std::chrono::steady_clock::now(), std::chrono::milliseconds(50), run.stop.get_token());
+        figures.interrupted = run.options.interrupted.stop_requested();
+        const bool full = workers.recorder.full();
         threads.join();  // the nemesis heals, every worker finishes its cycle
         spdlog::info("stopped: {}", figures.interrupted     ? "interrupted"
                                     : figures.stopped_early ? figures.stopped_early->reason
@@ -271,30 +347,58 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
                                                             : "time limit");
     }
     progress.stop();
-    pool.stop_all();
-    if (proxy) spdlog::info("{}", proxy->summary());
-    if (peer_links) spdlog::info("{}", peer_links->summary());
-    figures.filesystem_failure = data_filesystem_failure(*topology).value_or("");
-    topology->stop();
-    figures.ops = recorder.count();
-    figures.workers = spec.workers;
+}
+
+/// Everything between "the run directory exists" and "all processes, links
+/// and cgroups of the run are gone". Throws on harness errors, after cleanup.
+RunFigures execute(const RunPlan& plan, NetworkMode network_mode, const RunDirectory& dir, const RunOptions& options) {
+    RunFigures figures;
+    std::stop_source stop;
+    const std::stop_callback interrupt_stops_run(options.interrupted, [&] { stop.request_stop(); });
+    const ServerCredentials credentials = fresh_server_credentials();
+    const RunScratch scratch(dir.path, dir.run_id);  // removed last, when nothing can write into it any more
+    // Whatever the run started and is still there dies here, after everything else is torn down.
+    const RunContainment containment(dir.run_id);
+    const RunContext run{plan, dir, options, stop, credentials};
+    RunCluster cluster(run, network_mode, scratch.dir());
+    figures.namespaces = cluster.network.uses_namespaces();
+    RunWorkers workers(run, cluster);
+    figures.workers_ready_seconds = workers.ready_seconds();
+    figures.client = workers.announce_client();
+
+    const auto schedule = make_schedule(plan);
+    write_json_file(dir.path / "nemesis-schedule.json", schedule_to_json(schedule));
+    Nemesis nemesis(
+        schedule, make_run_faults(run, cluster, workers, schedule),
+        [&](Op op) { workers.recorder.record(std::move(op)); }, workers.start, &workers.pool);
+    WorkloadRunner workload(workload_options(run, workers), workers.pool, workers.recorder, workers.resource,
+                            workers.live);
+    drive(run, workers, nemesis, workload, figures);
+
+    workers.pool.stop_all();
+    if (cluster.proxy) spdlog::info("{}", cluster.proxy->summary());
+    if (cluster.peer_links) spdlog::info("{}", cluster.peer_links->summary());
+    figures.filesystem_failure = data_filesystem_failure(*cluster.topology).value_or("");
+    cluster.topology->stop();
+    figures.ops = workers.recorder.count();
+    figures.workers = plan.spec.workers;
     figures.workers_failed = workload.slots_failed();
     figures.worker_failure = workload.first_failure();
     figures.faults = nemesis.faults_started();
-    figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - workers.start).count();
     return figures;  // network torn down by its destructor
 }
 
 /// execute(), with what its exception means: a combination this run cannot do
 /// (std::invalid_argument, e.g. a fault needing root) is the spec's fault,
 /// anything else the harness's. Both are logged.
-RunFigures execute_or_explain(const Spec& spec, NetworkMode network_mode, const RunDirectory& dir,
+RunFigures execute_or_explain(const RunPlan& plan, NetworkMode network_mode, const RunDirectory& dir,
                               const RunOptions& options) {
     try {
-        return execute(spec, network_mode, dir, options);
+        return execute(plan, network_mode, dir, options);
     } catch (const std::invalid_argument& e) {
         spdlog::error("spec error: {}", e.what());
-        throw SpecError(fmt::format("spec {}: {}", spec.name, e.what()));
+        throw SpecError(fmt::format("spec {}: {}", plan.spec.name, e.what()));
     } catch (const std::exception& e) {
         spdlog::error("harness error: {}", e.what());
         throw HarnessError(e.what());
@@ -304,12 +408,14 @@ RunFigures execute_or_explain(const Spec& spec, NetworkMode network_mode, const 
 /// The run, filling `outcome` as it learns each part (the run directory as
 /// soon as it exists); returns the exit code. Throws on failures after
 /// cleaning up.
-int run_into(Spec spec, const RunOptions& options, RunOutcome& outcome) {
-    validate(spec);
-    if (const auto refusal = host_refusal(spec, options.self_exe))
+int run_into(Spec validated, const RunOptions& options, RunOutcome& outcome) {
+    RunPlan plan = plan_run(std::move(validated));
+    const Spec& spec = plan.spec;
+    if (const auto refusal = host_refusal(plan, options.self_exe))
         throw SpecError("spec " + spec.name + ": " + *refusal);
-    const NetworkMode network_mode = preflight_network(spec);  // refusals before anything is made
-    if (!spec.seed) spec.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
+    const NetworkMode network_mode = preflight_network(plan);  // refusals before anything is made
+    if (!spec.seed)
+        plan.spec.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
     const RunDirectory dir = create_run_directory(options.store, spec.name);
     std::error_code ec;
     outcome.run_dir = std::filesystem::canonical(dir.path, ec);
@@ -326,7 +432,7 @@ int run_into(Spec spec, const RunOptions& options, RunOutcome& outcome) {
     std::printf("seed %llu | run directory %s\n", static_cast<unsigned long long>(*spec.seed), dir.path.c_str());
     std::fflush(stdout);
 
-    const RunFigures figures = execute_or_explain(spec, network_mode, dir, options);
+    const RunFigures figures = execute_or_explain(plan, network_mode, dir, options);
     outcome.interrupted = figures.interrupted;
     CheckedHistory checked = conclude_run(spec, dir, figures, options.expectation_not_applicable);
     outcome.verdict = checked.report.valid;

@@ -4,13 +4,13 @@
 #pragma once
 
 #include "clusters/network/test_network.hpp"
-#include "spec/spec.hpp"
+#include "spec/run_plan.hpp"
 
 namespace lockcheck {
 
 /// The network mode the run uses, resolved: NetworkMode::Namespaces or
 /// NetworkMode::Loopback (auto picks namespaces when this process can create
-/// them). Throws SpecError, naming the field, when `spec` asks for what this
+/// them). Throws SpecError, naming the field, when `plan`'s spec asks for what this
 /// process cannot do: network "netns" without root, or a fault that needs
 /// namespaces (FaultDescriptor::needs_namespaces: packet-loss) in a run that
 /// will have none, or one that cuts servers off from each other
@@ -23,6 +23,6 @@ namespace lockcheck {
 /// (refuses_unsynced_data: power-loss), and (ssh) the hosts file
 /// parses and has a host for every node; throws HarnessError when the
 /// runtime is unavailable (no Docker daemon, no ssh client).
-NetworkMode preflight_network(const Spec& spec);
+NetworkMode preflight_network(const RunPlan& plan);
 
 }  // namespace lockcheck

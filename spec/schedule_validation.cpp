@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/option_kinds.hpp"
+#include "nemesis/fault_factory.hpp"
 #include "nemesis/fresh_grant.hpp"
 
 namespace lockcheck {
@@ -36,7 +37,8 @@ void check_event_options(const Spec& s, const FaultEvent& e, const FaultDescript
 
 }  // namespace
 
-void check_schedule(const Spec& s, const std::function<void(const std::string&, const std::string&)>& fail) {
+void check_schedule(const Spec& s, const std::vector<ResolvedFault>& faults,
+                    const std::function<void(const std::string&, const std::string&)>& fail) {
     if (!s.schedule) return;
     const auto limit_ms = static_cast<std::int64_t>(s.time_limit_s * 1000);
     for (std::size_t i = 0; i < s.schedule->size(); ++i) {
@@ -45,21 +47,22 @@ void check_schedule(const Spec& s, const std::function<void(const std::string&, 
             fail("schedule", "event " + std::to_string(i + 1) + " " + reason);
         };
         if (std::find(s.nemesis.begin(), s.nemesis.end(), e.kind) == s.nemesis.end())
-            event_fails("fault '" + e.kind + "' is not in field nemesis (leave nemesis out to use the schedule's faults)");
-        const FaultDescriptor* fault = find_fault(e.kind);
+            event_fails("fault '" + e.kind +
+                        "' is not in field nemesis (leave nemesis out to use the schedule's faults)");
+        const ResolvedFault* fault = find_resolved_fault(faults, e.kind);
         if (!fault) event_fails("fault '" + e.kind + "' names no known fault; `lockcheck list` shows them");
         if (e.at_ms >= limit_ms)
             event_fails("field 'at_ms' (" + std::to_string(e.at_ms) + ") is not before the time limit (" +
                         std::to_string(limit_ms) + " ms): it would never run");
         if (e.duration_ms >= s.op_timeout_ms)
-            event_fails("field 'duration_ms' (" + std::to_string(e.duration_ms) +
-                        ") must stay below op_timeout_ms (" + std::to_string(s.op_timeout_ms) +
+            event_fails("field 'duration_ms' (" + std::to_string(e.duration_ms) + ") must stay below op_timeout_ms (" +
+                        std::to_string(s.op_timeout_ms) +
                         " ms), or the controller would give up on a worker a fault holds still");
         if (e.target_delay_ms > spec_bounds::kMaxDurationMs)
             event_fails("field 'target_delay_ms' must be at most " + std::to_string(spec_bounds::kMaxDurationMs));
         if (e.after_grant_ms && *e.after_grant_ms > kMaxAfterGrantMs)
             event_fails("field 'after_grant_ms' must be at most " + std::to_string(kMaxAfterGrantMs));
-        check_event_options(s, e, *fault, event_fails);
+        check_event_options(s, e, *fault->descriptor, event_fails);
     }
 }
 

@@ -136,6 +136,7 @@ std::string scenario_name_problem(const std::string& name);
 /// fault options (their descriptors' bounds) and combinations this build can
 /// run, asking the descriptors of the topology, the recipe and the faults;
 /// throws SpecError. Flags that override the spec are checked here too.
+/// plan_run (spec/run_plan.hpp) is the same check returning the spec resolved.
 void validate(const Spec& spec);
 
 }  // namespace lockcheck

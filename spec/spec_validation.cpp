@@ -1,4 +1,4 @@
-#include "spec/spec.hpp"
+#include "spec/run_plan.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -7,9 +7,10 @@
 #include "clusters/runtimes/node_runtime_registry.hpp"
 #include "clusters/topologies/topology_registry.hpp"
 #include "core/option_kinds.hpp"
-#include "spec/schedule_validation.hpp"
+#include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "recipes/recipes.hpp"
+#include "spec/schedule_validation.hpp"
 
 namespace lockcheck {
 namespace {
@@ -78,7 +79,7 @@ const RecipeDescriptor* checked_recipe(const Spec& s, const Fail& fail) {
     if (std::find(recipe->topologies.begin(), recipe->topologies.end(), s.topology) == recipe->topologies.end())
         fail("topology", "'" + s.topology + "' cannot run recipe '" + s.recipe + "'");
     try {
-        check_recipe_options(s.recipe, s.recipe_options);
+        check_recipe_options(*recipe, s.recipe_options);
     } catch (const std::invalid_argument& e) {
         fail("recipe_options", std::string("is not valid: ") + e.what());
     }
@@ -118,16 +119,79 @@ void check_durability(const Spec& s, const Fail& fail) {
 
 /// Asks the recipe (when built in), the topology and every fault of the
 /// nemesis whether they can run the spec together.
-void check_combination(const Spec& s, const RecipeDescriptor* recipe, const TopologyDescriptor& topology,
-                       const Fail& fail) {
+void check_combination(const RunPlan& plan, const Fail& fail) {
+    const Spec& s = plan.spec;
     const SpecView view{s.recipe, s.topology, s.ttl_ms, s.nodes, s.nemesis, s.recipe_options, s.fault_options};
     std::vector<std::function<SpecVerdict(const SpecView&)>> judges;
-    if (recipe) judges.push_back(recipe->refuses);
-    judges.push_back(topology.refuses);
-    for (const auto& kind : s.nemesis) judges.push_back(find_fault(kind)->refuses);
+    if (plan.recipe) judges.push_back(plan.recipe->refuses);
+    judges.push_back(plan.topology->refuses);
+    for (const auto& fault : plan.faults) judges.push_back(fault.descriptor->refuses);
     for (const auto& refuses : judges)
         if (refuses)
             if (const auto refusal = refuses(view)) fail(refusal->field, refusal->reason);
+}
+
+/// The checks of the fields that name no registry entry: persistence, the
+/// durability settings, who times a hold, the network.
+void check_plain_values(const Spec& s, const Fail& fail) {
+    if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
+        fail("persistence", "must be none, everysec or always");
+    check_durability(s, fail);
+    if (s.hold_timed_by != "controller" && s.hold_timed_by != "client")
+        fail("hold_timed_by", "must be controller or client");
+    if (s.hold_timed_by == "client" && s.hold_ms.max >= s.op_timeout_ms)
+        fail("hold_ms", "must end before op_timeout_ms (" + std::to_string(s.op_timeout_ms) +
+                            ") when the client times its holds: the hold is one op");
+    if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
+        fail("network", "must be auto, netns or loopback");
+}
+
+/// Checks the runtime and the fields that apply to one runtime only; returns it.
+const NodeRuntimeDescriptor* checked_runtime(const Spec& s, const Fail& fail) {
+    const NodeRuntimeDescriptor* runtime = find_node_runtime(s.runtime);
+    if (!runtime)
+        fail("runtime", "names no known runtime ('" + s.runtime + "'); the runtimes are " + node_runtime_names());
+    if (!s.image.empty() && s.runtime != "docker")
+        fail("image", "applies only to runtime docker (this spec's runtime is " + s.runtime + ")");
+    if (!s.hosts.empty() && s.runtime != "ssh")
+        fail("hosts", "applies only to runtime ssh (this spec's runtime is " + s.runtime + ")");
+    if (s.hosts.empty() && s.runtime == "ssh") fail("hosts", "is required by runtime ssh (or flag --hosts)");
+    return runtime;
+}
+
+/// Every fault of the nemesis, known, with its options resolved against the
+/// spec's ttl_ms (checked already, check_fault_options).
+std::vector<ResolvedFault> checked_faults(const Spec& s, const Fail& fail) {
+    std::vector<ResolvedFault> faults;
+    for (const auto& kind : s.nemesis) {
+        const FaultDescriptor* fault = find_fault(kind);
+        if (!fault) {
+            std::string known;
+            for (const auto& descriptor : fault_descriptors()) known += (known.empty() ? "" : ", ") + descriptor.name;
+            fail("nemesis", "names no known fault ('" + kind + "'); the faults are " + known);
+        }
+        faults.push_back(resolve_fault(*fault, s.fault_options, OptionContext{s.ttl_ms}));
+    }
+    return faults;
+}
+
+/// What the plan's faults need of the run, and the topology's size.
+void resolve_needs(RunPlan& plan) {
+    TopologyOptions sized;
+    sized.name = plan.spec.topology;
+    sized.node_count = plan.spec.nodes;
+    plan.node_count = plan.topology->node_count(sized);
+    const auto first = [&](const FaultDescriptor*& slot, const FaultDescriptor& fault, bool needs) {
+        if (needs && !slot) slot = &fault;
+    };
+    for (const auto& resolved : plan.faults) {
+        const FaultDescriptor& fault = *resolved.descriptor;
+        first(plan.node_clock_fault, fault, fault.needs_clock_library);
+        first(plan.worker_clock_fault, fault, fault.needs_worker_clock_library);
+        first(plan.unsynced_data_fault, fault, fault.needs_unsynced_data);
+        plan.needs_proxy = plan.needs_proxy || fault.needs_proxy;
+        plan.cuts_peers = plan.cuts_peers || fault.cuts_peers;
+    }
 }
 
 /// A fault must end before the controller gives up on a worker it holds
@@ -164,7 +228,10 @@ std::string scenario_name_problem(const std::string& name) {
     return "";
 }
 
-void validate(const Spec& s) {
+RunPlan plan_run(Spec spec) {
+    RunPlan plan;
+    plan.spec = std::move(spec);
+    const Spec& s = plan.spec;
     if (const auto problem = scenario_name_problem(s.name); !problem.empty())
         throw SpecError("spec: field 'name' " + problem);
     const Fail fail = [&](const std::string& field, const std::string& reason) {
@@ -172,37 +239,22 @@ void validate(const Spec& s) {
     };
     check_bounds(s, fail);
     check_fault_options(s, fail);
-    const TopologyDescriptor* topology = find_topology(s.topology);
-    if (!topology) fail("topology", "names no known topology ('" + s.topology + "')");
-    const RecipeDescriptor* recipe = checked_recipe(s, fail);
-    if (s.persistence != "none" && s.persistence != "everysec" && s.persistence != "always")
-        fail("persistence", "must be none, everysec or always");
-    check_durability(s, fail);
-    if (s.hold_timed_by != "controller" && s.hold_timed_by != "client")
-        fail("hold_timed_by", "must be controller or client");
-    if (s.hold_timed_by == "client" && s.hold_ms.max >= s.op_timeout_ms)
-        fail("hold_ms", "must end before op_timeout_ms (" + std::to_string(s.op_timeout_ms) +
-                            ") when the client times its holds: the hold is one op");
-    if (s.network != "auto" && s.network != "netns" && s.network != "loopback")
-        fail("network", "must be auto, netns or loopback");
-    if (!find_node_runtime(s.runtime))
-        fail("runtime", "names no known runtime ('" + s.runtime + "'); the runtimes are " + node_runtime_names());
-    if (!s.image.empty() && s.runtime != "docker")
-        fail("image", "applies only to runtime docker (this spec's runtime is " + s.runtime + ")");
-    if (!s.hosts.empty() && s.runtime != "ssh")
-        fail("hosts", "applies only to runtime ssh (this spec's runtime is " + s.runtime + ")");
-    if (s.hosts.empty() && s.runtime == "ssh") fail("hosts", "is required by runtime ssh (or flag --hosts)");
-    for (const auto& kind : s.nemesis)
-        if (!find_fault(kind)) {
-            std::string known;
-            for (const auto& fault : fault_descriptors()) known += (known.empty() ? "" : ", ") + fault.name;
-            fail("nemesis", "names no known fault ('" + kind + "'); the faults are " + known);
-        }
+    plan.topology = find_topology(s.topology);
+    if (!plan.topology) fail("topology", "names no known topology ('" + s.topology + "')");
+    plan.recipe = checked_recipe(s, fail);
+    if (plan.recipe) plan.recipe_options = resolve_options(plan.recipe->options, s.recipe_options, OptionContext{});
+    check_plain_values(s, fail);
+    plan.runtime = checked_runtime(s, fail);
+    plan.faults = checked_faults(s, fail);
     if (s.workers > 256) fail("workers", "must be at most 256");
-    check_nodes(s, *topology, fail);
+    check_nodes(s, *plan.topology, fail);
     check_fault_duration(s, fail);
-    check_combination(s, recipe, *topology, fail);
-    check_schedule(s, fail);
+    check_combination(plan, fail);
+    check_schedule(s, plan.faults, fail);
+    resolve_needs(plan);
+    return plan;
 }
+
+void validate(const Spec& spec) { plan_run(spec); }
 
 }  // namespace lockcheck

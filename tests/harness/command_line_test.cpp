@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -19,6 +20,8 @@
 #include "run/run_preflight.hpp"
 #include "spec/scenario_catalog.hpp"
 #include "nemesis/fault_registry.hpp"
+#include "recipes/recipe_registry.hpp"
+#include "spec/run_plan.hpp"
 #include "tests/support/cli_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -27,6 +30,21 @@ using namespace lockcheck;
 namespace {
 
 using lockcheck::testing::run_cli;
+
+/// `spec` planned (spec/run_plan.hpp), with a recipe that runs on its
+/// topology when the spec's own does not.
+RunPlan planned(Spec spec) {
+    const auto runs_on = [&](const RecipeDescriptor& recipe) {
+        return std::find(recipe.topologies.begin(), recipe.topologies.end(), spec.topology) != recipe.topologies.end();
+    };
+    if (!runs_on(*find_recipe(spec.recipe)))
+        for (const auto& recipe : recipe_descriptors())
+            if (runs_on(recipe)) {
+                spec.recipe = recipe.name;
+                break;
+            }
+    return plan_run(std::move(spec));
+}
 
 /// A store path that does not exist yet, removed at the end of the test.
 class FreshStore : public ::testing::Test {
@@ -145,7 +163,7 @@ TEST_F(FreshStore, AFaultThatNeedsNamespacesIsRefusedBeforeTheRunDirectoryExists
 // peers talk directly, and the refusal says why.
 TEST(CommandLine, LoopbackPartitionsAreForTheTopologiesWhosePeersTalkThroughTheProxy) {
     const auto spec_with = [](const char* topology, const char* fault) {
-        return spec_from_json({{"topology", topology}, {"network", "loopback"}, {"nemesis", {fault}}}, "t");
+        return planned(spec_from_json({{"topology", topology}, {"network", "loopback"}, {"nemesis", {fault}}}, "t"));
     };
     for (const char* topology : {"redis-single", "redis-independent", "redis-sentinel", "zookeeper", "mysql-single"})
         for (const char* fault : {"partition", "failover"})
@@ -186,7 +204,7 @@ TEST(CommandLine, RuntimeDockerRefusesAnotherNetworkAndPowerLossBeforeAnythingIs
     spec.runtime = "docker";
     spec.network = "loopback";
     try {
-        preflight_network(spec);
+        preflight_network(planned(spec));
         ADD_FAILURE() << "runtime docker took network loopback";
     } catch (const SpecError& e) {
         EXPECT_NE(std::string(e.what()).find("runtime docker brings its own network"), std::string::npos) << e.what();
@@ -194,7 +212,7 @@ TEST(CommandLine, RuntimeDockerRefusesAnotherNetworkAndPowerLossBeforeAnythingIs
     spec.network = "auto";
     spec.nemesis = {"power-loss"};
     try {
-        preflight_network(spec);
+        preflight_network(planned(spec));
         ADD_FAILURE() << "runtime docker took power-loss";
     } catch (const SpecError& e) {
         const std::string expected = can_use_namespaces() ? "fault 'power-loss' cannot run with runtime docker: "
@@ -211,7 +229,7 @@ TEST(CommandLine, RuntimeSshRefusesPowerLossAndTooFewHostsBeforeAnythingIsMade) 
     spec.hosts = hosts.string();
     const auto refusal = [&] {
         try {
-            preflight_network(spec);
+            preflight_network(planned(spec));
             return std::string();
         } catch (const SpecError& e) {
             return std::string(e.what());

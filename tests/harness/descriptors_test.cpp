@@ -9,6 +9,7 @@
 
 #include "clusters/runtimes/node_runtime_registry.hpp"
 #include "clusters/topologies/topology_registry.hpp"
+#include "spec/run_plan.hpp"
 #include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
@@ -175,4 +176,35 @@ TEST(FaultFactory, FailoverFollowsTheTopologysFailoverControl) {
     ElectsItsOwn elected;
     EXPECT_EQ(fault_error("failover", elected, true), "");
     EXPECT_EQ(fault_error("meteor", single, true), "unknown fault 'meteor'");
+}
+
+// The run makes its schedule's faults from its plan (spec/run_plan.hpp), not by name.
+TEST(FaultFactory, ScheduleFaultsComeFromThePlansDescriptors) {
+    const RunPlan plan = plan_run(spec_from_json({{"nemesis", {"pause-holder", "kill-restart"}}}, "t"));
+    NoWorkers workers;
+    NoServers topology;
+    const FaultTargets targets{workers, topology, true};
+    const auto event = [](int id, const std::string& kind, nlohmann::json options) {
+        FaultEvent e;
+        e.id = id;
+        e.kind = kind;
+        e.options = std::move(options);
+        return e;
+    };
+    const FaultEvent pause = event(1, "pause-holder", nullptr);
+    const FaultEvent kill = event(2, "kill-restart", plan.faults[1].stored_options);
+    const FaultEvent slow_restart = event(3, "kill-restart", {{"restart_delay_ms", 50}});
+    const auto faults =
+        make_schedule_faults({pause, kill, kill, slow_restart}, targets, plan.faults, {plan.spec.ttl_ms});
+    ASSERT_EQ(faults.size(), 3u) << "one instance per kind and options";
+    EXPECT_EQ(faults.at(fault_instance_key(pause))->kind(), "pause-holder");
+    EXPECT_EQ(faults.at(fault_instance_key(kill))->kind(), "kill-restart");
+    EXPECT_EQ(faults.at(fault_instance_key(slow_restart))->kind(), "kill-restart");
+    const FaultEvent outside = event(4, "clock-skew", nullptr);
+    try {
+        make_schedule_faults({outside}, targets, plan.faults, {plan.spec.ttl_ms});
+        ADD_FAILURE() << "a fault the plan does not hold was made";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()), "unknown fault 'clock-skew'");
+    }
 }

@@ -11,6 +11,7 @@
 
 #include "clusters/clock_offset.hpp"
 #include "run/run_setup.hpp"
+#include "spec/run_plan.hpp"
 #include "spec/spec.hpp"
 #include "workers/worker_launch.hpp"
 #include "nemesis/client_clock_skew.hpp"
@@ -221,9 +222,10 @@ TEST(ClientClockSkew, UnavailableWhenTheWorkersRunWithoutTheLibrary) {
 TEST(ClientClockSkew, WorkersAreExecdWithTheLibraryAndAnOffsetFileOfTheirOwn) {
     WorkersDir dir;
     const Spec spec = spec_from_json({{"nemesis", {"client-clock-skew"}}}, "t");
-    EXPECT_FALSE(worker_clock_library(spec_from_json({{"nemesis", {"pause-client"}}}, "t"), "/bin/lockcheck"))
+    EXPECT_FALSE(worker_clock_library(plan_run(spec_from_json({{"nemesis", {"pause-client"}}}, "t")), "/bin/lockcheck"))
         << "no fault of the nemesis needs it";
-    EXPECT_THROW(worker_clock_library(spec, dir.path / "lockcheck"), std::runtime_error) << "no library beside it";
+    EXPECT_THROW(worker_clock_library(plan_run(spec), dir.path / "lockcheck"), std::runtime_error)
+        << "no library beside it";
     const auto launch = worker_launch(spec, {"127.0.0.1:6379"}, std::nullopt, "/bin/lockcheck", dir.path.parent_path(),
                                       "r1", 4, nullptr, std::filesystem::path("/lib/libclockshift.so"));
     const auto file = clock_offset_file(worker_clock_dir(dir.path, 4));

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "run/run_setup.hpp"
+#include "spec/run_plan.hpp"
 #include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
@@ -70,11 +71,11 @@ TEST(FaultSpec, PartitionModeLossAndNodesAreChecked) {
 
 TEST(FaultSpec, TopologyOptionsCarryNodesAndTheClockLibraryOnlyForClockSkew) {
     Spec s = spec_from_json({{"recipe", "redlock"}, {"topology", "redis-independent"}, {"nodes", 3}}, "t");
-    auto options = topology_options_for(s, "/tmp/nodes", "/nonexistent/lockcheck");
+    auto options = topology_options_for(plan_run(s), "/tmp/nodes", "/nonexistent/lockcheck");
     EXPECT_EQ(options.node_count, 3);
     EXPECT_FALSE(options.clock_library);
     s.nemesis = {"clock-skew"};
-    EXPECT_THROW(topology_options_for(s, "/tmp/nodes", "/nonexistent/lockcheck"), std::runtime_error)
+    EXPECT_THROW(topology_options_for(plan_run(s), "/tmp/nodes", "/nonexistent/lockcheck"), std::runtime_error)
         << "clock-skew without libclockshift.so beside the binary is an error, not a silent no-op";
 }
 
@@ -83,14 +84,14 @@ TEST(FaultSpec, ClockSkewNeedsTheClockLauncherBesideTheLibrary) {
     std::ofstream(dir.path() / "libclockshift.so") << "";
     Spec s = spec_from_json({{"nemesis", {"clock-skew"}}}, "t");
     try {
-        topology_options_for(s, dir.path() / "nodes", dir.path() / "lockcheck");
+        topology_options_for(plan_run(s), dir.path() / "nodes", dir.path() / "lockcheck");
         ADD_FAILURE() << "a static server would keep its real clock: the run must refuse";
     } catch (const std::runtime_error& e) {
         EXPECT_NE(std::string(e.what()).find("lockcheck-clock-launch beside the clock library"), std::string::npos)
             << e.what();
     }
     std::ofstream(dir.path() / "lockcheck-clock-launch") << "";
-    EXPECT_EQ(topology_options_for(s, dir.path() / "nodes", dir.path() / "lockcheck").clock_library,
+    EXPECT_EQ(topology_options_for(plan_run(s), dir.path() / "nodes", dir.path() / "lockcheck").clock_library,
               dir.path() / "libclockshift.so");
 }
 
@@ -139,15 +140,15 @@ TEST(FaultSpec, OnlyPowerLossPutsTheNodesOnTheLoseUnsyncedFilesystem) {
     Spec s =
         spec_from_json({{"recipe", "zk-sequential"}, {"topology", "zookeeper"}, {"zookeeper_force_sync", false}}, "t");
     s.nemesis = {"kill-restart"};
-    auto options = topology_options_for(s, "/tmp/nodes", "/opt/lockcheck/lockcheck");
+    auto options = topology_options_for(plan_run(s), "/tmp/nodes", "/opt/lockcheck/lockcheck");
     EXPECT_FALSE(options.unsynced_data) << "a run without power-loss mounts nothing";
     EXPECT_FALSE(options.durability.zookeeper_force_sync) << "the spec's durability reaches the topology";
-    EXPECT_EQ(host_refusal(s, "/opt/lockcheck/lockcheck"), std::nullopt);
+    EXPECT_EQ(host_refusal(plan_run(s), "/opt/lockcheck/lockcheck"), std::nullopt);
     s.nemesis = {"kill-restart", "power-loss"};
-    options = topology_options_for(s, "/tmp/nodes", "/opt/lockcheck/lockcheck");
+    options = topology_options_for(plan_run(s), "/tmp/nodes", "/opt/lockcheck/lockcheck");
     ASSERT_TRUE(options.unsynced_data);
     EXPECT_TRUE(options.unsynced_data->daemon.empty()) << "no lockcheck-unsyncedfs beside this binary";
-    const auto refusal = host_refusal(s, "/opt/lockcheck/lockcheck");
+    const auto refusal = host_refusal(plan_run(s), "/opt/lockcheck/lockcheck");
     ASSERT_TRUE(refusal);
     EXPECT_EQ(refusal->rfind("fault power-loss cannot run here: the lose-unsynced filesystem is unavailable: ", 0), 0u)
         << *refusal;

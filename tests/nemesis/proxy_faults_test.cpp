@@ -8,7 +8,7 @@
 #include <chrono>
 #include <random>
 
-#include "run/run_setup.hpp"
+#include "spec/run_plan.hpp"
 #include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
@@ -259,10 +259,13 @@ TEST(ProxyFaults, UnavailableWithoutTheProxy) {
 }
 
 TEST(ProxyFaults, OnlyAProxyFaultPutsTheProxyInFrontOfTheNodes) {
-    EXPECT_FALSE(nemesis_needs_proxy(spec_from_json({{"nemesis", {"pause-holder"}}}, "t")));
-    EXPECT_FALSE(nemesis_needs_proxy(spec_from_json({{"nemesis", nlohmann::json::array()}}, "t")));
+    const auto needs_proxy = [](const nlohmann::json& nemesis) {
+        return plan_run(spec_from_json({{"nemesis", nemesis}}, "t")).needs_proxy;
+    };
+    EXPECT_FALSE(needs_proxy({"pause-holder"}));
+    EXPECT_FALSE(needs_proxy(nlohmann::json::array()));
     for (const char* kind : {"delay", "slow-reply", "blackhole", "reset", "bandwidth", "client-partition"}) {
-        EXPECT_TRUE(nemesis_needs_proxy(spec_from_json({{"nemesis", {"pause-holder", kind}}}, "t"))) << kind;
+        EXPECT_TRUE(needs_proxy({"pause-holder", kind})) << kind;
         ASSERT_NE(find_fault(kind), nullptr) << kind << " is listed";
         EXPECT_FALSE(find_fault(kind)->needs_namespaces) << kind << " needs no root";
     }
