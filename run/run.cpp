@@ -11,6 +11,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "core/atomic_file.hpp"
 #include "clusters/network/peer_links.hpp"
 #include "clusters/power_loss.hpp"
 #include "host/run_containment.hpp"
@@ -36,7 +37,6 @@
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/nemesis.hpp"
 #include "nemesis/proxied_network.hpp"
-#include "reports/results_json.hpp"
 
 namespace lockcheck {
 namespace {
