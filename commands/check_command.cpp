@@ -1,6 +1,9 @@
 #include "commands/check_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
+#include <memory>
 
 #include "run/checked_history.hpp"
 #include "run/exit_codes.hpp"
@@ -50,6 +53,14 @@ int check_command(const std::filesystem::path& path) {
         std::printf("  %zu ops checked from %s\n", history.size(), history_path.c_str());
         return exit_code::for_verdict(checked.report.valid);
     });
+}
+
+void register_check(CommandLine& line) {
+    auto path = std::make_shared<std::string>();
+    auto* check =
+        line.app.add_subcommand("check", "Rerun every checker on a run directory or a history.jsonl, offline");
+    check->add_option("path", *path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
+    check->callback([path, &line] { line.chosen = [path] { return check_command(*path); }; });
 }
 
 }  // namespace lockcheck

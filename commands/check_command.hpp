@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include "commands/subcommand.hpp"
 
 namespace lockcheck {
 
@@ -13,5 +14,8 @@ namespace lockcheck {
 /// exit_code::kBadInput, any other failure its one line and code
 /// (report_failure).
 int check_command(const std::filesystem::path& path);
+
+/// Adds `check` and its flags to the command line (commands/subcommand.hpp).
+void register_check(CommandLine& line);
 
 }  // namespace lockcheck

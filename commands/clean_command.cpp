@@ -1,5 +1,7 @@
 #include "commands/clean_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
 
 #include "run/dead_runs.hpp"
@@ -13,6 +15,11 @@ int clean_command() {
     std::printf("cleaned %zu dead run(s); left %zu live run(s) alone\n", report.dead_runs.size(),
                 report.alive_runs.size());
     return exit_code::kValid;
+}
+
+void register_clean(CommandLine& line) {
+    auto* clean = line.app.add_subcommand("clean", "Remove what runs that died left behind (never touches a live run)");
+    clean->callback([&line] { line.chosen = [] { return clean_command(); }; });
 }
 
 }  // namespace lockcheck

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <optional>
+#include "commands/subcommand.hpp"
 
 namespace lockcheck {
 
@@ -12,5 +13,8 @@ namespace lockcheck {
 /// for a malformed history (one line naming file and line), or
 /// exit_code::kHarnessError when the output cannot be written (report_failure).
 int export_edn_command(const std::filesystem::path& path, const std::optional<std::filesystem::path>& output);
+
+/// Adds `export` and its flags to the command line (commands/subcommand.hpp).
+void register_export(CommandLine& line);
 
 }  // namespace lockcheck

@@ -1,6 +1,9 @@
 #include "commands/images_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
+#include <memory>
 #include <set>
 
 #include "host/system_command.hpp"
@@ -45,6 +48,16 @@ int images_command(const std::filesystem::path& self_exe, bool rebuild) {
         throw HarnessError(e.what());
     }
     return exit_code::kValid;
+}
+
+void register_images(CommandLine& line) {
+    auto rebuild = std::make_shared<bool>(false);
+    auto* images = line.app.add_subcommand(
+        "images", "Build (when missing) and list lockcheck's Docker images (runtime docker; lockcheck itself)");
+    images->add_flag("--rebuild", *rebuild, "Build the image of lockcheck again, from this binary");
+    images->callback([rebuild, &line] {
+        line.chosen = [rebuild] { return images_command(std::filesystem::read_symlink("/proc/self/exe"), *rebuild); };
+    });
 }
 
 }  // namespace lockcheck

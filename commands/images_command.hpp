@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include "commands/subcommand.hpp"
 
 namespace lockcheck {
 
@@ -15,5 +16,8 @@ namespace lockcheck {
 /// returns exit code 0. `rebuild`: the image of lockcheck is removed and
 /// built again from `self_exe` (this binary), its helpers and scenarios.
 int images_command(const std::filesystem::path& self_exe, bool rebuild);
+
+/// Adds `images` and its flags to the command line (commands/subcommand.hpp).
+void register_images(CommandLine& line);
 
 }  // namespace lockcheck

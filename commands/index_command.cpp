@@ -1,15 +1,18 @@
 #include "commands/index_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <regex>
 
+#include "core/atomic_file.hpp"
 #include "core/counted.hpp"
 #include "run/exit_codes.hpp"
 #include "spec/spec.hpp"
-#include "reports/html_report.hpp"
 #include "reports/results_json.hpp"
 
 namespace lockcheck {
@@ -111,6 +114,15 @@ int index_command(const std::filesystem::path& store) {
     std::printf("%s: %s, newest first\n", (store / "index.html").c_str(),
                 counted(static_cast<std::int64_t>(runs.size()), "run").c_str());
     return exit_code::kValid;
+}
+
+void register_index(CommandLine& line) {
+    auto store = std::make_shared<std::string>(kDefaultStore);
+    auto* index = line.app.add_subcommand("index",
+                                          "Write STORE/index.html: every stored run, newest first, with its "
+                                          "verdict and a link to its report");
+    add_store_flag(*index, *store, "The store to list");
+    index->callback([store, &line] { line.chosen = [store] { return index_command(*store); }; });
 }
 
 }  // namespace lockcheck

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "reports/store_index.hpp"
+#include "commands/subcommand.hpp"
 
 namespace lockcheck {
 
@@ -19,5 +20,8 @@ std::vector<IndexedRun> collect_runs(const std::filesystem::path& store);
 /// Writes STORE/index.html and prints its path and how many runs it lists.
 /// Throws SpecError when `store` is not a directory.
 int index_command(const std::filesystem::path& store);
+
+/// Adds `index` and its flags to the command line (commands/subcommand.hpp).
+void register_index(CommandLine& line);
 
 }  // namespace lockcheck

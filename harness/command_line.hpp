@@ -1,6 +1,8 @@
-// The lockcheck command line: its subcommands (run, suite, compare, shrink, check,
-// export, index, list, clean, and the internal worker), their flags, and
-// what a mistyped command line says (docs/usage.md).
+// The lockcheck command line: the app its subcommands (run, suite, compare,
+// certify, shrink, check, export, index, list, clean, images, and the
+// internal worker) register themselves in, each with its flags beside its
+// command (commands/subcommand.hpp), and what a mistyped command line says
+// (docs/usage.md).
 #pragma once
 
 namespace lockcheck {

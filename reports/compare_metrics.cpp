@@ -8,32 +8,31 @@
 namespace lockcheck {
 namespace {
 
-std::int64_t integer_at(const nlohmann::json& j, std::initializer_list<std::string_view> path) {
-    const nlohmann::json* at = json_at(j, path);
+/// The integer at `path` inside the stats of `checker` (0 when absent or no integer).
+std::int64_t stat_of(const RecordedResults& results, std::string_view checker,
+                     std::initializer_list<std::string_view> path) {
+    const CheckerResult* c = results.checker(checker);
+    const nlohmann::json* at = c ? json_at(c->stats, path) : nullptr;
     return at && at->is_number() ? at->get<std::int64_t>() : 0;
 }
 
 }  // namespace
 
-RunMetrics metrics_from_results(const nlohmann::json& results, const std::filesystem::path& run_dir,
+RunMetrics metrics_from_results(const std::optional<RecordedResults>& results, const std::filesystem::path& run_dir,
                                 const std::filesystem::path& compare_dir) {
     RunMetrics m;
     std::error_code error;
     if (!run_dir.empty())
         m.run_dir =
             (compare_dir.empty() ? run_dir : std::filesystem::relative(run_dir, compare_dir, error)).generic_string();
-    if (!results.is_object() || !results.contains("valid")) return m;
-    const auto& v = results["valid"];
-    m.verdict = v.is_boolean() ? (v.get<bool>() ? "valid" : "invalid") : "unknown";
-    if (results.contains("checkers"))
-        for (const auto& [name, checker] : results["checkers"].items())
-            if (checker.value("counts_toward_verdict", true))
-                m.violations += checker.value("violations_total", std::int64_t{0});
-    m.within_lease = integer_at(results, {"checkers", checker_name::kMutualExclusion, "stats", "within_lease"});
-    m.lease_expired = integer_at(results, {"checkers", checker_name::kMutualExclusion, "stats", "lease_expired"});
-    m.lost_updates = integer_at(results, {"checkers", checker_name::kResource, "stats", "lost_updates"});
-    const auto attempts = integer_at(results, {"checkers", checker_name::kLiveness, "stats", "acquires", "attempts"});
-    const auto granted = integer_at(results, {"checkers", checker_name::kLiveness, "stats", "acquires", "ok"});
+    if (!results) return m;
+    m.verdict = std::string(to_string(results->report.valid));
+    m.violations = results->counted_violations_total();
+    m.within_lease = stat_of(*results, checker_name::kMutualExclusion, {"within_lease"});
+    m.lease_expired = stat_of(*results, checker_name::kMutualExclusion, {"lease_expired"});
+    m.lost_updates = stat_of(*results, checker_name::kResource, {"lost_updates"});
+    const auto attempts = stat_of(*results, checker_name::kLiveness, {"acquires", "attempts"});
+    const auto granted = stat_of(*results, checker_name::kLiveness, {"acquires", "ok"});
     m.acquire_success_rate = attempts > 0 ? static_cast<double>(granted) / static_cast<double>(attempts) : 0;
     return m;
 }

@@ -5,10 +5,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "reports/results_json.hpp"
 
 namespace lockcheck {
 
@@ -22,10 +25,11 @@ struct RunMetrics {
     std::string run_dir;              ///< the run's directory, relative to the compare directory ("" when none)
 };
 
-/// The figures of one run from its results.json (null: the run produced no
+/// The figures of one run from its results.json (none: the run produced no
 /// verdict). `run_dir` is stored relative to `compare_dir`, so that
 /// compare.html links each run's report.html wherever the directory is moved.
-RunMetrics metrics_from_results(const nlohmann::json& results, const std::filesystem::path& run_dir = {},
+RunMetrics metrics_from_results(const std::optional<RecordedResults>& results,
+                                const std::filesystem::path& run_dir = {},
                                 const std::filesystem::path& compare_dir = {});
 
 struct CellSummary {

@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <map>
 #include <stdexcept>
 
+#include "core/atomic_file.hpp"
 #include "reports/markup.hpp"
 #include "reports/report_assets.hpp"
 #include "reports/terminal_summary.hpp"
@@ -192,25 +192,6 @@ std::string render_report_html(const ReportPageInput& in) {
     html += "<script type=\"application/json\" id=\"report-data\">" + json_for_script(data) + "</script>\n";
     html += "<script>\n" + std::string(report_js()) + "</script>\n</body>\n</html>\n";
     return html;
-}
-
-void write_text_file(const std::filesystem::path& path, const std::string& text) {
-    const auto temporary = path.parent_path() / ("." + path.filename().string() + ".tmp");
-    try {
-        {
-            std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-            if (!out) throw std::runtime_error("cannot write " + temporary.string());
-            out << text;
-            if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
-        }
-        std::error_code ec;
-        std::filesystem::rename(temporary, path, ec);
-        if (ec) throw std::runtime_error("cannot write " + path.string() + ": " + ec.message());
-    } catch (...) {  // a full disk, a directory in the way: leave no temporary behind
-        std::error_code ec;
-        std::filesystem::remove(temporary, ec);
-        throw;
-    }
 }
 
 void write_report_html(const std::filesystem::path& path, const ReportPageInput& input) {

@@ -33,11 +33,7 @@ struct ReportPageInput {
 
 std::string render_report_html(const ReportPageInput& input);
 
-/// Renders and writes the page atomically (temporary file, then rename).
+/// Renders and writes the page atomically (core/atomic_file.hpp).
 void write_report_html(const std::filesystem::path& path, const ReportPageInput& input);
-
-/// Writes `text` to `path` atomically (.NAME.tmp, then a rename); throws
-/// std::runtime_error on failure, and leaves no .NAME.tmp behind.
-void write_text_file(const std::filesystem::path& path, const std::string& text);
 
 }  // namespace lockcheck

@@ -5,7 +5,6 @@
 
 #include "core/json_text.hpp"
 #include "core/regular_file.hpp"
-#include "reports/html_report.hpp"
 
 namespace lockcheck {
 
@@ -39,10 +38,6 @@ nlohmann::json read_json_or_null(const std::filesystem::path& path) {
     } catch (const JsonInputError&) {
         return nullptr;
     }
-}
-
-void write_json_file(const std::filesystem::path& path, const nlohmann::json& json) {
-    write_text_file(path, dump_json(json, 2) + "\n");
 }
 
 }  // namespace lockcheck

@@ -117,21 +117,18 @@ std::vector<ThroughputBucket> throughput(const History& history, std::int64_t st
     return out;
 }
 
-}  // namespace
-
-ReportModel build_report_model(const History& history, const CheckReport& report, const ReportLimits& limits,
-                               const nlohmann::json& schedule) {
-    ReportModel model;
-    const auto partner = pair_ops(history);
-    model.op_count = history.size();
+/// The model's time span, the violations it marks (those that count first,
+/// so the cap never hides them behind advisory ones), the advisory groups,
+/// the fault bands and which bands each violation overlaps.
+void mark_violations(ReportModel& model, const History& history, const std::vector<std::int64_t>& partner,
+                     const CheckReport& report, const ReportLimits& limits, const nlohmann::json& schedule) {
     if (!history.empty()) {
         model.start_ns = std::min<std::int64_t>(0, history.front().time);
         model.end_ns = std::max(history.back().time, model.start_ns + 1);
     } else {
         model.end_ns = 1;
     }
-    for (bool advisory :
-         {false, true})  // the findings that count first, so the cap never hides them behind advisory ones
+    for (bool advisory : {false, true})
         for (const auto& checker : report.checkers) {
             if (checker.counts_toward_verdict == advisory) continue;
             model.violations_total += checker.violations_total();
@@ -148,7 +145,12 @@ ReportModel build_report_model(const History& history, const CheckReport& report
                     mark.faults.push_back(band.id);
                     break;
                 }
+}
 
+/// Links the ops the violations cite (up to the limit); returns those that
+/// counting violations cite, which thinning always keeps.
+std::unordered_set<std::int64_t> link_cited_ops(ReportModel& model, const History& history,
+                                                const ReportLimits& limits) {
     std::unordered_set<std::int64_t> cited;
     for (const auto& mark : model.violations)
         for (auto index : mark.ops) {
@@ -157,10 +159,20 @@ ReportModel build_report_model(const History& history, const CheckReport& report
                 static_cast<std::size_t>(index) < history.size())
                 model.linked_ops[std::to_string(index)] = op_to_json(history[static_cast<std::size_t>(index)]);
         }
+    return cited;
+}
 
+/// How much of the timeline is drawn, for the notes.
+struct DrawnCounts {
+    std::size_t holds_total = 0, attempts_total = 0, holds_drawn = 0, attempts_drawn = 0;
+};
+
+/// Each key's timeline, its hold bars and acquire marks thinned to the limits.
+DrawnCounts draw_keys(ReportModel& model, const History& history, const std::vector<std::int64_t>& partner,
+                      const std::unordered_set<std::int64_t>& cited, const ReportLimits& limits) {
     auto keys = scan_locks(history, partner, model.end_ns);
     const std::size_t key_count = std::max<std::size_t>(1, keys.size());
-    std::size_t holds_total = 0, attempts_total = 0, holds_drawn = 0, attempts_drawn = 0;
+    DrawnCounts counts;
     for (auto& [name, timeline] : keys) {
         timeline.holds = thin(std::move(timeline.holds), limits.max_holds / key_count,
                               [&](const HoldBar& h) { return cited.count(h.acquire_op) > 0; });
@@ -173,34 +185,28 @@ ReportModel build_report_model(const History& history, const CheckReport& report
                  [&](const AcquireMark& m) { return cited.count(m.op) > 0 || cited.count(m.completion_op) > 0; });
         std::sort(timeline.attempts.begin(), timeline.attempts.end(),
                   [](const AcquireMark& a, const AcquireMark& b) { return a.time_ns < b.time_ns; });
-        holds_total += timeline.holds_total;
-        attempts_total += timeline.attempts_total;
-        holds_drawn += timeline.holds.size();
-        attempts_drawn += timeline.attempts.size();
+        counts.holds_total += timeline.holds_total;
+        counts.attempts_total += timeline.attempts_total;
+        counts.holds_drawn += timeline.holds.size();
+        counts.attempts_drawn += timeline.attempts.size();
         model.keys.push_back(std::move(timeline));
     }
+    return counts;
+}
 
-    std::size_t lanes_total = 0;
-    for (const auto& key : model.keys) lanes_total += key.processes.size();
-    const std::size_t aggregated_keys = aggregate_lanes(model.keys, model.violations, limits.max_lanes);
-
-    const std::size_t buckets = std::max<std::size_t>(1, limits.throughput_buckets);
-    model.bucket_ns =
-        std::max<std::int64_t>(1, (model.end_ns - model.start_ns) / static_cast<std::int64_t>(buckets) + 1);
-    model.throughput = throughput(history, model.start_ns, model.bucket_ns, buckets);
-    model.latency =
-        build_latency_model(history, partner, model.start_ns, model.bucket_ns, buckets, limits.max_latency_points);
-
-    if (holds_drawn < holds_total)
+/// The notes that say what the page leaves out.
+void add_notes(ReportModel& model, const DrawnCounts& drawn, std::size_t lanes_total, std::size_t aggregated_keys,
+               const ReportLimits& limits) {
+    if (drawn.holds_drawn < drawn.holds_total)
         model.notes.push_back(
             fmt::format("The timeline draws {} of {} lock sessions: all that violations cite, "
                         "and evenly spaced others.",
-                        holds_drawn, holds_total));
-    if (attempts_drawn < attempts_total)
+                        drawn.holds_drawn, drawn.holds_total));
+    if (drawn.attempts_drawn < drawn.attempts_total)
         model.notes.push_back(
             fmt::format("The timeline draws {} of {} acquire attempts: all that violations cite, "
                         "and evenly spaced others.",
-                        attempts_drawn, attempts_total));
+                        drawn.attempts_drawn, drawn.attempts_total));
     if (aggregated_keys > 0)
         model.notes.push_back(
             fmt::format("The timeline has {} worker lanes over {} keys, more than the {} it draws at once: in {} of "
@@ -217,27 +223,28 @@ ReportModel build_report_model(const History& history, const CheckReport& report
     if (model.violations.size() < model.violations_total)
         model.notes.push_back(fmt::format("Only the first {} of {} violations are marked; results.json lists them.",
                                           model.violations.size(), model.violations_total));
-    return model;
 }
 
-nlohmann::json report_model_to_json(const ReportModel& m) {
-    const auto ms = [&](std::int64_t ns) { return static_cast<double>(ns) / 1e6; };
+double to_ms(std::int64_t ns) { return static_cast<double>(ns) / 1e6; }
+
+nlohmann::json keys_to_json(const std::vector<KeyTimeline>& timelines) {
     const auto opt = [](const auto& o) { return o ? nlohmann::json(*o) : nlohmann::json(nullptr); };
     nlohmann::json keys = nlohmann::json::array();
-    for (const auto& k : m.keys) {
+    for (const auto& k : timelines) {
         nlohmann::json holds = nlohmann::json::array(), attempts = nlohmann::json::array();
         for (const auto& h : k.holds)
-            holds.push_back({{"p", h.process},
-                             {"t0", ms(h.start_ns)},
-                             {"t1", ms(h.end_ns)},
-                             {"lease", h.lease_end_ns ? nlohmann::json(ms(*h.lease_end_ns)) : nlohmann::json(nullptr)},
-                             {"acq", h.acquire_op},
-                             {"rel", h.release_op},
-                             {"owner", h.owner},
-                             {"token", opt(h.token)},
-                             {"released", h.released}});
+            holds.push_back(
+                {{"p", h.process},
+                 {"t0", to_ms(h.start_ns)},
+                 {"t1", to_ms(h.end_ns)},
+                 {"lease", h.lease_end_ns ? nlohmann::json(to_ms(*h.lease_end_ns)) : nlohmann::json(nullptr)},
+                 {"acq", h.acquire_op},
+                 {"rel", h.release_op},
+                 {"owner", h.owner},
+                 {"token", opt(h.token)},
+                 {"released", h.released}});
         for (const auto& a : k.attempts)
-            attempts.push_back({{"p", a.process}, {"t", ms(a.time_ns)}, {"op", a.op}, {"o", a.outcome}});
+            attempts.push_back({{"p", a.process}, {"t", to_ms(a.time_ns)}, {"op", a.op}, {"o", a.outcome}});
         keys.push_back({{"key", k.key},
                         {"processes", k.processes},
                         {"holds", holds},
@@ -247,22 +254,30 @@ nlohmann::json report_model_to_json(const ReportModel& m) {
                         {"aggregated", k.aggregated},
                         {"own_lanes", k.own_lanes}});
     }
+    return keys;
+}
+
+nlohmann::json faults_to_json(const std::vector<FaultBand>& bands) {
     nlohmann::json faults = nlohmann::json::array();
-    for (const auto& f : m.faults)
+    for (const auto& f : bands)
         faults.push_back({{"id", f.id},
                           {"kind", f.kind},
                           {"targets", f.targets},
                           {"status", to_string(f.status)},
                           {"error", f.error},
-                          {"ti", ms(f.invoke_ns)},
-                          {"t0", ms(f.start_ns)},
-                          {"t1", ms(f.end_ns)},
+                          {"ti", to_ms(f.invoke_ns)},
+                          {"t0", to_ms(f.start_ns)},
+                          {"t1", to_ms(f.end_ns)},
                           {"op0", f.start_op},
                           {"op1", f.end_op}});
+    return faults;
+}
+
+nlohmann::json violations_to_json(const std::vector<ViolationMark>& marks) {
     nlohmann::json violations = nlohmann::json::array();
-    for (const auto& v : m.violations) {
+    for (const auto& v : marks) {
         nlohmann::json spans = nlohmann::json::array();
-        for (const auto& s : v.spans) spans.push_back({s.process, ms(s.start_ns), ms(s.end_ns)});
+        for (const auto& s : v.spans) spans.push_back({s.process, to_ms(s.start_ns), to_ms(s.end_ns)});
         violations.push_back({{"checker", v.checker},
                               {"kind", v.kind},
                               {"description", v.description},
@@ -270,29 +285,58 @@ nlohmann::json report_model_to_json(const ReportModel& m) {
                               {"key", v.key},
                               {"processes", v.processes},
                               {"shape", to_string(v.shape)},
-                              {"at", ms(v.at_ns)},
+                              {"at", to_ms(v.at_ns)},
                               {"spans", spans},
-                              {"t0", ms(v.start_ns)},
-                              {"t1", ms(v.end_ns)},
+                              {"t0", to_ms(v.start_ns)},
+                              {"t1", to_ms(v.end_ns)},
                               {"faults", v.faults},
                               {"advisory", v.advisory}});
     }
+    return violations;
+}
+
+}  // namespace
+
+ReportModel build_report_model(const History& history, const CheckReport& report, const ReportLimits& limits,
+                               const nlohmann::json& schedule) {
+    ReportModel model;
+    const auto partner = pair_ops(history);
+    model.op_count = history.size();
+    mark_violations(model, history, partner, report, limits, schedule);
+    const auto cited = link_cited_ops(model, history, limits);
+    const DrawnCounts drawn = draw_keys(model, history, partner, cited, limits);
+
+    std::size_t lanes_total = 0;
+    for (const auto& key : model.keys) lanes_total += key.processes.size();
+    const std::size_t aggregated_keys = aggregate_lanes(model.keys, model.violations, limits.max_lanes);
+
+    const std::size_t buckets = std::max<std::size_t>(1, limits.throughput_buckets);
+    model.bucket_ns =
+        std::max<std::int64_t>(1, (model.end_ns - model.start_ns) / static_cast<std::int64_t>(buckets) + 1);
+    model.throughput = throughput(history, model.start_ns, model.bucket_ns, buckets);
+    model.latency =
+        build_latency_model(history, partner, model.start_ns, model.bucket_ns, buckets, limits.max_latency_points);
+    add_notes(model, drawn, lanes_total, aggregated_keys, limits);
+    return model;
+}
+
+nlohmann::json report_model_to_json(const ReportModel& m) {
     nlohmann::json advisory = nlohmann::json::array();
     for (const auto& g : m.advisory)
         advisory.push_back({{"checker", g.checker}, {"kind", g.kind}, {"count", g.count}, {"note", g.note}});
     nlohmann::json latency = nlohmann::json::array();
-    for (const auto& p : m.latency.points) latency.push_back({ms(p.time_ns), p.ms, p.f, p.outcome, p.op});
+    for (const auto& p : m.latency.points) latency.push_back({to_ms(p.time_ns), p.ms, p.f, p.outcome, p.op});
     nlohmann::json quantiles = nlohmann::json::array();
     for (const auto& b : m.latency.buckets)
-        if (b.count > 0) quantiles.push_back({ms(b.start_ns), b.count, b.p50, b.p95, b.p99, b.max});
+        if (b.count > 0) quantiles.push_back({to_ms(b.start_ns), b.count, b.p50, b.p95, b.p99, b.max});
     nlohmann::json tput = nlohmann::json::array();
-    for (const auto& b : m.throughput) tput.push_back({ms(b.start_ns), b.ok, b.fail, b.info});
-    return {{"t0", ms(m.start_ns)},
-            {"t1", ms(m.end_ns)},
+    for (const auto& b : m.throughput) tput.push_back({to_ms(b.start_ns), b.ok, b.fail, b.info});
+    return {{"t0", to_ms(m.start_ns)},
+            {"t1", to_ms(m.end_ns)},
             {"ops", m.op_count},
-            {"keys", keys},
-            {"faults", faults},
-            {"violations", violations},
+            {"keys", keys_to_json(m.keys)},
+            {"faults", faults_to_json(m.faults)},
+            {"violations", violations_to_json(m.violations)},
             {"violations_total", m.violations_total},
             {"advisory", advisory},
             {"latency", latency},
@@ -300,7 +344,7 @@ nlohmann::json report_model_to_json(const ReportModel& m) {
             {"latency_p99", m.latency.p99_ms},
             {"latency_slow", m.latency.slow_total},
             {"latency_quantiles", quantiles},
-            {"bucket_ms", ms(m.bucket_ns)},
+            {"bucket_ms", to_ms(m.bucket_ns)},
             {"throughput", tput},
             {"linked_ops", m.linked_ops},
             {"notes", m.notes}};

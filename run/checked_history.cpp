@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/atomic_file.hpp"
 #include "run/run_reports.hpp"
 #include "reports/results_json.hpp"
 #include "reports/terminal_summary.hpp"

@@ -11,6 +11,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "core/atomic_file.hpp"
 #include "clusters/network/peer_links.hpp"
 #include "clusters/power_loss.hpp"
 #include "clusters/servers/server_credentials.hpp"

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/atomic_file.hpp"
 #include "reports/html_report.hpp"
 #include "reports/junit_xml.hpp"
 #include "reports/results_json.hpp"

@@ -74,16 +74,14 @@ std::string_view to_string(CellStatus status) {
     return "?";
 }
 
-CellRun cell_run_from_results(const nlohmann::json& results, const std::string& verdict, const std::string& run_dir,
-                              double seconds, int exit_code) {
+CellRun cell_run_from_results(const std::optional<RecordedResults>& results, const std::string& verdict,
+                              const std::string& run_dir, double seconds, int exit_code) {
     CellRun run{verdict, {}, "", run_dir, seconds, exit_code};
-    if (!results.is_object()) return run;
-    run.unknown_reason = results.value("unknown_reason", "");
-    if (!results.contains("checkers") || !results["checkers"].is_object()) return run;
-    for (const auto& [name, checker] : results["checkers"].items()) {
-        if (!checker.value("counts_toward_verdict", true)) continue;
-        for (const auto& v : checker.value("violations", nlohmann::json::array()))
-            run.violations.push_back({v.value("kind", ""), v.value("description", "")});
+    if (!results) return run;
+    run.unknown_reason = results->report.unknown_reason;
+    for (const auto& checker : results->report.checkers) {
+        if (!checker.counts_toward_verdict) continue;
+        for (const auto& v : checker.violations) run.violations.push_back({v.kind, v.description});
     }
     return run;
 }

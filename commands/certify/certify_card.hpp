@@ -5,6 +5,7 @@
 // (certify_command.hpp) runs the cells, this file only judges and writes.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 
 #include "commands/certify/certify_battery.hpp"
 #include "reports/junit_xml.hpp"
+#include "reports/results_json.hpp"
 
 namespace lockcheck {
 
@@ -39,9 +41,9 @@ struct CellRun {
     double seconds = 0;
     int exit_code = 0;
 };
-/// The CellRun of a run's results.json (`results`; null when it was not written).
-CellRun cell_run_from_results(const nlohmann::json& results, const std::string& verdict, const std::string& run_dir,
-                              double seconds, int exit_code);
+/// The CellRun of a run's results.json (`results`; none when it was not written).
+CellRun cell_run_from_results(const std::optional<RecordedResults>& results, const std::string& verdict,
+                              const std::string& run_dir, double seconds, int exit_code);
 
 /// A cell as the card shows it.
 struct CellResult {

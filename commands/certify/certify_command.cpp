@@ -5,13 +5,12 @@
 #include <chrono>
 #include <cstdio>
 
+#include "core/atomic_file.hpp"
 #include "commands/certify/certify_card.hpp"
 #include "run/run_directory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "reports/certify_html.hpp"
-#include "reports/html_report.hpp"
 #include "reports/junit_xml.hpp"
-#include "reports/results_json.hpp"
 
 namespace lockcheck {
 namespace {
@@ -58,6 +57,34 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// Every cell's spec, built and checked before anything runs: none for a
+/// cell that cannot run or was refused, with the reason it is skipped.
+struct PreparedCells {
+    std::vector<std::optional<Spec>> specs;
+    std::vector<std::string> skip_reasons;
+    double budget = 0;  ///< seconds of workload, every run of every cell
+};
+
+PreparedCells prepare_cells(const std::vector<CertifyCell>& cells, const CertifyOptions& certify) {
+    PreparedCells prepared;
+    auto& specs = prepared.specs;
+    auto& skip_reasons = prepared.skip_reasons;
+    for (const auto& cell : cells) {
+        skip_reasons.push_back(missing_fault(cell));
+        specs.emplace_back();
+        if (!skip_reasons.back().empty()) continue;
+        try {
+            specs.back() = cell_spec(cell, certify);
+            validate(*specs.back());
+            prepared.budget += specs.back()->time_limit_s * certify.repeat;
+        } catch (const SpecError& e) {
+            specs.back().reset();
+            skip_reasons.back() = std::string("refused: ") + e.what();
+        }
+    }
+    return prepared;
+}
+
 }  // namespace
 
 int certify_command(const CertifyOptions& certify, const RunOptions& options) {
@@ -68,23 +95,7 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
     validate(cell_spec(CertifyCell{"base", {}, nlohmann::json::object(), {}, {}, false, 1, ""}, certify));
     std::vector<CertifyCell> cells = cells_for(certify.topology);
     if (certify.cells) cells = select_cells(cells, *certify.cells);
-    // Every cell's spec is built and checked before anything runs; a refused one is skipped, saying why.
-    std::vector<std::optional<Spec>> specs;
-    std::vector<std::string> skip_reasons;
-    double budget = 0;
-    for (const auto& cell : cells) {
-        skip_reasons.push_back(missing_fault(cell));
-        specs.emplace_back();
-        if (!skip_reasons.back().empty()) continue;
-        try {
-            specs.back() = cell_spec(cell, certify);
-            validate(*specs.back());
-            budget += specs.back()->time_limit_s * certify.repeat;
-        } catch (const SpecError& e) {
-            specs.back().reset();
-            skip_reasons.back() = std::string("refused: ") + e.what();
-        }
-    }
+    const auto [specs, skip_reasons, budget] = prepare_cells(cells, certify);
     const std::filesystem::path dir = options.store / ("certify-" + certify.topology + "-" + new_run_id());
     std::filesystem::create_directories(dir);
     std::printf("lockcheck certify %s: %zu cells on %s (about %.0f s of workload, plus setup) | %s\n",
@@ -113,8 +124,8 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
             const RunOutcome run = run_spec(*specs[i], run_options);
             refused = run.exit_code == exit_code::kBadInput;
             if (refused) break;
-            runs.push_back(cell_run_from_results(run.results, run_verdict_words(run), run.run_dir.string(),
-                                                 run.wall_seconds, run.exit_code));
+            runs.push_back(cell_run_from_results(written_results(run.results), run_verdict_words(run),
+                                                 run.run_dir.string(), run.wall_seconds, run.exit_code));
         }
         results.push_back(refused       ? skipped_cell(cell, "refused on this host (exit 254): see the error line above")
                           : runs.empty() ? skipped_cell(cell, "interrupted")

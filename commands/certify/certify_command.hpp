@@ -11,6 +11,7 @@
 #include <string>
 
 #include "run/run.hpp"
+#include "commands/subcommand.hpp"
 
 namespace lockcheck {
 
@@ -31,5 +32,8 @@ struct CertifyOptions {
 /// 1 one did not, 2 one could not decide and none failed). Throws SpecError
 /// (exit 254) for an unknown topology or cell, before anything runs.
 int certify_command(const CertifyOptions& certify, const RunOptions& options);
+
+/// Adds `certify` and its flags to the command line (commands/subcommand.hpp; commands/certify/certify_flags.cpp).
+void register_certify(CommandLine& line);
 
 }  // namespace lockcheck

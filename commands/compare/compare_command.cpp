@@ -6,13 +6,12 @@
 #include <cstdio>
 #include <random>
 
+#include "core/atomic_file.hpp"
 #include "commands/compare/compare_grid.hpp"
 #include "run/exit_codes.hpp"
 #include "run/run_directory.hpp"
 #include "reports/compare_html.hpp"
 #include "reports/compare_metrics.hpp"
-#include "reports/html_report.hpp"
-#include "reports/results_json.hpp"
 
 namespace lockcheck {
 
@@ -51,7 +50,7 @@ int compare_command(const CompareOptions& compare, const RunOptions& options) {
             run_options.store =
                 dir.path / "cells" / fmt::format("{:02}", c) / fmt::format("run-{}", r);  // a store of its own
             const RunOutcome run = run_spec(spec, run_options);
-            runs.push_back(metrics_from_results(run.results, run.run_dir, dir.path));
+            runs.push_back(metrics_from_results(written_results(run.results), run.run_dir, dir.path));
             failed += runs.back().verdict == "error" ? 1 : 0;
         }
         summaries.push_back(summarize_cell(cells[c].label(), runs));

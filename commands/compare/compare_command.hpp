@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "run/run.hpp"
+#include "commands/subcommand.hpp"
 
 namespace lockcheck {
 
@@ -24,5 +25,8 @@ struct CompareOptions {
 /// Returns 0 when every run produced a verdict, 255 when some failed; a bad
 /// spec or --vary throws SpecError before anything runs.
 int compare_command(const CompareOptions& compare, const RunOptions& options);
+
+/// Adds `compare` and its flags to the command line (commands/subcommand.hpp; commands/compare/compare_flags.cpp).
+void register_compare(CommandLine& line);
 
 }  // namespace lockcheck

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "core/atomic_file.hpp"
 #include "core/counted.hpp"
 #include "core/interruptible_sleep.hpp"
 #include "run/exit_codes.hpp"
@@ -14,7 +15,6 @@
 #include "commands/shrink/shrink_input.hpp"
 #include "commands/shrink/shrink_search.hpp"
 #include "commands/shrink/shrink_trial.hpp"
-#include "reports/results_json.hpp"
 
 namespace lockcheck {
 namespace {
@@ -71,6 +71,127 @@ private:
     std::jthread timer_;
 };
 
+/// One shrink under way: its input, directory, the options its child runs
+/// get, and what it has tried so far.
+struct ShrinkSession {
+    const ShrinkInput& in;
+    const ShrinkOptions& shrink;
+    std::filesystem::path dir;  ///< STORE/<scenario>/shrink-<id>
+    RunOptions child;           ///< for the candidates' runs: under dir/runs, stopped by the budget
+    Clock::time_point start;
+    nlohmann::json steps = nlohmann::json::array();  ///< shrink.json's "steps", one per candidate tried
+    std::filesystem::path last_failing_run;          ///< the latest run that reproduced, for its report
+};
+
+/// Runs the candidate `shape` (the search's step `step`, without `removed`)
+/// and records it; none when the budget or Ctrl-C ended it before it was judged.
+std::optional<TrialVerdict> try_candidate(ShrinkSession& session, const ShrinkShape& shape, const std::string& step,
+                                          const std::string& removed) {
+    const int n = static_cast<int>(session.steps.size()) + 1;
+    const auto tried = Clock::now();
+    const auto spec_path = session.dir / "candidates" / fmt::format("c{}.json", n);
+    const auto& in = session.in;
+    const Trial trial =
+        run_trial(candidate_spec(in, shape), {spec_path, in.kind, session.shrink.runs, true, session.child});
+    nlohmann::json row = trial_to_json(trial);
+    row.update(
+        {{"step", step}, {"removed", removed}, {"candidate", shape_to_json(shape)}, {"spec", spec_path.string()}});
+    if (trial.interrupted) {  // not judged: the budget or Ctrl-C ended it
+        row["kept"] = nullptr;
+        session.steps.push_back(std::move(row));
+        return std::nullopt;
+    }
+    const bool is_kept = kept(trial, session.shrink.runs);
+    if (is_kept) session.last_failing_run = trial.failing_run_dir;
+    std::printf("[%d] %s: without %s -> %s: %d/%d reproduced: %s (%.0f s; %.0f s in all)\n", n, step.c_str(),
+                removed.c_str(), shape_words(shape).c_str(), trial.reproduced, trial.runs, is_kept ? "kept" : "refused",
+                seconds_since(tried), seconds_since(session.start));
+    std::fflush(stdout);
+    row["kept"] = is_kept;
+    session.steps.push_back(std::move(row));
+    return TrialVerdict{is_kept, trial.first_violation_seconds};
+}
+
+/// The ddmin search over the events, then workers, keys and time limit (commands/shrink/shrink_search.hpp).
+SearchResult search_smallest(ShrinkSession& session, const ShrinkShape& original) {
+    const auto& in = session.in;
+    std::vector<double> first;
+    if (in.first_violation_seconds) first.push_back(*in.first_violation_seconds);
+    return shrink_search({original, in.started_before_violation, first,
+                          count_options_of(in.spec.fault_options, spec_node_count(in.spec)), in.spec.hold_ms.max},
+                         [&](const ShrinkShape& shape, const std::string& step, const std::string& removed) {
+                             return try_candidate(session, shape, step, removed);
+                         });
+}
+
+/// The result's reproduction rate over fresh runs, beyond the budget (shrink.json's "result").
+nlohmann::json verify(ShrinkSession& session, const Spec& best, const ShrinkShape& shape,
+                      const std::stop_token& interrupted) {
+    RunOptions fresh = session.child;
+    fresh.interrupted = interrupted;
+    const auto& in = session.in;
+    const Trial trial =
+        run_trial(best, {session.dir / "candidates" / "result.json", in.kind, session.shrink.runs, false, fresh});
+    if (!trial.failing_run_dir.empty()) session.last_failing_run = trial.failing_run_dir;
+    std::printf("result: %s: %d/%d fresh runs reproduced %s\n", shape_words(shape).c_str(), trial.reproduced,
+                trial.runs, in.kind.c_str());
+    return trial_to_json(trial);
+}
+
+/// Copies the report of the latest failing run into the shrink directory; whether there is one now.
+bool copy_failing_report(const ShrinkSession& session) {
+    if (session.last_failing_run.empty()) return false;
+    std::error_code ec;
+    std::filesystem::copy_file(session.last_failing_run / "report.html", session.dir / "report.html",
+                               std::filesystem::copy_options::overwrite_existing, ec);
+    return !ec;
+}
+
+/// How the search ended, for shrink.json and the last lines.
+struct SearchEnd {
+    ShrinkShape original;
+    SearchResult result;
+    double search_seconds = 0;
+    bool interrupted = false;
+    std::chrono::seconds budget{0};
+};
+
+void write_shrink_json(const ShrinkSession& session, const SearchEnd& end, const nlohmann::json& verification,
+                       bool report) {
+    const auto& dir = session.dir;
+    const auto& last = session.last_failing_run;
+    write_json_file(dir / "shrink.json",
+                    {{"original_run", session.in.run_dir.string()},
+                     {"scenario", session.in.spec.name},
+                     {"kind", session.in.kind},
+                     {"runs_per_candidate", session.shrink.runs},
+                     {"budget_seconds", end.budget.count()},
+                     {"before", shape_to_json(end.original)},
+                     {"after", shape_to_json(end.result.best)},
+                     {"steps", session.steps},
+                     {"stopped", end.interrupted      ? nlohmann::json("interrupted")
+                                 : end.result.stopped ? nlohmann::json("budget")
+                                                      : nlohmann::json(nullptr)},
+                     {"search_seconds", end.search_seconds},
+                     {"result", verification},
+                     {"report", report ? nlohmann::json((dir / "report.html").string()) : nlohmann::json(nullptr)},
+                     {"report_run", last.empty() ? nlohmann::json(nullptr) : nlohmann::json(last.string())},
+                     {"spec", (dir / "spec.json").string()}});
+}
+
+void print_outcome(const ShrinkSession& session, const SearchEnd& end, bool report, const RunOptions& options) {
+    const auto& dir = session.dir;
+    std::printf("shrunk %s -> %s in %.0f s%s, %zu candidates | %s\n", shape_words(end.original).c_str(),
+                shape_words(end.result.best).c_str(), end.search_seconds,
+                end.interrupted      ? " (interrupted: best so far)"
+                : end.result.stopped ? " (budget spent: best so far)"
+                                     : "",
+                session.steps.size(), dir.c_str());
+    if (report) std::printf("report of a failing run: %s\n", (dir / "report.html").c_str());
+    std::printf("rerun it: %s run %s\n", options.self_exe.filename().c_str(),
+                std::filesystem::absolute(dir / "spec.json").c_str());
+}
+
 }  // namespace
 
 std::chrono::seconds parse_budget(const std::string& text) {
@@ -91,101 +212,29 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
     const auto budget = parse_budget(shrink.budget);
     if (shrink.runs < 1) throw SpecError(fmt::format("shrink: --runs must be at least 1, not {}", shrink.runs));
     const ShrinkInput in = read_shrink_input(shrink.run_dir);
-    const auto start = Clock::now();
     const auto dir = options.store / in.spec.name / ("shrink-" + new_run_id());
-    std::filesystem::create_directories(dir / "candidates");
+    ShrinkSession session{in, shrink, dir, options, Clock::now(), nlohmann::json::array(), {}};
+    std::filesystem::create_directories(session.dir / "candidates");
     const ShrinkShape original{in.schedule, in.spec.workers, in.spec.keys, in.spec.time_limit_s};
     std::printf("lockcheck shrink %s: keeps %s; from %s; %d runs per candidate, budget %llds | shrink directory %s\n",
                 in.run_dir.c_str(), in.kind.c_str(), shape_words(original).c_str(), shrink.runs,
-                static_cast<long long>(budget.count()), dir.c_str());
+                static_cast<long long>(budget.count()), session.dir.c_str());
     std::fflush(stdout);
 
-    RunOptions child = options;
-    child.store = dir / "runs";
-    child.stop_on_decided = true;  // a run stops once it failed with the kind: candidates that fail are quick
-    const BudgetStop search_stop(start + budget, options.interrupted);
-    child.interrupted = search_stop.token();
-
-    nlohmann::json steps = nlohmann::json::array();
-    std::filesystem::path last_failing_run;
-    const TryShape try_shape = [&](const ShrinkShape& shape, const std::string& step,
-                                   const std::string& removed) -> std::optional<TrialVerdict> {
-        const int n = static_cast<int>(steps.size()) + 1;
-        const auto tried = Clock::now();
-        const auto spec_path = dir / "candidates" / fmt::format("c{}.json", n);
-        const Trial trial = run_trial(candidate_spec(in, shape), {spec_path, in.kind, shrink.runs, true, child});
-        nlohmann::json row = trial_to_json(trial);
-        row.update(
-            {{"step", step}, {"removed", removed}, {"candidate", shape_to_json(shape)}, {"spec", spec_path.string()}});
-        if (trial.interrupted) {  // not judged: the budget or Ctrl-C ended it
-            row["kept"] = nullptr;
-            steps.push_back(std::move(row));
-            return std::nullopt;
-        }
-        const bool is_kept = kept(trial, shrink.runs);
-        if (is_kept) last_failing_run = trial.failing_run_dir;
-        std::printf("[%d] %s: without %s -> %s: %d/%d reproduced: %s (%.0f s; %.0f s in all)\n", n, step.c_str(),
-                    removed.c_str(), shape_words(shape).c_str(), trial.reproduced, trial.runs,
-                    is_kept ? "kept" : "refused", seconds_since(tried), seconds_since(start));
-        std::fflush(stdout);
-        row["kept"] = is_kept;
-        steps.push_back(std::move(row));
-        return TrialVerdict{is_kept, trial.first_violation_seconds};
-    };
-    std::vector<double> first;
-    if (in.first_violation_seconds) first.push_back(*in.first_violation_seconds);
-    const SearchResult result =
-        shrink_search({original, in.started_before_violation, first,
-                       count_options_of(in.spec.fault_options, spec_node_count(in.spec)), in.spec.hold_ms.max},
-                      try_shape);
-    const double search_seconds = seconds_since(start);
-    const bool interrupted = options.interrupted.stop_requested();
+    session.child.store = session.dir / "runs";
+    session.child.stop_on_decided = true;  // a run stops once it failed with the kind: candidates that fail are quick
+    const BudgetStop search_stop(session.start + budget, options.interrupted);
+    session.child.interrupted = search_stop.token();
+    const SearchResult result = search_smallest(session, original);
+    const SearchEnd end{original, result, seconds_since(session.start), options.interrupted.stop_requested(), budget};
 
     const Spec best = candidate_spec(in, result.best);
-    const auto spec_file = dir / "spec.json";
     nlohmann::json verification = nullptr;
-    if (!interrupted) {  // the result's reproduction rate over fresh runs, beyond the budget
-        RunOptions fresh = child;
-        fresh.interrupted = options.interrupted;
-        const Trial trial = run_trial(best, {dir / "candidates" / "result.json", in.kind, shrink.runs, false, fresh});
-        verification = trial_to_json(trial);
-        if (!trial.failing_run_dir.empty()) last_failing_run = trial.failing_run_dir;
-        std::printf("result: %s: %d/%d fresh runs reproduced %s\n", shape_words(result.best).c_str(), trial.reproduced,
-                    trial.runs, in.kind.c_str());
-    }
-    write_json_file(spec_file, spec_to_json(best));
-    std::error_code ec;
-    if (!last_failing_run.empty())
-        std::filesystem::copy_file(last_failing_run / "report.html", dir / "report.html",
-                                   std::filesystem::copy_options::overwrite_existing, ec);
-    const bool report = !last_failing_run.empty() && !ec;
-    write_json_file(
-        dir / "shrink.json",
-        {{"original_run", in.run_dir.string()},
-         {"scenario", in.spec.name},
-         {"kind", in.kind},
-         {"runs_per_candidate", shrink.runs},
-         {"budget_seconds", budget.count()},
-         {"before", shape_to_json(original)},
-         {"after", shape_to_json(result.best)},
-         {"steps", steps},
-         {"stopped", interrupted      ? nlohmann::json("interrupted")
-                     : result.stopped ? nlohmann::json("budget")
-                                      : nlohmann::json(nullptr)},
-         {"search_seconds", search_seconds},
-         {"result", verification},
-         {"report", report ? nlohmann::json((dir / "report.html").string()) : nlohmann::json(nullptr)},
-         {"report_run", last_failing_run.empty() ? nlohmann::json(nullptr) : nlohmann::json(last_failing_run.string())},
-         {"spec", spec_file.string()}});
-    std::printf("shrunk %s -> %s in %.0f s%s, %zu candidates | %s\n", shape_words(original).c_str(),
-                shape_words(result.best).c_str(), search_seconds,
-                interrupted      ? " (interrupted: best so far)"
-                : result.stopped ? " (budget spent: best so far)"
-                                 : "",
-                steps.size(), dir.c_str());
-    if (report) std::printf("report of a failing run: %s\n", (dir / "report.html").c_str());
-    std::printf("rerun it: %s run %s\n", options.self_exe.filename().c_str(),
-                std::filesystem::absolute(spec_file).c_str());
+    if (!end.interrupted) verification = verify(session, best, result.best, options.interrupted);
+    write_json_file(session.dir / "spec.json", spec_to_json(best));
+    const bool report = copy_failing_report(session);
+    write_shrink_json(session, end, verification, report);
+    print_outcome(session, end, report, options);
     return exit_code::kValid;
 }
 

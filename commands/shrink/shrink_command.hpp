@@ -13,6 +13,7 @@
 #include <string>
 
 #include "run/run.hpp"
+#include "commands/subcommand.hpp"
 
 namespace lockcheck {
 
@@ -31,5 +32,8 @@ std::chrono::seconds parse_budget(const std::string& text);
 /// so far is written, no fresh runs follow). Returns 0 once the result is
 /// written; bad input (see read_shrink_input, flags) throws SpecError.
 int shrink_command(const ShrinkOptions& shrink, const RunOptions& options);
+
+/// Adds `shrink` and its flags to the command line (commands/subcommand.hpp; commands/shrink/shrink_flags.cpp).
+void register_shrink(CommandLine& line);
 
 }  // namespace lockcheck

@@ -30,20 +30,24 @@ std::set<int> started_before(const History& history, double seconds) {
     return ids;
 }
 
-}  // namespace
-
-std::set<std::string> violation_kinds_in(const nlohmann::json& results) {
-    std::set<std::string> kinds;
-    if (!results.is_object() || !results.contains("checkers") || !results["checkers"].is_object()) return kinds;
-    for (const auto& [name, checker] : results["checkers"].items()) {
-        if (!checker.is_object() || !checker.value("counts_toward_verdict", true)) continue;
-        const auto violations = checker.value("violations", nlohmann::json::array());
-        if (!violations.is_array()) continue;
-        for (const auto& v : violations)
-            if (v.is_object() && v.value("kind", nlohmann::json()).is_string()) kinds.insert(v["kind"].get<std::string>());
+/// The violation kinds results.json lists for the run in `dir`, which must have failed.
+std::set<std::string> violation_kinds_of_failed_run(const std::filesystem::path& dir) {
+    const auto json = read_json_or_null(dir / "results.json");
+    if (!json.is_object())
+        refuse(dir, "has no readable results.json (the run was not checked; `lockcheck check` checks it)");
+    RecordedResults results;
+    try {
+        results = results_from_json(json, (dir / "results.json").string());
+    } catch (const ResultsError& e) {
+        throw SpecError(std::string("shrink: ") + e.what());  // names the file and the field
     }
-    return kinds;
+    if (results.report.valid != Validity::Invalid)
+        refuse(dir, fmt::format("did not fail (its verdict is {}): only a failing run shrinks",
+                                validity_to_json(results.report.valid).dump()));
+    return results.violation_kinds();
 }
+
+}  // namespace
 
 std::string kind_to_keep(const std::set<std::string>& kinds, const std::vector<std::string>& expected) {
     for (const auto& kind : expected)
@@ -60,13 +64,7 @@ ShrinkInput read_shrink_input(const std::filesystem::path& given) {
     const auto& dir = in.run_dir;
     if (!is_file(dir / "spec.json")) refuse(dir, "is no run directory (no spec.json)");
     if (!is_file(dir / "history.jsonl")) refuse(dir, "has no history.jsonl: there is no run to shrink");
-    const auto results = read_json_or_null(dir / "results.json");
-    if (!results.is_object())
-        refuse(dir, "has no readable results.json (the run was not checked; `lockcheck check` checks it)");
-    if (results.value("valid", nlohmann::json()) != false)
-        refuse(dir, fmt::format("did not fail (its verdict is {}): only a failing run shrinks",
-                                results.value("valid", nlohmann::json()).dump()));
-    const auto kinds = violation_kinds_in(results);
+    const auto kinds = violation_kinds_of_failed_run(dir);
     if (kinds.empty()) refuse(dir, "lists no violation in results.json: nothing to keep failing with");
     in.spec = read_spec(dir / "spec.json");
     in.kind = kind_to_keep(kinds, in.spec.expect ? in.spec.expect->has : std::vector<std::string>{});

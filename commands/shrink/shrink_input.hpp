@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "spec/spec.hpp"
 #include "nemesis/schedule.hpp"
 
@@ -28,17 +26,13 @@ struct ShrinkInput {
     std::set<int> started_before_violation;
 };
 
-/// The violation kinds of `results` (results.json) reported by checkers that
-/// count toward the verdict.
-std::set<std::string> violation_kinds_in(const nlohmann::json& results);
-
 /// The kind to keep among `kinds` (not empty): the first of `expected` (the
 /// spec's expect.has) that occurs, else the first in name order.
 std::string kind_to_keep(const std::set<std::string>& kinds, const std::vector<std::string>& expected);
 
 /// Reads RUN_DIR. Throws SpecError ("shrink: ...") for a path that is no run
-/// directory (no spec.json), one without history.jsonl or results.json, a run
-/// that did not fail (its verdict is not invalid, or no violation is listed)
+/// directory (no spec.json), one without history.jsonl or results.json, one
+/// whose results.json does not read (reports/results_json.hpp), a run that did not fail (its verdict is not invalid, or no violation is listed)
 /// and one without a fault schedule.
 ShrinkInput read_shrink_input(const std::filesystem::path& run_dir);
 

@@ -2,14 +2,16 @@
 
 #include <algorithm>
 
+#include "core/atomic_file.hpp"
 #include "run/child_run.hpp"
-#include "commands/shrink/shrink_input.hpp"
 #include "reports/results_json.hpp"
 
 namespace lockcheck {
 
 bool reproduces(const RunOutcome& run, const std::string& kind) {
-    return run.verdict == Validity::Invalid && violation_kinds_in(run.results).count(kind) > 0;
+    if (run.verdict != Validity::Invalid) return false;
+    const auto results = written_results(run.results);
+    return results && results->violation_kinds().count(kind) > 0;
 }
 
 bool kept(const Trial& trial, int runs) { return trial.reproduced >= std::max(1, runs - 1); }

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <set>
 
+#include "core/atomic_file.hpp"
+#include "reports/results_json.hpp"
 #include "run/child_run.hpp"
 #include "core/regular_file.hpp"
 #include "commands/suite/detection_rate.hpp"
@@ -14,9 +16,7 @@
 #include "run/run_directory.hpp"
 #include "spec/scenario_catalog.hpp"
 #include "commands/suite/side_by_side.hpp"
-#include "reports/html_report.hpp"
 #include "reports/junit_xml.hpp"
-#include "reports/results_json.hpp"
 
 namespace lockcheck {
 namespace {
@@ -81,17 +81,28 @@ std::pair<bool, std::vector<std::string>> judge(const Spec& spec, const RunOutco
 }
 
 /// The first violations of each checker that counts, for a failure's body.
-std::string findings(const nlohmann::json& results) {
+std::string findings(const std::optional<RecordedResults>& results) {
     std::string text;
-    if (!results.is_object() || !results.contains("checkers")) return text;
-    for (const auto& [name, checker] : results["checkers"].items()) {
-        if (!checker.value("counts_toward_verdict", true)) continue;
-        const auto violations = checker.value("violations", nlohmann::json::array());
-        for (std::size_t i = 0; i < violations.size() && i < 3; ++i)
-            text += fmt::format("{} {}: {}\n", name, violations[i].value("kind", ""),
-                                violations[i].value("description", ""));
+    if (!results) return text;
+    for (const auto& checker : results->report.checkers) {
+        if (!checker.counts_toward_verdict) continue;
+        for (std::size_t i = 0; i < checker.violations.size() && i < 3; ++i)
+            text +=
+                fmt::format("{} {}: {}\n", checker.name, checker.violations[i].kind, checker.violations[i].description);
     }
     return text;
+}
+
+/// suite.json's "seed" and "stopped_early" of a run, as its results.json's "run" has them (null when not).
+std::pair<nlohmann::json, nlohmann::json> seed_and_early_stop(const std::optional<RecordedResults>& results) {
+    if (!results || !results->run) return {nullptr, nullptr};
+    const RecordedRun& run = *results->run;
+    nlohmann::json early = nullptr;
+    if (run.stopped_early)
+        early = {{"reason", run.stopped_early->reason},
+                 {"ops", run.stopped_early->ops},
+                 {"seconds", run.stopped_early->seconds}};
+    return {run.seed ? nlohmann::json(*run.seed) : nlohmann::json(), early};
 }
 
 std::string percent(double fraction) { return fmt::format("{:.0f}%", 100 * fraction); }
@@ -170,8 +181,8 @@ ScenarioRuns run_scenario(const SuitePlan& plan, std::size_t i) {
         std::string why;
         for (const auto& m : mismatches) why += (why.empty() ? "" : "; ") + m;
         const auto first = first_violation_seconds(run);
-        const nlohmann::json run_json =
-            run.results.is_object() && run.results.contains("run") ? run.results["run"] : nlohmann::json::object();
+        const auto results = written_results(run.results);
+        const auto [seed_json, early_json] = seed_and_early_stop(results);
         runs.judged.push_back({matched, first});
         runs.rows.push_back({{"verdict", verdict},
                              {"matched", matched},
@@ -179,19 +190,152 @@ ScenarioRuns run_scenario(const SuitePlan& plan, std::size_t i) {
                              {"exit_code", run.exit_code},
                              {"seconds", run.wall_seconds},
                              {"run_dir", run.run_dir.string()},
-                             {"seed", run_json.value("seed", nlohmann::json())},
-                             {"stopped_early", run_json.value("stopped_early", nlohmann::json())},
+                             {"seed", seed_json},
+                             {"stopped_early", early_json},
                              {"first_violation_seconds", first ? nlohmann::json(*first) : nlohmann::json()}});
         if (!matched) {
             runs.why = why;
             runs.failed_run_dirs += fmt::format("{}: {}\n", run.run_dir.string(), why);
         }
-        runs.evidence = findings(run.results);
+        runs.evidence = findings(results);
         runs.last_run_dir = run.run_dir;
         runs.last_verdict = verdict;
         runs.seconds += run.wall_seconds;
     }
     return runs;
+}
+
+/// A scenario's runs as the suite judged them.
+struct JudgedScenario {
+    const Spec& spec;
+    const ScenarioRuns& runs;
+    DetectionRate rate;
+    bool every_run_met = false;
+    std::string expected;     ///< the verdict expected: valid, invalid or any
+    std::string first_words;  ///< the median time to the first violation, or "-"
+};
+
+/// How a scenario shows in the table and in junit.xml.
+struct ScenarioLines {
+    std::string table_line;
+    std::string failure;  ///< the junit failure, when not every run met the expectation
+    std::string details;  ///< the junit details
+};
+
+ScenarioLines lines_of_one_run(const JudgedScenario& s) {
+    const ScenarioRuns& runs = s.runs;
+    return {fmt::format("{:<36} {:<10} {:<9} {:<6} {:>6.1f}s  {}", s.spec.name, s.expected, runs.last_verdict,
+                        s.every_run_met ? "ok" : "FAIL", runs.seconds,
+                        s.every_run_met ? runs.last_run_dir.string() : runs.why),
+            fmt::format("expected {}, got {}{}", expected_words(s.spec), runs.last_verdict,
+                        runs.why.empty() ? "" : ": " + runs.why),
+            fmt::format("run directory: {}\n{}", runs.last_run_dir.string(), runs.evidence)};
+}
+
+ScenarioLines lines_of_repeated_runs(const JudgedScenario& s) {
+    const ScenarioRuns& runs = s.runs;
+    const DetectionRate& rate = s.rate;
+    const std::string rate_line = fmt::format("{}; median time to the first violation: {}", rate_words(rate),
+                                              rate.median_first_violation ? s.first_words : "none");
+    return {fmt::format("{:<36} {:<10} {:>3}/{:<3} {:>5} {:>5}–{:<5} {:>9} {:>7.1f}s", s.spec.name, s.expected,
+                        rate.met, rate.runs, percent(static_cast<double>(rate.met) / rate.runs),
+                        percent(rate.interval.low), percent(rate.interval.high), s.first_words, runs.seconds),
+            fmt::format("expected {}, {}", expected_words(s.spec), rate_words(rate)),
+            fmt::format("{}\n{}last run directory: {}\n{}", rate_line, runs.failed_run_dirs, runs.last_run_dir.string(),
+                        runs.evidence)};
+}
+
+/// What differs between a suite that runs each scenario once and one that
+/// repeats them (--repeat N above 1), decided once.
+struct RepeatStyle {
+    bool one_run = true;    ///< suite.json: the one run's fields are also the scenario's
+    std::string runs_each;  ///< the first line: "" or ", N runs each"
+    std::string header;     ///< the table's header line
+    std::string every_run;  ///< the last line: "" or " in every run"
+    ScenarioLines (*lines)(const JudgedScenario&) = nullptr;
+};
+
+RepeatStyle repeat_style(int repeat) {
+    if (repeat == 1)
+        return {true, "",
+                fmt::format("{:<36} {:<10} {:<9} {:<6} {:>7}  {}", "scenario", "expected", "verdict", "result", "time",
+                            "run directory / why"),
+                "", lines_of_one_run};
+    return {false, fmt::format(", {} runs each", repeat),
+            fmt::format("{:<36} {:<10} {:>7} {:>5} {:<11} {:>9} {:>8}", "scenario", "expected", "met", "rate",
+                        " 95% interval", "1st viol.", "time"),
+            " in every run", lines_of_repeated_runs};
+}
+
+/// The specs of the selection, each validated before anything runs, and
+/// which of them run alone.
+std::pair<std::vector<Spec>, std::vector<bool>> read_selected_specs(const Selection& selection) {
+    std::vector<Spec> specs;
+    std::vector<bool> alone;
+    for (const auto& file : selection.files) {
+        specs.push_back(read_spec(file));
+        validate(specs.back());  // every spec is checked before anything runs
+        alone.push_back(has_label(specs.back(), kAloneLabel));
+    }
+    return {std::move(specs), std::move(alone)};
+}
+
+/// suite.json's entry of a scenario.
+nlohmann::json scenario_row(const JudgedScenario& s, const std::filesystem::path& file, bool one_run) {
+    const DetectionRate& rate = s.rate;
+    nlohmann::json row = {
+        {"name", s.spec.name},
+        {"file", file.string()},
+        {"expected", expected_words(s.spec)},
+        {"matched", s.every_run_met},
+        {"runs", rate.runs},
+        {"met", rate.met},
+        {"rate", static_cast<double>(rate.met) / rate.runs},
+        {"interval95", {rate.interval.low, rate.interval.high}},
+        {"violated", rate.violated},
+        {"median_first_violation_seconds",
+         rate.median_first_violation ? nlohmann::json(*rate.median_first_violation) : nlohmann::json()},
+        {"seconds", s.runs.seconds},
+        {"each", s.runs.rows}};
+    if (one_run) row.update(s.runs.rows[0]);
+    return row;
+}
+
+/// What the suite reports once every scenario ran.
+struct SuiteReport {
+    JUnitSuite junit{"lockcheck-suite", 0, {}};
+    nlohmann::json rows = nlohmann::json::array();  ///< suite.json's "scenarios"
+    std::vector<std::string> table;
+    int failed = 0;
+};
+
+SuiteReport report_scenarios(const std::vector<Spec>& specs, const Selection& selection,
+                             const std::vector<ScenarioRuns>& all_runs, const RepeatStyle& style) {
+    SuiteReport report;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const ScenarioRuns& runs = all_runs[i];
+        if (runs.judged.empty()) continue;  // interrupted before its first run
+        const DetectionRate rate = detection_rate(runs.judged);
+        const JudgedScenario judged{
+            specs[i],
+            runs,
+            rate,
+            rate.met == rate.runs,
+            specs[i].expect ? specs[i].expect->valid.value_or("any") : "valid",
+            rate.median_first_violation ? fmt::format("{:.2f}s", *rate.median_first_violation) : "-"};
+        report.failed += judged.every_run_met ? 0 : 1;
+        ScenarioLines lines = style.lines(judged);
+        report.table.push_back(std::move(lines.table_line));
+        report.rows.push_back(scenario_row(judged, selection.files[i], style.one_run));
+        JUnitCase c{specs[i].name, "lockcheck.suite", runs.seconds, std::nullopt, "", std::move(lines.details)};
+        if (!judged.every_run_met) {
+            c.failure = std::move(lines.failure);
+            c.failure_type = "expectation";
+        }
+        report.junit.cases.push_back(std::move(c));
+        report.junit.seconds += runs.seconds;
+    }
+    return report;
 }
 
 }  // namespace
@@ -200,114 +344,50 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
     if (settings.repeat < 1)
         throw SpecError(fmt::format("suite: --repeat must be at least 1, got {}", settings.repeat));
     if (settings.jobs < 1) throw SpecError(fmt::format("suite: --jobs must be at least 1, got {}", settings.jobs));
-    const int repeat = settings.repeat;
+    const RepeatStyle style = repeat_style(settings.repeat);
     const Selection selection = slice(select_scenarios(selector), settings.shard);
-    std::vector<Spec> specs;
-    std::vector<bool> alone;
-    for (const auto& file : selection.files) {
-        specs.push_back(read_spec(file));
-        validate(specs.back());  // every spec is checked before anything runs
-        alone.push_back(has_label(specs.back(), kAloneLabel));
-    }
+    const auto [specs, alone] = read_selected_specs(selection);
     const auto suite_start = std::chrono::steady_clock::now();
     const RunDirectory suite_dir = create_run_directory(options.store / "suites", "");
     std::printf("lockcheck suite (%s): %zu scenarios%s%s | suite directory %s\n", selection.description.c_str(),
-                specs.size(), repeat > 1 ? fmt::format(", {} runs each", repeat).c_str() : "",
+                specs.size(), style.runs_each.c_str(),
                 settings.jobs > 1 ? fmt::format(", {} at a time", settings.jobs).c_str() : "", suite_dir.path.c_str());
 
     // Every scenario runs first (side by side with --jobs); the table, suite.json
     // and junit.xml then list them in the suite's order, whichever ended first.
-    const SuitePlan plan{selection, specs, options, suite_dir.path, repeat, settings.jobs};
+    const SuitePlan plan{selection, specs, options, suite_dir.path, settings.repeat, settings.jobs};
     std::vector<ScenarioRuns> all_runs(specs.size());
     run_side_by_side(
         alone, settings.jobs, [&](std::size_t i) { all_runs[i] = run_scenario(plan, i); }, options.interrupted);
 
-    JUnitSuite junit{"lockcheck-suite", 0, {}};
-    nlohmann::json rows = nlohmann::json::array();
-    int failed = 0;
-    std::vector<std::string> table;
-    for (std::size_t i = 0; i < specs.size(); ++i) {
-        const Spec& spec = specs[i];
-        const ScenarioRuns& runs = all_runs[i];
-        if (runs.judged.empty()) continue;  // interrupted before its first run
-        const DetectionRate rate = detection_rate(runs.judged);
-        const bool every_run_met = rate.met == rate.runs;
-        failed += every_run_met ? 0 : 1;
-        const std::string expected = spec.expect ? spec.expect->valid.value_or("any") : "valid";
-        const std::string first_words =
-            rate.median_first_violation ? fmt::format("{:.2f}s", *rate.median_first_violation) : "-";
-        if (repeat == 1)
-            table.push_back(fmt::format("{:<36} {:<10} {:<9} {:<6} {:>6.1f}s  {}", spec.name, expected,
-                                        runs.last_verdict, every_run_met ? "ok" : "FAIL", runs.seconds,
-                                        every_run_met ? runs.last_run_dir.string() : runs.why));
-        else
-            table.push_back(fmt::format("{:<36} {:<10} {:>3}/{:<3} {:>5} {:>5}–{:<5} {:>9} {:>7.1f}s", spec.name,
-                                        expected, rate.met, rate.runs,
-                                        percent(static_cast<double>(rate.met) / rate.runs), percent(rate.interval.low),
-                                        percent(rate.interval.high), first_words, runs.seconds));
-        nlohmann::json row = {
-            {"name", spec.name},
-            {"file", selection.files[i].string()},
-            {"expected", expected_words(spec)},
-            {"matched", every_run_met},
-            {"runs", rate.runs},
-            {"met", rate.met},
-            {"rate", static_cast<double>(rate.met) / rate.runs},
-            {"interval95", {rate.interval.low, rate.interval.high}},
-            {"violated", rate.violated},
-            {"median_first_violation_seconds",
-             rate.median_first_violation ? nlohmann::json(*rate.median_first_violation) : nlohmann::json()},
-            {"seconds", runs.seconds},
-            {"each", runs.rows}};
-        if (repeat == 1) row.update(runs.rows[0]);  // one run: its fields are the scenario's
-        rows.push_back(std::move(row));
-        JUnitCase c{spec.name, "lockcheck.suite", runs.seconds, std::nullopt, "", ""};
-        const std::string rate_line = fmt::format("{}; median time to the first violation: {}", rate_words(rate),
-                                                  rate.median_first_violation ? first_words : "none");
-        if (!every_run_met) {
-            c.failure = repeat == 1 ? fmt::format("expected {}, got {}{}", expected_words(spec), runs.last_verdict,
-                                                  runs.why.empty() ? "" : ": " + runs.why)
-                                    : fmt::format("expected {}, {}", expected_words(spec), rate_words(rate));
-            c.failure_type = "expectation";
-        }
-        c.details = repeat == 1 ? fmt::format("run directory: {}\n{}", runs.last_run_dir.string(), runs.evidence)
-                                : fmt::format("{}\n{}last run directory: {}\n{}", rate_line, runs.failed_run_dirs,
-                                              runs.last_run_dir.string(), runs.evidence);
-        junit.cases.push_back(std::move(c));
-        junit.seconds += runs.seconds;
-    }
+    const SuiteReport report = report_scenarios(specs, selection, all_runs, style);
+    const auto& junit = report.junit;
     const bool interrupted = options.interrupted.stop_requested();
     const int skipped = static_cast<int>(specs.size() - junit.cases.size());
-
-    if (repeat == 1)
-        std::printf("\n%-36s %-10s %-9s %-6s %7s  %s\n", "scenario", "expected", "verdict", "result", "time",
-                    "run directory / why");
-    else
-        std::printf("\n%-36s %-10s %7s %5s %-11s %9s %8s\n", "scenario", "expected", "met", "rate", " 95% interval",
-                    "1st viol.", "time");
-    for (const auto& line : table) std::printf("%s\n", line.c_str());
+    std::printf("\n%s\n", style.header.c_str());
+    for (const auto& line : report.table) std::printf("%s\n", line.c_str());
     // With --jobs the runs overlap: the suite's wall time is less than the sum of its runs' times.
     const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - suite_start).count();
     std::printf("%zu scenarios: %zu met their expectation%s, %d did not%s, in %.0f s | %s\n", junit.cases.size(),
-                junit.cases.size() - static_cast<std::size_t>(failed), repeat > 1 ? " in every run" : "", failed,
+                junit.cases.size() - static_cast<std::size_t>(report.failed), style.every_run.c_str(), report.failed,
                 interrupted ? fmt::format(", {} not run (interrupted)", skipped).c_str() : "", wall_seconds,
                 suite_dir.path.c_str());
 
     write_json_file(suite_dir.path / "suite.json",
                     {{"selector", selector},
                      {"selection", selection.description},
-                     {"repeat", repeat},
+                     {"repeat", settings.repeat},
                      {"jobs", settings.jobs},
                      {"shard", fmt::format("{}/{}", settings.shard.index, settings.shard.count)},
-                     {"scenarios", rows},
-                     {"passed", static_cast<int>(junit.cases.size()) - failed},
-                     {"failed", failed},
+                     {"scenarios", report.rows},
+                     {"passed", static_cast<int>(junit.cases.size()) - report.failed},
+                     {"failed", report.failed},
                      {"not_run", skipped},
                      {"interrupted", interrupted},
                      {"seconds", junit.seconds},
                      {"wall_seconds", wall_seconds}});
     write_text_file(suite_dir.path / "junit.xml", junit_xml({junit}));
-    return failed > 0 || interrupted ? exit_code::kInvalid : exit_code::kValid;
+    return report.failed > 0 || interrupted ? exit_code::kInvalid : exit_code::kValid;
 }
 
 }  // namespace lockcheck

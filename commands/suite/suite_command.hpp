@@ -9,6 +9,7 @@
 
 #include "run/run.hpp"
 #include "commands/suite/suite_shard.hpp"
+#include "commands/subcommand.hpp"
 
 namespace lockcheck {
 
@@ -39,5 +40,8 @@ struct SuiteSettings {
 /// (its scenarios), a spec file, or a label. Throws SpecError when it selects
 /// nothing, or for a repeat or jobs below 1.
 int suite_command(const std::string& selector, const RunOptions& options, const SuiteSettings& settings = {});
+
+/// Adds `suite` and its flags to the command line (commands/subcommand.hpp; commands/suite/suite_flags.cpp).
+void register_suite(CommandLine& line);
 
 }  // namespace lockcheck

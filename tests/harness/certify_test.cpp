@@ -15,6 +15,7 @@
 #include "commands/certify/certify_card.hpp"
 #include "reports/certify_html.hpp"
 #include "reports/junit_xml.hpp"
+#include "reports/results_json.hpp"
 
 using namespace lockcheck;
 
@@ -176,16 +177,17 @@ TEST(CertifyCard, JudgesRunsAgainstTheCell) {
 
 TEST(CertifyCard, ReadsViolationsOfCountingCheckersFromResults) {
     const nlohmann::json results = {
+        {"valid", false},
         {"unknown_reason", "why"},
         {"checkers",
          {{"mutual-exclusion",
            {{"counts_toward_verdict", true}, {"violations", {{{"kind", "late-grant"}, {"description", "d"}}}}}},
           {"advisory", {{"counts_toward_verdict", false}, {"violations", {{{"kind", "x"}, {"description", "y"}}}}}}}}};
-    const auto run = cell_run_from_results(results, "invalid", "/r", 3, 1);
+    const auto run = cell_run_from_results(results_from_json(results), "invalid", "/r", 3, 1);
     ASSERT_EQ(run.violations.size(), 1u);
     EXPECT_EQ(run.violations[0].kind, "late-grant");
     EXPECT_EQ(run.unknown_reason, "why");
-    EXPECT_TRUE(cell_run_from_results(nullptr, "error", "", 0, 255).violations.empty());
+    EXPECT_TRUE(cell_run_from_results(std::nullopt, "error", "", 0, 255).violations.empty());
 }
 
 TEST(CertifyCard, ExitCodeRules) {

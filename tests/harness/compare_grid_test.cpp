@@ -3,6 +3,7 @@
 #include "commands/compare/compare_grid.hpp"
 #include "reports/compare_html.hpp"
 #include "reports/compare_metrics.hpp"
+#include "reports/results_json.hpp"
 
 using namespace lockcheck;
 
@@ -52,14 +53,15 @@ TEST(CompareMetrics, ReadsTheFiguresOfEachRunAndAveragesACell) {
           {"linearizability",
            {{"violations_total", 9}, {"counts_toward_verdict", false}, {"stats", nlohmann::json::object()}}},
           {"liveness", {{"violations_total", 0}, {"stats", {{"acquires", {{"attempts", 10}, {"ok", 4}}}}}}}}}};
-    const auto m = metrics_from_results(invalid);
+    const auto m = metrics_from_results(results_from_json(invalid));
     EXPECT_EQ(m.verdict, "invalid");
     EXPECT_EQ(m.violations, 5);  // the advisory checker does not count
     EXPECT_EQ(m.within_lease, 1);
     EXPECT_EQ(m.lease_expired, 2);
     EXPECT_EQ(m.lost_updates, 2);
     EXPECT_DOUBLE_EQ(m.acquire_success_rate, 0.4);
-    const auto cell = summarize_cell("x", {m, metrics_from_results({{"valid", true}}), metrics_from_results(nullptr)});
+    const auto cell = summarize_cell(
+        "x", {m, metrics_from_results(results_from_json({{"valid", true}})), metrics_from_results(std::nullopt)});
     EXPECT_EQ(cell.invalid_runs, 1);
     EXPECT_EQ(cell.failed_runs, 1);
     EXPECT_DOUBLE_EQ(cell.violations_per_run, 2.5);
@@ -114,8 +116,9 @@ RunMetrics run_with(std::int64_t within, std::int64_t expired, std::int64_t lost
 }  // namespace
 
 TEST(CompareMetrics, KeepsEachRunsDirectoryRelativeToTheCompareDirectory) {
-    const auto m = metrics_from_results({{"valid", true}}, "/store/compare/x/cells/01/run-0/redis/20260101T000000Z-abc",
-                                        "/store/compare/x");
+    const auto m =
+        metrics_from_results(results_from_json({{"valid", true}}),
+                             "/store/compare/x/cells/01/run-0/redis/20260101T000000Z-abc", "/store/compare/x");
     EXPECT_EQ(m.run_dir, "cells/01/run-0/redis/20260101T000000Z-abc");
     EXPECT_EQ(cell_to_json(summarize_cell("c", {m}))["runs"][0]["run_dir"], m.run_dir);
 }

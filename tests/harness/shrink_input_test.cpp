@@ -67,6 +67,17 @@ TEST(ShrinkInput, RefusesARunThatDidNotFail) {
     EXPECT_NE(shrink_error({scratch.path().string()}).find("lists no violation"), std::string::npos);
 }
 
+TEST(ShrinkInput, RefusesResultsThatDoNotReadNamingTheField) {
+    ScratchDir scratch("shrink-broken-results");
+    write_failing_run(scratch.path());
+    write(scratch.path() / "results.json",
+          R"({"valid": false, "checkers": {"mutual-exclusion": {"violations": "two"}}})");
+    EXPECT_NE(shrink_error({scratch.path().string()})
+                  .find("shrink: " + (std::filesystem::canonical(scratch.path()) / "results.json").string() +
+                        ": checkers.mutual-exclusion.violations is a string, not an array"),
+              std::string::npos);
+}
+
 TEST(ShrinkInput, RefusesARunWithoutASchedule) {
     ScratchDir scratch("shrink-no-schedule");
     write_failing_run(scratch.path());
