@@ -150,6 +150,12 @@ CellResult skipped_cell(const CertifyCell& cell, const std::string& why) {
     return r;
 }
 
+CellResult incomplete_cell(const CertifyCell& cell, const std::string& why) {
+    CellResult r = skipped_cell(cell, why);
+    r.incomplete = true;
+    return r;
+}
+
 int certify_exit_code(const std::vector<CellResult>& cells) {
     bool undecided = true;  // stays so when no cell ran
     for (const auto& c : cells) {
@@ -157,7 +163,7 @@ int certify_exit_code(const std::vector<CellResult>& cells) {
         if (c.status == CellStatus::Met) undecided = false;
     }
     for (const auto& c : cells)
-        if (c.status == CellStatus::Undecided) undecided = true;
+        if (c.status == CellStatus::Undecided || c.incomplete) undecided = true;
     return undecided ? 2 : 0;
 }
 
