@@ -114,6 +114,8 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
         const auto tried = Clock::now();
         const auto spec_path = dir / "candidates" / fmt::format("c{}.json", n);
         const Trial trial = run_trial(candidate_spec(in, shape), {spec_path, in.kind, shrink.runs, true, child});
+        if (!trial.failed_to_run.empty())  // no evidence either way: the search cannot go on
+            throw HarnessError(fmt::format("shrink: candidate {} could not run: {}", n, trial.failed_to_run));
         nlohmann::json row = trial_to_json(trial);
         row.update(
             {{"step", step}, {"removed", removed}, {"candidate", shape_to_json(shape)}, {"spec", spec_path.string()}});
@@ -144,11 +146,15 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
     const Spec best = candidate_spec(in, result.best);
     const auto spec_file = dir / "spec.json";
     nlohmann::json verification = nullptr;
+    bool reproduced = false;  // by the result's fresh runs
     if (!interrupted) {  // the result's reproduction rate over fresh runs, beyond the budget
         RunOptions fresh = child;
         fresh.interrupted = options.interrupted;
         const Trial trial = run_trial(best, {dir / "candidates" / "result.json", in.kind, shrink.runs, false, fresh});
+        if (!trial.failed_to_run.empty())
+            throw HarnessError("shrink: the result's fresh runs could not run: " + trial.failed_to_run);
         verification = trial_to_json(trial);
+        reproduced = kept(trial, shrink.runs);
         if (!trial.failing_run_dir.empty()) last_failing_run = trial.failing_run_dir;
         std::printf("result: %s: %d/%d fresh runs reproduced %s\n", shape_words(result.best).c_str(), trial.reproduced,
                     trial.runs, in.kind.c_str());
@@ -186,7 +192,10 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
     if (report) std::printf("report of a failing run: %s\n", (dir / "report.html").c_str());
     std::printf("rerun it: %s run %s\n", options.self_exe.filename().c_str(),
                 std::filesystem::absolute(spec_file).c_str());
-    return exit_code::kValid;
+    if (!interrupted && !reproduced)
+        std::printf("the result did not reproduce %s in enough fresh runs: not a reproducer (exit 2)\n",
+                    in.kind.c_str());
+    return interrupted || !reproduced ? exit_code::kUnknown : exit_code::kValid;
 }
 
 }  // namespace lockcheck
