@@ -216,6 +216,8 @@ JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& t
         } else if (c.status == CellStatus::Undecided) {
             t.failure = "could not decide: " + c.why;
             t.failure_type = "unknown";
+        } else if (c.status == CellStatus::Skipped) {
+            t.skipped = c.why.empty() ? std::string("not run") : c.why;
         }
         t.details = fmt::format("faults: {}\nstatus: {}\n{}{}{}", c.faults, to_string(c.status),
                                 c.why.empty() ? "" : "why: " + c.why + "\n",

@@ -87,7 +87,7 @@ std::string card_text(const std::vector<CellResult>& cells, const std::string& t
 /// certify.json.
 nlohmann::json card_json(const std::vector<CellResult>& cells, const nlohmann::json& header);
 /// junit.xml's suite: one testcase per cell; a cell not met fails (type "expectation"), an undecided one
-/// fails with type "unknown", a skipped one passes and says why in system-out.
+/// fails with type "unknown", a skipped one is skipped (<skipped message="why"/>).
 JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& topology);
 
 }  // namespace lockcheck

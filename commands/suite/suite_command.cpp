@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <set>
@@ -229,7 +230,10 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
     for (std::size_t i = 0; i < specs.size(); ++i) {
         const Spec& spec = specs[i];
         const ScenarioRuns& runs = all_runs[i];
-        if (runs.judged.empty()) continue;  // interrupted before its first run
+        if (runs.judged.empty()) {  // interrupted before its first run: a skipped case, never a pass
+            junit.cases.push_back({spec.name, "lockcheck.suite", 0, std::nullopt, "", "", "not run (interrupted)"});
+            continue;
+        }
         const DetectionRate rate = detection_rate(runs.judged);
         const bool every_run_met = rate.met == rate.runs;
         failed += every_run_met ? 0 : 1;
@@ -277,7 +281,9 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
         junit.seconds += runs.seconds;
     }
     const bool interrupted = options.interrupted.stop_requested();
-    const int skipped = static_cast<int>(specs.size() - junit.cases.size());
+    const int skipped = static_cast<int>(std::count_if(junit.cases.begin(), junit.cases.end(),
+                                                       [](const JUnitCase& c) { return c.skipped.has_value(); }));
+    const std::size_t ran = junit.cases.size() - static_cast<std::size_t>(skipped);
 
     if (repeat == 1)
         std::printf("\n%-36s %-10s %-9s %-6s %7s  %s\n", "scenario", "expected", "verdict", "result", "time",
@@ -288,8 +294,8 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
     for (const auto& line : table) std::printf("%s\n", line.c_str());
     // With --jobs the runs overlap: the suite's wall time is less than the sum of its runs' times.
     const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - suite_start).count();
-    std::printf("%zu scenarios: %zu met their expectation%s, %d did not%s, in %.0f s | %s\n", junit.cases.size(),
-                junit.cases.size() - static_cast<std::size_t>(failed), repeat > 1 ? " in every run" : "", failed,
+    std::printf("%zu scenarios: %zu met their expectation%s, %d did not%s, in %.0f s | %s\n", ran,
+                ran - static_cast<std::size_t>(failed), repeat > 1 ? " in every run" : "", failed,
                 interrupted ? fmt::format(", {} not run (interrupted)", skipped).c_str() : "", wall_seconds,
                 suite_dir.path.c_str());
 
@@ -300,7 +306,7 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
                      {"jobs", settings.jobs},
                      {"shard", fmt::format("{}/{}", settings.shard.index, settings.shard.count)},
                      {"scenarios", rows},
-                     {"passed", static_cast<int>(junit.cases.size()) - failed},
+                     {"passed", static_cast<int>(ran) - failed},
                      {"failed", failed},
                      {"not_run", skipped},
                      {"interrupted", interrupted},

@@ -93,3 +93,16 @@ TEST(CertifyAdversarial, ALongTtlScalesTheCellsInsteadOfRefusingThem) {
     EXPECT_EQ(scaled.value("time_limit_s", 0.0), pause.time_limit_s * 4);
     EXPECT_TRUE(ttl_scaled_fields(pause, 1000, 1000).empty());
 }
+
+TEST(CertifyAdversarial, ASkippedCellIsSkippedInJunit) {
+    const CertifyCell& cell = cells_for("redis-sentinel").front();
+    const std::string xml =
+        junit_xml({card_junit({skipped_cell(cell, "refused: no proxy between the clients and the primary")},
+                              "redis-sentinel")});
+    EXPECT_NE(xml.find("skipped=\"1\""), std::string::npos) << xml;
+    EXPECT_NE(xml.find("<skipped message=\"refused: no proxy between the clients and the primary\"/>"),
+              std::string::npos)
+        << xml;
+    EXPECT_EQ(xml.find("skipped=\"0\""), std::string::npos) << xml;
+}
+
