@@ -14,6 +14,7 @@
 #include "commands/certify/certify_battery.hpp"
 #include "commands/certify/certify_card.hpp"
 #include "commands/certify/certify_command.hpp"
+#include "core/utf8_text.hpp"
 #include "reports/junit_xml.hpp"
 #include "reports/results_json.hpp"
 #include "tests/support/scratch_dir.hpp"
@@ -106,3 +107,15 @@ TEST(CertifyAdversarial, ASkippedCellIsSkippedInJunit) {
     EXPECT_EQ(xml.find("skipped=\"0\""), std::string::npos) << xml;
 }
 
+TEST(CertifyAdversarial, JunitIsUtf8WhenTheStorePathIsNot) {
+    ScratchDir scratch("certify-bad-path");
+    const auto store = scratch.path() / "bad\xff\xfe";
+    certify_interrupted_before_start(redis_single(), store);
+    const std::string xml = read_all(certify_dir(store) / "junit.xml");
+    ASSERT_FALSE(xml.empty());
+    EXPECT_TRUE(is_valid_utf8(xml)) << xml;
+    JUnitCase with_path{"c", "k", 0, std::nullopt, "", "report: /tmp/bad\xff/report.html"};
+    const std::string one = junit_xml({JUnitSuite{"s\xc3", 0, {with_path}}});
+    EXPECT_TRUE(is_valid_utf8(one)) << one;
+    EXPECT_NE(one.find("/tmp/bad\xef\xbf\xbd/report.html"), std::string::npos) << one;  // U+FFFD in its place
+}
