@@ -12,6 +12,8 @@
 #include "reports/html_report.hpp"
 #include "reports/junit_xml.hpp"
 #include "reports/results_json.hpp"
+#include "recipes/recipe_registry.hpp"
+#include "workers/workload_registry.hpp"
 
 namespace lockcheck {
 namespace {
@@ -98,11 +100,24 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// Throws SpecError when `recipe` runs another workload than the lock cycle
+/// (unique ids, stock): the battery's expectations judge lock clients only.
+void refuse_non_lock_recipe(const std::optional<std::string>& recipe) {
+    const RecipeDescriptor* descriptor = recipe ? find_recipe(*recipe) : nullptr;
+    if (!descriptor) return;  // an unknown name is refused with the recipes listed, by validate
+    const WorkloadDescriptor& workload = workload_for(descriptor->supports);
+    if (!workload.capability.empty())
+        throw SpecError(fmt::format("certify: --recipe '{}' is not a lock (it runs the {} workload); certify judges "
+                                    "lock clients only: run it with `lockcheck run` or `suite`",
+                                    *recipe, workload.name));
+}
+
 }  // namespace
 
 int certify_command(const CertifyOptions& certify, const RunOptions& options) {
     if (certify.client_cmd && certify.recipe)
         throw SpecError("certify: give --client-cmd (your client) or --recipe (a built-in one), not both");
+    refuse_non_lock_recipe(certify.recipe);
     if (certify.repeat < 1) throw SpecError(fmt::format("certify: --repeat must be at least 1, got {}", certify.repeat));
     // What does not depend on a cell's faults (the recipe, the ttl, the workers) is bad input: exit 254.
     validate(cell_spec(CertifyCell{"base", {}, nlohmann::json::object(), {}, {}, false, 1, ""}, certify));

@@ -17,6 +17,7 @@
 #include "core/utf8_text.hpp"
 #include "reports/junit_xml.hpp"
 #include "reports/results_json.hpp"
+#include "tests/support/cli_runner.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 using namespace lockcheck;
@@ -118,4 +119,17 @@ TEST(CertifyAdversarial, JunitIsUtf8WhenTheStorePathIsNot) {
     const std::string one = junit_xml({JUnitSuite{"s\xc3", 0, {with_path}}});
     EXPECT_TRUE(is_valid_utf8(one)) << one;
     EXPECT_NE(one.find("/tmp/bad\xef\xbf\xbd/report.html"), std::string::npos) << one;  // U+FFFD in its place
+}
+
+TEST(CertifyAdversarial, RefusesARecipeThatIsNotALock) {
+    ScratchDir scratch("certify-not-a-lock");
+    for (const char* recipe : {"snowflake-ids", "redis-incr-ids"}) {
+        const auto ran = lockcheck::testing::run_cli({"certify", "--topology", "redis-single", "--recipe", recipe,
+                                                      "--cells", "client-clock-skew", "--store",
+                                                      scratch.path().string()});
+        EXPECT_EQ(ran.exit_code, exit_code::kBadInput) << ran.out << ran.err;
+        EXPECT_EQ(std::count(ran.err.begin(), ran.err.end(), '\n'), 1) << ran.err;
+        EXPECT_NE(ran.err.find(std::string("--recipe '") + recipe + "' is not a lock"), std::string::npos) << ran.err;
+        EXPECT_EQ(ran.out, "") << "nothing runs";
+    }
 }
