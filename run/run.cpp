@@ -156,6 +156,10 @@ RunFigures execute(const Spec& spec, NetworkMode network_mode, const RunDirector
     std::filesystem::create_directories(dir.path / "workers");
     // client-clock-skew: every worker exec'd with the clock library and an offset file of its own.
     const auto worker_clock = worker_clock_library(spec, options.self_exe);
+    if (const auto warning = shell_client_clock_warning(spec, worker_clock.has_value()); !warning.empty()) {
+        spdlog::warn("{}", warning);
+        std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    }
     std::unique_ptr<ForkServer> fork_server;
     if (!spec.client_cmd && !worker_clock) {
         fork_server =

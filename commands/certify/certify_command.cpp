@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -13,6 +14,7 @@
 #include "reports/junit_xml.hpp"
 #include "reports/results_json.hpp"
 #include "recipes/recipe_registry.hpp"
+#include "workers/worker_launch.hpp"
 #include "workers/workload_registry.hpp"
 
 namespace lockcheck {
@@ -100,6 +102,18 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// The cell's warning when its client clock fault may not move the client's
+/// clock (shell_client_clock_warning), appended to its why; else `result`.
+CellResult with_clock_warning(CellResult result, const Spec& spec) {
+    const bool moves = std::any_of(spec.nemesis.begin(), spec.nemesis.end(), [](const std::string& kind) {
+        const FaultDescriptor* fault = find_fault(kind);
+        return fault && fault->needs_worker_clock_library;
+    });
+    if (const auto warning = shell_client_clock_warning(spec, moves); !warning.empty())
+        result.why += (result.why.empty() ? "warning: " : "; warning: ") + warning;
+    return result;
+}
+
 /// Throws SpecError when `recipe` runs another workload than the lock cycle
 /// (unique ids, stock): the battery's expectations judge lock clients only.
 void refuse_non_lock_recipe(const std::optional<std::string>& recipe) {
@@ -168,7 +182,7 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
         results.push_back(refused ? skipped_cell(cell, "refused on this host (exit 254): see the error line above")
                           : cut_short || runs.empty()
                               ? incomplete_cell(cell, "interrupted: its run was cut short, not judged")
-                              : judge_cell(cell, runs));
+                              : with_clock_warning(judge_cell(cell, runs), *prepared[i].spec));
         std::printf("-- %s: %s\n", cell.name.c_str(), std::string(to_string(results.back().status)).c_str());
     }
     const double seconds = seconds_since(start);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "workers/plain_words_client.hpp"
+#include "workers/worker_launch.hpp"
 
 using namespace lockcheck;
 
@@ -21,3 +22,17 @@ TEST(PlainWordsAdversarial, AShellBuiltinFirstKeepsTheShell) {
     EXPECT_TRUE(plain_command_words("./true"));
 }
 
+// Issue 41, defect 10: a client command that needs the shell gets its clock
+// moved through LD_PRELOAD only, which a static client ignores: the run and
+// the card say so.
+TEST(PlainWordsAdversarial, AShellClientUnderAClientClockFaultIsWarnedAbout) {
+    Spec spec;
+    spec.client_cmd = "cd clients && ./static_client";
+    EXPECT_NE(shell_client_clock_warning(spec, true).find("a statically linked client's clock does not move"),
+              std::string::npos);
+    EXPECT_EQ(shell_client_clock_warning(spec, false), "");  // no client clock fault
+    spec.client_cmd = "clients/static_client --ttl=5";       // plain words: the clock launcher reaches it
+    EXPECT_EQ(shell_client_clock_warning(spec, true), "");
+    spec.client_cmd.reset();  // the built-in worker
+    EXPECT_EQ(shell_client_clock_warning(spec, true), "");
+}
