@@ -207,7 +207,11 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
     std::vector<bool> alone;
     for (const auto& file : selection.files) {
         specs.push_back(read_spec(file));
-        validate(specs.back());  // every spec is checked before anything runs
+        try {  // every spec is checked before anything runs; a refusal names its file
+            validate(specs.back());
+        } catch (const SpecError& e) {
+            throw SpecError(file.string() + ": " + e.what());
+        }
         alone.push_back(has_label(specs.back(), kAloneLabel));
     }
     const auto suite_start = std::chrono::steady_clock::now();
