@@ -67,7 +67,7 @@ TEST(CertifyAdversarial, AnInterruptedBatteryNeverExitsZero) {
 }
 
 TEST(CertifyAdversarial, AnIncompleteCellKeepsTheExitCodeFromZero) {
-    const CertifyCell& cell = cells_for("redis-single").front();
+    const CertifyCell cell = cells_for("redis-single").front();
     CellResult met = skipped_cell(cell, "");
     met.status = CellStatus::Met;
     EXPECT_EQ(certify_exit_code({met, skipped_cell(cell, "not on this topology")}), 0);
@@ -88,8 +88,9 @@ TEST(CertifyAdversarial, ALongTtlScalesTheCellsInsteadOfRefusingThem) {
         EXPECT_EQ(why.find("refused"), std::string::npos) << cell.dump();
         EXPECT_NE(why.find("interrupted"), std::string::npos) << cell.dump();
     }
-    const CertifyCell& pause = *std::find_if(cells_for("redis-single").begin(), cells_for("redis-single").end(),
-                                             [](const CertifyCell& c) { return c.name == "pause-holder"; });
+    const std::vector<CertifyCell> cells = cells_for("redis-single");
+    const CertifyCell pause = *std::find_if(cells.begin(), cells.end(),
+                                            [](const CertifyCell& c) { return c.name == "pause-holder"; });
     const auto scaled = ttl_scaled_fields(pause, 4000, 1000);
     EXPECT_GT(scaled.value("op_timeout_ms", 0), 10'000);  // above the longest fault, 2.5 x 4 s
     EXPECT_EQ(scaled.value("time_limit_s", 0.0), pause.time_limit_s * 4);
@@ -97,7 +98,7 @@ TEST(CertifyAdversarial, ALongTtlScalesTheCellsInsteadOfRefusingThem) {
 }
 
 TEST(CertifyAdversarial, ASkippedCellIsSkippedInJunit) {
-    const CertifyCell& cell = cells_for("redis-sentinel").front();
+    const CertifyCell cell = cells_for("redis-sentinel").front();
     const std::string xml =
         junit_xml({card_junit({skipped_cell(cell, "refused: no proxy between the clients and the primary")},
                               "redis-sentinel")});
