@@ -17,7 +17,7 @@ using lockcheck::testing::ScratchDir;
 namespace {
 
 using lockcheck::testing::write_failing_run;
-const auto write = lockcheck::testing::write_text;
+using lockcheck::testing::write_text;
 
 std::string shrink_error(const std::vector<std::string>& args) {
     std::vector<std::string> all{"shrink"};
@@ -35,20 +35,20 @@ TEST(ShrinkInput, RefusesWhatIsNoRunDirectory) {
     ScratchDir scratch("shrink-input");
     EXPECT_NE(shrink_error({(scratch.path() / "missing").string()}).find("is not a directory"), std::string::npos);
     EXPECT_NE(shrink_error({scratch.path().string()}).find("is no run directory (no spec.json)"), std::string::npos);
-    write(scratch.path() / "spec.json", "{}");
+    write_text(scratch.path() / "spec.json", "{}");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("has no history.jsonl"), std::string::npos);
-    write(scratch.path() / "history.jsonl", "");
+    write_text(scratch.path() / "history.jsonl", "");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("has no readable results.json"), std::string::npos);
 }
 
 TEST(ShrinkInput, RefusesARunThatDidNotFail) {
     ScratchDir scratch("shrink-valid");
     write_failing_run(scratch.path());
-    write(scratch.path() / "results.json", R"({"valid": true, "checkers": {}})");
+    write_text(scratch.path() / "results.json", R"({"valid": true, "checkers": {}})");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("did not fail (its verdict is true)"), std::string::npos);
-    write(scratch.path() / "results.json", R"({"valid": "unknown", "checkers": {}})");
+    write_text(scratch.path() / "results.json", R"({"valid": "unknown", "checkers": {}})");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("did not fail"), std::string::npos);
-    write(scratch.path() / "results.json", R"({"valid": false, "checkers": {}})");
+    write_text(scratch.path() / "results.json", R"({"valid": false, "checkers": {}})");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("lists no violation"), std::string::npos);
 }
 
