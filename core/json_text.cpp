@@ -51,6 +51,9 @@ nlohmann::json parse_refusing_duplicate_keys(std::string_view text) {
 nlohmann::json parse_json_bounded(std::string_view text, std::size_t max_depth, DuplicateKeys duplicates) {
     if (json_nesting_depth(text, max_depth) > max_depth)
         throw JsonInputError("JSON nested deeper than " + std::to_string(max_depth) + " levels", true);
+    // nlohmann's parser takes a NUL for the end of the input: "{...}\0garbage" would read as "{...}".
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        throw JsonInputError("not valid JSON (a NUL byte at byte " + std::to_string(nul + 1) + ")", false);
     try {
         if (duplicates == DuplicateKeys::Refused) return parse_refusing_duplicate_keys(text);
         return nlohmann::json::parse(text);

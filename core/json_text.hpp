@@ -75,7 +75,7 @@ enum class DuplicateKeys { LastWins, Refused };
 
 /// Parses `text` as one JSON document nested at most `max_depth` levels.
 /// Throws JsonInputError for deeper text (before parsing), for text that is
-/// not JSON (including ill-formed UTF-8), for numbers out of range, and with
+/// not JSON (including ill-formed UTF-8 and a NUL byte anywhere), for numbers out of range, and with
 /// DuplicateKeys::Refused for a key twice in one object.
 nlohmann::json parse_json_bounded(std::string_view text, std::size_t max_depth = kMaxJsonDepth,
                                   DuplicateKeys duplicates = DuplicateKeys::LastWins);

@@ -8,6 +8,8 @@
 #include <memory>
 #include <sstream>
 
+#include "core/utf8_text.hpp"
+
 namespace lockcheck {
 namespace {
 
@@ -40,10 +42,18 @@ std::string label_filter(const std::string& key, const std::string& value) {
     return "filters=" + encoded(filters.dump());
 }
 
-std::vector<std::string> ids_of(const std::string& body, const char* field) {
-    std::vector<std::string> ids;
+/// A listing's body (a JSON array); throws DockerError "WHAT: ..." for any
+/// other answer, so a broken daemon is not read as one with nothing to list.
+nlohmann::json json_array_reply(const std::string& body, const std::string& what) {
     const auto json = nlohmann::json::parse(body, nullptr, false);
-    if (!json.is_array()) return ids;
+    if (!json.is_array())
+        throw DockerError(what + ": the Docker daemon answered with no JSON array: " + printable_excerpt(body), 200);
+    return json;
+}
+
+std::vector<std::string> ids_of(const std::string& body, const char* field, const std::string& what) {
+    std::vector<std::string> ids;
+    const auto json = json_array_reply(body, what);
     for (const auto& item : json)
         if (item.contains(field) && item[field].is_string()) ids.push_back(item[field].get<std::string>());
     return ids;
@@ -175,15 +185,14 @@ void DockerClient::remove_container(const std::string& id) const {
 
 std::vector<std::string> DockerClient::containers_labelled(const std::string& key, const std::string& value) const {
     return ids_of(expect("cannot list containers", "GET", "/containers/json?all=true&" + label_filter(key, value)).body,
-                  "Id");
+                  "Id", "cannot list containers");
 }
 
 std::vector<std::string> DockerClient::label_values(const std::string& key) const {
     std::vector<std::string> values;
     for (const char* kind : {"/containers/json?all=true&", "/networks?"}) {
-        const auto json = nlohmann::json::parse(
-            expect("cannot list what carries label " + key, "GET", kind + label_filter(key, "")).body, nullptr, false);
-        if (!json.is_array()) continue;
+        const std::string what = "cannot list what carries label " + key;
+        const auto json = json_array_reply(expect(what, "GET", kind + label_filter(key, "")).body, what);
         for (const auto& item : json)
             if (item.contains("Labels") && item["Labels"].is_object() && item["Labels"].contains(key))
                 values.push_back(item["Labels"][key].get<std::string>());
@@ -208,7 +217,8 @@ void DockerClient::remove_network(const std::string& id) const {
 }
 
 std::vector<std::string> DockerClient::networks_labelled(const std::string& key, const std::string& value) const {
-    return ids_of(expect("cannot list networks", "GET", "/networks?" + label_filter(key, value)).body, "Id");
+    return ids_of(expect("cannot list networks", "GET", "/networks?" + label_filter(key, value)).body, "Id",
+                  "cannot list networks");
 }
 
 bool DockerClient::has_image(const std::string& reference) const {
@@ -257,9 +267,8 @@ void DockerClient::remove_image(const std::string& reference) const {
 
 std::vector<std::string> DockerClient::images_labelled(const std::string& key) const {
     std::vector<std::string> names;
-    const auto json = nlohmann::json::parse(
-        expect("cannot list images", "GET", "/images/json?" + label_filter(key, "")).body, nullptr, false);
-    if (!json.is_array()) return names;
+    const auto json = json_array_reply(
+        expect("cannot list images", "GET", "/images/json?" + label_filter(key, "")).body, "cannot list images");
     for (const auto& image : json)
         if (image.contains("RepoTags") && image["RepoTags"].is_array())
             for (const auto& tag : image["RepoTags"]) names.push_back(tag.get<std::string>());

@@ -9,24 +9,48 @@
 
 namespace lockcheck {
 
+namespace {
+
+std::size_t count_cases(const JUnitSuite& suite, bool (*counted)(const JUnitCase&)) {
+    return static_cast<std::size_t>(std::count_if(suite.cases.begin(), suite.cases.end(), counted));
+}
+bool failed(const JUnitCase& c) { return c.failure.has_value(); }
+bool was_skipped(const JUnitCase& c) { return !c.failure && c.skipped.has_value(); }
+
+std::string testcase_xml(const JUnitCase& c) {
+    std::string xml = fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{:.3f}\"", escape_markup(c.name),
+                                  escape_markup(c.classname), c.seconds);
+    if (!c.failure && !c.skipped && c.details.empty()) return xml + "/>\n";
+    xml += ">\n";
+    if (c.failure)
+        xml += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", escape_markup(*c.failure),
+                           escape_markup(c.failure_type), escape_markup(c.details));
+    else if (c.skipped)
+        xml += fmt::format("      <skipped message=\"{}\"/>\n", escape_markup(*c.skipped));
+    if (!c.failure && !c.details.empty())
+        xml += fmt::format("      <system-out>{}</system-out>\n", escape_markup(c.details));
+    return xml + "    </testcase>\n";
+}
+
+}  // namespace
+
 std::string junit_xml(const std::vector<JUnitSuite>& suites) {
-    std::size_t tests = 0, failures = 0;
+    std::size_t tests = 0, failures = 0, skipped = 0;
     double seconds = 0;
     for (const auto& s : suites) {
         tests += s.cases.size();
-        for (const auto& c : s.cases) failures += c.failure ? 1 : 0;
+        failures += count_cases(s, failed);
+        skipped += count_cases(s, was_skipped);
         seconds += s.seconds;
     }
     std::string xml = fmt::format(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        "<testsuites name=\"lockcheck\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{:.3f}\">\n",
-        tests, failures, seconds);
+        "<testsuites name=\"lockcheck\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3f}\">\n",
+        tests, failures, skipped, seconds);
     for (const auto& s : suites) {
-        std::size_t suite_failures = 0;
-        for (const auto& c : s.cases) suite_failures += c.failure ? 1 : 0;
         xml += fmt::format(
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3f}\">\n",
-            escape_markup(s.name), s.cases.size(), suite_failures, s.seconds);
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3f}\">\n",
+            escape_markup(s.name), s.cases.size(), count_cases(s, failed), count_cases(s, was_skipped), s.seconds);
         if (!s.properties.empty()) {
             xml += "    <properties>\n";
             for (const auto& [name, value] : s.properties)
@@ -34,21 +58,7 @@ std::string junit_xml(const std::vector<JUnitSuite>& suites) {
                                    escape_markup(value));
             xml += "    </properties>\n";
         }
-        for (const auto& c : s.cases) {
-            xml += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{:.3f}\"", escape_markup(c.name),
-                               escape_markup(c.classname), c.seconds);
-            if (!c.failure && c.details.empty()) {
-                xml += "/>\n";
-                continue;
-            }
-            xml += ">\n";
-            if (c.failure)
-                xml += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n",
-                                   escape_markup(*c.failure), escape_markup(c.failure_type), escape_markup(c.details));
-            else
-                xml += fmt::format("      <system-out>{}</system-out>\n", escape_markup(c.details));
-            xml += "    </testcase>\n";
-        }
+        for (const auto& c : s.cases) xml += testcase_xml(c);
         xml += "  </testsuite>\n";
     }
     return xml + "</testsuites>\n";

@@ -25,6 +25,8 @@ struct JUnitCase {
     std::optional<std::string> failure;  ///< the failure's one-line message; nullopt: passed
     std::string failure_type;            ///< e.g. "invalid", "unknown", "expectation"
     std::string details;                 ///< the failure's body (violation summaries), or system-out when passed
+    /// Why it was not run (a <skipped> element, counted in skipped=); nullopt: it ran. Not with a failure.
+    std::optional<std::string> skipped = std::nullopt;
 };
 
 struct JUnitSuite {
@@ -35,7 +37,8 @@ struct JUnitSuite {
     std::vector<std::pair<std::string, std::string>> properties = {};
 };
 
-/// The document: <testsuites> with one <testsuite> per entry, counts filled in.
+/// The document: <testsuites> with one <testsuite> per entry, counts filled in
+/// (a skipped case counts as skipped, never as passed).
 std::string junit_xml(const std::vector<JUnitSuite>& suites);
 
 /// One testcase per checker of `report`, named after the checker, classname

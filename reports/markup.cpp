@@ -1,11 +1,14 @@
 #include "reports/markup.hpp"
 
+#include "core/utf8_text.hpp"
+
 namespace lockcheck {
 
 std::string escape_markup(std::string_view text) {
     std::string out;
     out.reserve(text.size());
-    for (char c : text) {
+    // A path or a worker's text may hold bytes that are no UTF-8, which the XML and HTML declared UTF-8 must not.
+    for (char c : to_valid_utf8(text)) {
         switch (c) {
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "clusters/runtimes/docker_network.hpp"
+#include "clusters/servers/mariadb_node.hpp"
 #include "host/run_containment.hpp"
 #include "clusters/network/run_network_cleanup.hpp"
 #include "clusters/runtimes/ssh_run_record.hpp"
@@ -65,6 +66,7 @@ CleanReport clean_dead_runs(const CleanTurn& /*turn*/, const std::string& except
         for (auto& name : remove_run_docker(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_network(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_scratch(id)) report.removed.push_back(std::move(name));
+        for (auto& name : remove_mariadb_installer_links(id)) report.removed.push_back(std::move(name));
         for (auto& name : remove_run_ssh(id)) report.removed.push_back(std::move(name));
         std::error_code ec;
         std::filesystem::remove(run_lock_path(id), ec);  // still locked by us: no live run can own it

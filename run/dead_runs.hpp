@@ -6,7 +6,8 @@
 // found by the run id in their fsname), the processes inside their namespaces (found
 // through `ip netns pids`, never by name), their namespaces and links (with
 // every firewall rule, which lives inside the namespaces), their scratch
-// directories (run/run_scratch.hpp) and their lock files. It never touches
+// directories (run/run_scratch.hpp), the MariaDB installer's links in /tmp
+// (clusters/servers/mariadb_node.hpp) and their lock files. It never touches
 // a run that is still alive (see run_liveness.hpp). Without cgroups (no root),
 // servers and workers die with their controller through PR_SET_PDEATHSIG.
 #pragma once

@@ -174,6 +174,11 @@ struct RunCluster {
         std::filesystem::create_directories(run.dir.path / "workers");
         // client-clock-skew: every worker exec'd with the clock library and an offset file of its own.
         worker_clock = worker_clock_library(run.plan, run.options.self_exe);
+        if (const auto warning = shell_client_clock_warning(run.plan.spec, worker_clock.has_value());
+            !warning.empty()) {
+            spdlog::warn("{}", warning);
+            std::fprintf(stderr, "warning: %s\n", warning.c_str());
+        }
         if (!run.plan.spec.client_cmd && !worker_clock) {
             fork_server = std::make_unique<ForkServer>(fork_server_argv(run.options.self_exe, run.dir.run_id),
                                                        fork_server_log(run.dir.path));

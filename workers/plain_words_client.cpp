@@ -12,6 +12,18 @@ bool plain_character(char c, bool first_word) {
     return std::string_view("_./:,+@%-").find(c) != std::string_view::npos;
 }
 
+/// A first word the shell runs itself (a builtin or a reserved word), which
+/// names no program a launcher could exec.
+bool shell_word(const std::string& word) {
+    static const char* const kShellWords[] = {
+        ".",      "cd",    "command", "eval", "export", "read",  "readonly", "set",    "shift", "source",   "trap",
+        "ulimit", "umask", "unset",   "wait", "times",  "alias", "exit",     "return", "break", "continue", "if",
+        "while",  "until", "for",     "case", "time",   "!",     "{",        "true",   "false", ":"};
+    for (const char* shell : kShellWords)
+        if (word == shell) return true;
+    return false;
+}
+
 }  // namespace
 
 std::optional<std::vector<std::string>> plain_command_words(const std::string& command) {
@@ -27,7 +39,9 @@ std::optional<std::vector<std::string>> plain_command_words(const std::string& c
             return std::nullopt;
         }
     }
-    if (words.empty()) return std::nullopt;
+    // `exec PROGRAM ...` asks the shell to become the program, which the launcher does anyway.
+    while (!words.empty() && words.front() == "exec") words.erase(words.begin());
+    if (words.empty() || shell_word(words.front())) return std::nullopt;
     return words;
 }
 

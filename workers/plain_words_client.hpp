@@ -15,7 +15,10 @@ namespace lockcheck {
 
 /// The words of `command` split at spaces and tabs, when every word is made
 /// of letters, digits and `_ . / : , + @ % -` (and `=` after the first word:
-/// `--ttl=5`); nullopt when it holds anything else or no word.
+/// `--ttl=5`); a leading `exec` is dropped (the launcher execs the program
+/// itself). nullopt when it holds anything else, no word, or a first word
+/// that is a shell builtin or reserved word (`cd`, `export`, `true`, ...),
+/// which only a shell can run.
 std::optional<std::vector<std::string>> plain_command_words(const std::string& command);
 
 }  // namespace lockcheck

@@ -8,6 +8,14 @@
 
 namespace lockcheck {
 
+std::string shell_client_clock_warning(const Spec& spec, bool moves_worker_clocks) {
+    if (!moves_worker_clocks || !spec.client_cmd || plain_command_words(*spec.client_cmd)) return "";
+    return "the client command needs a shell (it is not only a program and its arguments), so the client clock "
+           "fault reaches it through LD_PRELOAD only: a statically linked client's clock does not move, yet the "
+           "fault is recorded as struck. Write it as plain words (e.g. `./client --flag`) to start it through the "
+           "clock launcher";
+}
+
 WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
                            const std::optional<ClientCredentials>& login, const std::filesystem::path& self_exe,
                            const std::filesystem::path& run_dir, const std::string& run_id, int process,

@@ -33,6 +33,13 @@ struct WorkerLaunch {
 /// a client_cmd of plain words (workers/plain_words_client.hpp) then runs without
 /// the shell, behind the clock launcher beside the library
 /// (clock_launcher_beside), so that a statically linked client's clocks move too.
+/// Why a client clock fault may not move `spec`'s client's clocks, or "":
+/// its client_cmd needs the shell (it is no plain words), so only
+/// LD_PRELOAD reaches the program, never a statically linked one, and the
+/// fault is recorded as struck all the same. "" without a client_cmd or
+/// without a fault that moves the workers' clocks (`moves_worker_clocks`).
+std::string shell_client_clock_warning(const Spec& spec, bool moves_worker_clocks);
+
 WorkerLaunch worker_launch(const Spec& spec, const std::vector<std::string>& endpoints,
                            const std::optional<ClientCredentials>& login, const std::filesystem::path& self_exe,
                            const std::filesystem::path& run_dir, const std::string& run_id, int process,

@@ -26,6 +26,9 @@ void WorkerProcess::await_hello(std::chrono::steady_clock::time_point deadline) 
     std::string line;
     const auto status = channel_->read_line(line, deadline);
     if (status == LineChannel::ReadStatus::Timeout) throw WorkerError(who_ + " did not answer init in time");
+    if (status == LineChannel::ReadStatus::TooLong)
+        throw WorkerError(who_ + " answered init with a line longer than " + std::to_string(LineChannel::kMaxLine) +
+                          " bytes (the most a protocol line may be)");
     if (status != LineChannel::ReadStatus::Line) throw WorkerError(who_ + " exited before answering init");
     try {
         hello_ = decode_hello(line);

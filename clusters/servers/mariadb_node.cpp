@@ -99,6 +99,9 @@ std::string without_secrets(std::string text, const ServerCredentials& hidden) {
     return text;
 }
 
+/// "/tmp/lockcheck-mariadb-<run_id>-": the installer links of a run start so.
+std::string installer_link_prefix(const std::string& run_id) { return "/tmp/lockcheck-mariadb-" + run_id + "-"; }
+
 /// A path by which mariadb-install-db can reach `dir`: `dir` itself when it
 /// holds only characters no shell splits or expands (the installer is a shell
 /// script that uses its --datadir unquoted: `chown $user $ldata` failed for a
@@ -106,14 +109,14 @@ std::string without_secrets(std::string text, const ServerCredentials& hidden) {
 /// of /tmp, removed with this object.
 class InstallerPath {
 public:
-    explicit InstallerPath(const std::filesystem::path& dir) : path_(dir) {
+    InstallerPath(const std::filesystem::path& dir, const std::string& run_id) : path_(dir) {
         const std::string text = dir.string();
         if (std::all_of(text.begin(), text.end(), [](char c) {
                 return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
                        c == '.' || c == '_' || c == '-';
             }))
             return;
-        std::string pattern = "/tmp/lockcheck-mariadb-XXXXXX";
+        std::string pattern = installer_link_prefix(run_id) + "XXXXXX";
         if (::mkdtemp(pattern.data()) == nullptr)
             throw std::runtime_error("cannot make a directory in /tmp for the installer: " +
                                      std::string(std::strerror(errno)));
@@ -137,14 +140,29 @@ private:
 
 }  // namespace
 
-void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs) {
+std::vector<std::string> remove_mariadb_installer_links(const std::string& run_id) noexcept {
+    std::vector<std::string> removed;
+    if (run_id.empty()) return removed;
+    const std::string prefix = installer_link_prefix(run_id);
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it("/tmp", ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string path = it->path().string();
+        std::error_code remove_error;
+        // remove_all removes a symbolic link itself, never what it names.
+        if (path.rfind(prefix, 0) == 0 && std::filesystem::remove_all(it->path(), remove_error) > 0 && !remove_error)
+            removed.push_back(path);
+    }
+    return removed;
+}
+
+void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs, const std::string& run_id) {
     std::vector<std::string> errors(node_dirs.size());
     std::vector<std::thread> threads;
     for (std::size_t i = 0; i < node_dirs.size(); ++i) {
         threads.emplace_back([&, i] {
             try {
                 std::filesystem::create_directories(node_dirs[i] / "tmp");
-                const InstallerPath node(node_dirs[i]);
+                const InstallerPath node(node_dirs[i], run_id);
                 const auto result = run_command({"mariadb-install-db", "--no-defaults", "--user=" + os_user(),
                                                  "--datadir=" + (node.path() / "data").string(),
                                                  "--tmpdir=" + (node.path() / "tmp").string(), "--skip-test-db",

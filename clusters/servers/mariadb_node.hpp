@@ -31,8 +31,17 @@ namespace lockcheck {
 
 /// Installs a fresh data directory in each `node_dirs`[i]/data with
 /// mariadb-install-db, all at once (one thread each). Throws NodeStartError
-/// naming the directory and the installer's first output line.
-void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs);
+/// naming the directory and the installer's first output line. A node
+/// directory whose path the installer script would split (a space) is
+/// reached through a link in /tmp/lockcheck-mariadb-<run_id>-XXXXXX, removed
+/// when the install ends, and by remove_mariadb_installer_links after a
+/// kill -9.
+void install_mariadb_datadirs(const std::vector<std::filesystem::path>& node_dirs, const std::string& run_id);
+
+/// Removes the installer links (/tmp/lockcheck-mariadb-<run_id>-*) of the
+/// dead run `run_id`; the links only, never what they name. Never throws.
+/// Returns what was removed.
+std::vector<std::string> remove_mariadb_installer_links(const std::string& run_id) noexcept;
 
 /// The node's Unix socket. Its path may be longer than a Unix socket address
 /// allows (a deep run directory): the server gets it relative to its data

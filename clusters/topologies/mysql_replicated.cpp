@@ -19,10 +19,11 @@ MysqlReplicated::MysqlReplicated(const TopologyOptions& options, const TestNetwo
                             ? options.peer_links->add_pair_face(replica_->address(), primary_->address(), kMariadbPort)
                             : kMariadbPort),
       credentials_(options.credentials),
-      interrupt_(options.interrupt) {}
+      interrupt_(options.interrupt),
+      run_id_(network.run_id()) {}
 
 void MysqlReplicated::start() {
-    install_mariadb_datadirs({primary_->dir(), replica_->dir()});
+    install_mariadb_datadirs({primary_->dir(), replica_->dir()}, run_id_);
     primary_->start();
     replica_->start();
     create_mariadb_accounts(*primary_, credentials_);

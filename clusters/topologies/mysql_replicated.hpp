@@ -65,6 +65,7 @@ private:
     int replication_port_;  ///< where the replica reaches the primary: its port, or a pair face
     ServerCredentials credentials_;
     std::stop_token interrupt_;  ///< ends the wait of start() early
+    std::string run_id_;  ///< names the installer's links in /tmp (install_mariadb_datadirs)
     mutable std::mutex mutex_;
     Node* promoted_ = nullptr;
 };

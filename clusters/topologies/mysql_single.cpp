@@ -16,10 +16,10 @@ std::unique_ptr<Node> make_mariadb_node(const TopologyOptions& options, const Te
 }
 
 MysqlSingle::MysqlSingle(const TopologyOptions& options, const TestNetwork& network)
-    : node_(make_mariadb_node(options, network, 0, "n1")), credentials_(options.credentials) {}
+    : node_(make_mariadb_node(options, network, 0, "n1")), credentials_(options.credentials), run_id_(network.run_id()) {}
 
 void MysqlSingle::start() {
-    install_mariadb_datadirs({node_->dir()});
+    install_mariadb_datadirs({node_->dir()}, run_id_);
     node_->start();
     create_mariadb_accounts(*node_, credentials_);
 }

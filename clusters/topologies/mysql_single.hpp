@@ -29,6 +29,7 @@ public:
 private:
     std::unique_ptr<Node> node_;
     ServerCredentials credentials_;
+    std::string run_id_;  ///< names the installer's links in /tmp (install_mariadb_datadirs)
 };
 
 /// "ip:3306" of `node`.

@@ -169,6 +169,18 @@ std::vector<CertifyCell> select_cells(const std::vector<CertifyCell>& cells, con
     return selected;
 }
 
+nlohmann::json ttl_scaled_fields(const CertifyCell& cell, std::int64_t ttl_ms, std::int64_t family_ttl_ms) {
+    nlohmann::json fields = nlohmann::json::object();
+    if (ttl_ms <= family_ttl_ms || family_ttl_ms <= 0) return fields;
+    const double factor = static_cast<double>(ttl_ms) / static_cast<double>(family_ttl_ms);
+    constexpr std::int64_t kDefaultOpTimeoutMs = 10'000;  // Spec::op_timeout_ms
+    fields["op_timeout_ms"] = std::max(kDefaultOpTimeoutMs, 3 * ttl_ms);
+    fields["time_limit_s"] = cell.time_limit_s * factor;
+    if (const auto it = cell.settings.find("server_timeout_ms"); it != cell.settings.end() && it->is_number())
+        fields["server_timeout_ms"] = static_cast<std::int64_t>(it->get<double>() * factor);
+    return fields;
+}
+
 std::string expectation_words(const Expectation& expect) {
     std::string words = expect.valid.value_or("");
     if (!expect.lacks.empty()) {

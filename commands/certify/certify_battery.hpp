@@ -55,6 +55,14 @@ std::vector<CertifyCell> cells_for(const std::string& topology);
 /// throws SpecError for a name that is no cell of the topology.
 std::vector<CertifyCell> select_cells(const std::vector<CertifyCell>& cells, const std::string& names);
 
+/// The spec fields a cell needs beside a lease of `ttl_ms` when its family's
+/// is `family_ttl_ms`: faults last 1.5 to 2.5 x the lease, so op_timeout_ms
+/// is raised above the longest (3 x ttl_ms, never below the default 10 s),
+/// and a longer lease than the family's stretches the cell's workload
+/// seconds and its server_timeout_ms by the same factor. An object without
+/// fields for a lease no longer than the family's.
+nlohmann::json ttl_scaled_fields(const CertifyCell& cell, std::int64_t ttl_ms, std::int64_t family_ttl_ms);
+
 /// The expectation in words: "valid", "no overlap-within-lease, late-grant".
 std::string expectation_words(const Expectation& expect);
 

@@ -148,6 +148,12 @@ CellResult skipped_cell(const CertifyCell& cell, const std::string& why) {
     return r;
 }
 
+CellResult incomplete_cell(const CertifyCell& cell, const std::string& why) {
+    CellResult r = skipped_cell(cell, why);
+    r.incomplete = true;
+    return r;
+}
+
 int certify_exit_code(const std::vector<CellResult>& cells) {
     bool undecided = true;  // stays so when no cell ran
     for (const auto& c : cells) {
@@ -155,7 +161,7 @@ int certify_exit_code(const std::vector<CellResult>& cells) {
         if (c.status == CellStatus::Met) undecided = false;
     }
     for (const auto& c : cells)
-        if (c.status == CellStatus::Undecided) undecided = true;
+        if (c.status == CellStatus::Undecided || c.incomplete) undecided = true;
     return undecided ? 2 : 0;
 }
 
@@ -208,6 +214,8 @@ JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& t
         } else if (c.status == CellStatus::Undecided) {
             t.failure = "could not decide: " + c.why;
             t.failure_type = "unknown";
+        } else if (c.status == CellStatus::Skipped) {
+            t.skipped = c.why.empty() ? std::string("not run") : c.why;
         }
         t.details = fmt::format("faults: {}\nstatus: {}\n{}{}{}", c.faults, to_string(c.status),
                                 c.why.empty() ? "" : "why: " + c.why + "\n",

@@ -58,6 +58,9 @@ struct CellResult {
     std::string report;           ///< the judged run's report.html; "" without a run
     int runs = 0;
     double seconds = 0;
+    /// A skip that leaves the battery short of what was asked (an interrupt,
+    /// a cell the user's flags made unrunnable): the exit code is never 0.
+    bool incomplete = false;
 };
 
 /// Whose fault a violation of `kind` is under `cell`: "your client",
@@ -72,9 +75,13 @@ std::string blame_words(const std::string& kind, const CertifyCell& cell);
 CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs);
 /// A cell that was not run, and why.
 CellResult skipped_cell(const CertifyCell& cell, const std::string& why);
+/// A cell that was not run because the battery was cut short or the user's
+/// flags made it unrunnable (CellResult::incomplete), and why.
+CellResult incomplete_cell(const CertifyCell& cell, const std::string& why);
 
 /// 0 when every cell that ran met its expectation; 1 when one did not (or
-/// failed); else 2 when one could not decide, or none ran.
+/// failed); else 2 when one could not decide, one is incomplete (an
+/// interrupt, the user's flags refused), or none ran.
 int certify_exit_code(const std::vector<CellResult>& cells);
 
 /// The card for the terminal: one block per cell, then the totals line.
@@ -82,7 +89,7 @@ std::string card_text(const std::vector<CellResult>& cells, const std::string& t
 /// certify.json.
 nlohmann::json card_json(const std::vector<CellResult>& cells, const nlohmann::json& header);
 /// junit.xml's suite: one testcase per cell; a cell not met fails (type "expectation"), an undecided one
-/// fails with type "unknown", a skipped one passes and says why in system-out.
+/// fails with type "unknown", a skipped one is skipped (<skipped message="why"/>).
 JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& topology);
 
 }  // namespace lockcheck

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -11,6 +12,10 @@
 #include "nemesis/fault_registry.hpp"
 #include "reports/certify_html.hpp"
 #include "reports/junit_xml.hpp"
+#include "reports/results_json.hpp"
+#include "recipes/recipe_registry.hpp"
+#include "workers/worker_launch.hpp"
+#include "workers/workload_registry.hpp"
 
 namespace lockcheck {
 namespace {
@@ -28,10 +33,36 @@ Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
     j["workers"] = certify.workers;
     j["time_limit_s"] = certify.time_limit.value_or(cell.time_limit_s);
     if (certify.client_cmd) j["client_cmd"] = *certify.client_cmd;
-    if (certify.ttl_ms) j["ttl_ms"] = *certify.ttl_ms;
+    if (certify.ttl_ms) {
+        j["ttl_ms"] = *certify.ttl_ms;
+        nlohmann::json scaled = ttl_scaled_fields(cell, *certify.ttl_ms, family.base.value("ttl_ms", std::int64_t{0}));
+        if (certify.time_limit) scaled.erase("time_limit_s");
+        j.update(scaled);
+    }
     Spec spec = spec_from_json(j, "certify cell " + cell.name);
     spec.expect = cell.expect;
     return spec;
+}
+
+/// A cell's checked spec, or why it cannot run.
+struct PreparedCell {
+    std::optional<Spec> spec;
+    std::string skip_reason;  ///< when there is no spec
+    bool incomplete = false;  ///< refused only because of the user's flags (CellResult::incomplete)
+};
+
+/// Whether `cell` runs with the family's own settings, i.e. only the user's
+/// --ttl-ms, --time-limit or --workers made its spec refused.
+bool runs_with_family_settings(const CertifyCell& cell, CertifyOptions certify) {
+    certify.ttl_ms.reset();
+    certify.time_limit.reset();
+    certify.workers = CertifyOptions{}.workers;
+    try {
+        validate(cell_spec(cell, certify));
+        return true;
+    } catch (const SpecError&) {
+        return false;
+    }
 }
 
 /// Why `cell` cannot run in this build, or "".
@@ -39,6 +70,20 @@ std::string missing_fault(const CertifyCell& cell) {
     for (const auto& fault : cell.nemesis)
         if (!find_fault(fault)) return "not available in this build (no fault " + fault + ")";
     return "";
+}
+
+PreparedCell prepare_cell(const CertifyCell& cell, const CertifyOptions& certify) {
+    PreparedCell prepared{std::nullopt, missing_fault(cell), false};
+    if (!prepared.skip_reason.empty()) return prepared;
+    try {
+        prepared.spec = cell_spec(cell, certify);
+        validate(*prepared.spec);
+    } catch (const SpecError& e) {
+        prepared.spec.reset();
+        prepared.incomplete = runs_with_family_settings(cell, certify);
+        prepared.skip_reason = std::string(prepared.incomplete ? "refused with your flags: " : "refused: ") + e.what();
+    }
+    return prepared;
 }
 
 std::string run_verdict_words(const RunOutcome& run) {
@@ -57,32 +102,28 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-/// Every cell's spec, built and checked before anything runs: none for a
-/// cell that cannot run or was refused, with the reason it is skipped.
-struct PreparedCells {
-    std::vector<std::optional<Spec>> specs;
-    std::vector<std::string> skip_reasons;
-    double budget = 0;  ///< seconds of workload, every run of every cell
-};
+/// The cell's warning when its client clock fault may not move the client's
+/// clock (shell_client_clock_warning), appended to its why; else `result`.
+CellResult with_clock_warning(CellResult result, const Spec& spec) {
+    const bool moves = std::any_of(spec.nemesis.begin(), spec.nemesis.end(), [](const std::string& kind) {
+        const FaultDescriptor* fault = find_fault(kind);
+        return fault && fault->needs_worker_clock_library;
+    });
+    if (const auto warning = shell_client_clock_warning(spec, moves); !warning.empty())
+        result.why += (result.why.empty() ? "warning: " : "; warning: ") + warning;
+    return result;
+}
 
-PreparedCells prepare_cells(const std::vector<CertifyCell>& cells, const CertifyOptions& certify) {
-    PreparedCells prepared;
-    auto& specs = prepared.specs;
-    auto& skip_reasons = prepared.skip_reasons;
-    for (const auto& cell : cells) {
-        skip_reasons.push_back(missing_fault(cell));
-        specs.emplace_back();
-        if (!skip_reasons.back().empty()) continue;
-        try {
-            specs.back() = cell_spec(cell, certify);
-            validate(*specs.back());
-            prepared.budget += specs.back()->time_limit_s * certify.repeat;
-        } catch (const SpecError& e) {
-            specs.back().reset();
-            skip_reasons.back() = std::string("refused: ") + e.what();
-        }
-    }
-    return prepared;
+/// Throws SpecError when `recipe` runs another workload than the lock cycle
+/// (unique ids, stock): the battery's expectations judge lock clients only.
+void refuse_non_lock_recipe(const std::optional<std::string>& recipe) {
+    const RecipeDescriptor* descriptor = recipe ? find_recipe(*recipe) : nullptr;
+    if (!descriptor) return;  // an unknown name is refused with the recipes listed, by validate
+    const WorkloadDescriptor& workload = workload_for(descriptor->supports);
+    if (!workload.capability.empty())
+        throw SpecError(fmt::format("certify: --recipe '{}' is not a lock (it runs the {} workload); certify judges "
+                                    "lock clients only: run it with `lockcheck run` or `suite`",
+                                    *recipe, workload.name));
 }
 
 }  // namespace
@@ -90,12 +131,19 @@ PreparedCells prepare_cells(const std::vector<CertifyCell>& cells, const Certify
 int certify_command(const CertifyOptions& certify, const RunOptions& options) {
     if (certify.client_cmd && certify.recipe)
         throw SpecError("certify: give --client-cmd (your client) or --recipe (a built-in one), not both");
+    refuse_non_lock_recipe(certify.recipe);
     if (certify.repeat < 1) throw SpecError(fmt::format("certify: --repeat must be at least 1, got {}", certify.repeat));
     // What does not depend on a cell's faults (the recipe, the ttl, the workers) is bad input: exit 254.
     validate(cell_spec(CertifyCell{"base", {}, nlohmann::json::object(), {}, {}, false, 1, ""}, certify));
     std::vector<CertifyCell> cells = cells_for(certify.topology);
     if (certify.cells) cells = select_cells(cells, *certify.cells);
-    const auto [specs, skip_reasons, budget] = prepare_cells(cells, certify);
+    // Every cell's spec is built and checked before anything runs; a refused one is skipped, saying why.
+    std::vector<PreparedCell> prepared;
+    double budget = 0;
+    for (const auto& cell : cells) {
+        prepared.push_back(prepare_cell(cell, certify));
+        if (prepared.back().spec) budget += prepared.back().spec->time_limit_s * certify.repeat;
+    }
     const std::filesystem::path dir = options.store / ("certify-" + certify.topology + "-" + new_run_id());
     std::filesystem::create_directories(dir);
     std::printf("lockcheck certify %s: %zu cells on %s (about %.0f s of workload, plus setup) | %s\n",
@@ -106,37 +154,45 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
     std::vector<CellResult> results;
     for (std::size_t i = 0; i < cells.size(); ++i) {
         const CertifyCell& cell = cells[i];
-        if (!specs[i] || options.interrupted.stop_requested()) {
-            results.push_back(skipped_cell(cell, specs[i] ? "interrupted" : skip_reasons[i]));
+        if (!prepared[i].spec || options.interrupted.stop_requested()) {
+            results.push_back(!prepared[i].spec ? (prepared[i].incomplete ? incomplete_cell : skipped_cell)(
+                                                      cell, prepared[i].skip_reason)
+                                                : incomplete_cell(cell, "interrupted before it ran"));
             std::printf("\n== [%zu/%zu] %s: skipped: %s\n", i + 1, cells.size(), cell.name.c_str(),
                         results.back().why.c_str());
             continue;
         }
         std::vector<CellRun> runs;
-        bool refused = false;  // this host cannot run it (a fault that needs root, a missing helper...)
-        for (int r = 0; r < certify.repeat && !refused && !options.interrupted.stop_requested(); ++r) {
+        bool refused = false;    // this host cannot run it (a fault that needs root, a missing helper...)
+        bool cut_short = false;  // an interrupt stopped its run: a partial run is not judged
+        for (int r = 0; r < certify.repeat && !refused && !cut_short && !options.interrupted.stop_requested(); ++r) {
             std::printf("\n== [%zu/%zu] %s%s | %.0fs so far\n", i + 1, cells.size(), cell.name.c_str(),
                         certify.repeat > 1 ? fmt::format(" run {}/{}", r + 1, certify.repeat).c_str() : "",
                         seconds_since(start));
             std::fflush(stdout);
             RunOptions run_options = options;
             run_options.store = dir / "runs" / cell.name;
-            const RunOutcome run = run_spec(*specs[i], run_options);
+            const RunOutcome run = run_spec(*prepared[i].spec, run_options);
             refused = run.exit_code == exit_code::kBadInput;
-            if (refused) break;
-            runs.push_back(cell_run_from_results(written_results(run.results), run_verdict_words(run),
-                                                 run.run_dir.string(), run.wall_seconds, run.exit_code));
+            cut_short = run.interrupted || options.interrupted.stop_requested();
+            if (!refused && !cut_short)
+                runs.push_back(cell_run_from_results(written_results(run.results), run_verdict_words(run), run.run_dir.string(),
+                                                     run.wall_seconds, run.exit_code));
         }
-        results.push_back(refused       ? skipped_cell(cell, "refused on this host (exit 254): see the error line above")
-                          : runs.empty() ? skipped_cell(cell, "interrupted")
-                                         : judge_cell(cell, runs));
+        results.push_back(refused ? skipped_cell(cell, "refused on this host (exit 254): see the error line above")
+                          : cut_short || runs.empty()
+                              ? incomplete_cell(cell, "interrupted: its run was cut short, not judged")
+                              : with_clock_warning(judge_cell(cell, runs), *prepared[i].spec));
         std::printf("-- %s: %s\n", cell.name.c_str(), std::string(to_string(results.back().status)).c_str());
     }
     const double seconds = seconds_since(start);
     std::printf("%s", card_text(results, certify.topology, seconds).c_str());
-    const nlohmann::json card = card_json(
-        results, {{"topology", certify.topology}, {"client_cmd", client_words(certify)}, {"seconds", seconds},
-                  {"workers", certify.workers}, {"repeat", certify.repeat}});
+    const nlohmann::json card = card_json(results, {{"topology", certify.topology},
+                                                    {"client_cmd", client_words(certify)},
+                                                    {"seconds", seconds},
+                                                    {"workers", certify.workers},
+                                                    {"repeat", certify.repeat},
+                                                    {"interrupted", options.interrupted.stop_requested()}});
     write_json_file(dir / "certify.json", card);
     write_text_file(dir / "certify.html", render_certify_html(card));
     write_text_file(dir / "junit.xml", junit_xml({card_junit(results, certify.topology)}));

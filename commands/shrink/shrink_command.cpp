@@ -93,6 +93,8 @@ std::optional<TrialVerdict> try_candidate(ShrinkSession& session, const ShrinkSh
     const auto& in = session.in;
     const Trial trial =
         run_trial(candidate_spec(in, shape), {spec_path, in.kind, session.shrink.runs, true, session.child});
+    if (!trial.failed_to_run.empty())  // no evidence either way: the search cannot go on
+        throw HarnessError(fmt::format("shrink: candidate {} could not run: {}", n, trial.failed_to_run));
     nlohmann::json row = trial_to_json(trial);
     row.update(
         {{"step", step}, {"removed", removed}, {"candidate", shape_to_json(shape)}, {"spec", spec_path.string()}});
@@ -124,18 +126,27 @@ SearchResult search_smallest(ShrinkSession& session, const ShrinkShape& original
                          });
 }
 
-/// The result's reproduction rate over fresh runs, beyond the budget (shrink.json's "result").
-nlohmann::json verify(ShrinkSession& session, const Spec& best, const ShrinkShape& shape,
-                      const std::stop_token& interrupted) {
+/// The result's reproduction over fresh runs, beyond the budget: shrink.json's
+/// "result", and whether it reproduced in enough of them.
+struct Verification {
+    nlohmann::json trial = nullptr;
+    bool reproduced = false;
+};
+
+/// Runs the result afresh; throws HarnessError when its runs could not run.
+Verification verify(ShrinkSession& session, const Spec& best, const ShrinkShape& shape,
+                    const std::stop_token& interrupted) {
     RunOptions fresh = session.child;
     fresh.interrupted = interrupted;
     const auto& in = session.in;
     const Trial trial =
         run_trial(best, {session.dir / "candidates" / "result.json", in.kind, session.shrink.runs, false, fresh});
+    if (!trial.failed_to_run.empty())
+        throw HarnessError("shrink: the result's fresh runs could not run: " + trial.failed_to_run);
     if (!trial.failing_run_dir.empty()) session.last_failing_run = trial.failing_run_dir;
     std::printf("result: %s: %d/%d fresh runs reproduced %s\n", shape_words(shape).c_str(), trial.reproduced,
                 trial.runs, in.kind.c_str());
-    return trial_to_json(trial);
+    return {trial_to_json(trial), kept(trial, session.shrink.runs)};
 }
 
 /// Copies the report of the latest failing run into the shrink directory; whether there is one now.
@@ -179,7 +190,9 @@ void write_shrink_json(const ShrinkSession& session, const SearchEnd& end, const
                      {"spec", (dir / "spec.json").string()}});
 }
 
-void print_outcome(const ShrinkSession& session, const SearchEnd& end, bool report, const RunOptions& options) {
+/// The last lines; the exit code: 0 only for a result that reproduced in its fresh runs.
+int print_outcome(const ShrinkSession& session, const SearchEnd& end, bool report, bool reproduced,
+                  const RunOptions& options) {
     const auto& dir = session.dir;
     std::printf("shrunk %s -> %s in %.0f s%s, %zu candidates | %s\n", shape_words(end.original).c_str(),
                 shape_words(end.result.best).c_str(), end.search_seconds,
@@ -190,6 +203,10 @@ void print_outcome(const ShrinkSession& session, const SearchEnd& end, bool repo
     if (report) std::printf("report of a failing run: %s\n", (dir / "report.html").c_str());
     std::printf("rerun it: %s run %s\n", options.self_exe.filename().c_str(),
                 std::filesystem::absolute(dir / "spec.json").c_str());
+    if (!end.interrupted && !reproduced)
+        std::printf("the result did not reproduce %s in enough fresh runs: not a reproducer (exit 2)\n",
+                    session.in.kind.c_str());
+    return end.interrupted || !reproduced ? exit_code::kUnknown : exit_code::kValid;
 }
 
 }  // namespace
@@ -229,13 +246,12 @@ int shrink_command(const ShrinkOptions& shrink, const RunOptions& options) {
     const SearchEnd end{original, result, seconds_since(session.start), options.interrupted.stop_requested(), budget};
 
     const Spec best = candidate_spec(in, result.best);
-    nlohmann::json verification = nullptr;
+    Verification verification;
     if (!end.interrupted) verification = verify(session, best, result.best, options.interrupted);
     write_json_file(session.dir / "spec.json", spec_to_json(best));
     const bool report = copy_failing_report(session);
-    write_shrink_json(session, end, verification, report);
-    print_outcome(session, end, report, options);
-    return exit_code::kValid;
+    write_shrink_json(session, end, verification.trial, report);
+    return print_outcome(session, end, report, verification.reproduced, options);
 }
 
 }  // namespace lockcheck

@@ -30,7 +30,10 @@ std::chrono::seconds parse_budget(const std::string& text);
 /// Runs the shrink; `options` gives self_exe, the store (where shrink-<id>
 /// goes) and the interrupt (Ctrl-C: the candidate in flight stops, the best
 /// so far is written, no fresh runs follow). Returns 0 once the result is
-/// written; bad input (see read_shrink_input, flags) throws SpecError.
+/// written and its fresh runs reproduced the kind (at least R - 1 of R);
+/// 2 when they did not, or when interrupted. Bad input (see
+/// read_shrink_input, flags) throws SpecError; a candidate whose run could
+/// not run (exit 254 or 255) throws HarnessError with its error line.
 int shrink_command(const ShrinkOptions& shrink, const RunOptions& options);
 
 /// Adds `shrink` and its flags to the command line (commands/subcommand.hpp; commands/shrink/shrink_flags.cpp).

@@ -34,6 +34,11 @@ struct Trial {
     std::vector<double> first_violation_seconds;      ///< of each run that reproduced
     std::vector<std::filesystem::path> run_dirs;      ///< every run's directory
     std::filesystem::path failing_run_dir;            ///< the first that reproduced; empty if none
+    /// Why a run could not run at all (it exited 254 or 255 without a
+    /// verdict: a client path that does not resolve, a server that would not
+    /// start): its error line and console log. The trial stops there; such a
+    /// run is no evidence that the candidate does not reproduce.
+    std::string failed_to_run;
 };
 
 /// Whether `run` (its results) failed with `kind`.
@@ -42,7 +47,8 @@ bool reproduces(const RunOutcome& run, const std::string& kind);
 /// At least R - 1 of R runs reproduced (for R = 1: the one run).
 bool kept(const Trial& trial, int runs);
 
-/// Writes `spec` to plan.spec_file and runs it as planned.
+/// Writes `spec` to plan.spec_file and runs it as planned; stops at the first
+/// run that could not run (Trial::failed_to_run).
 Trial run_trial(const Spec& spec, const TrialPlan& plan);
 
 nlohmann::json trial_to_json(const Trial& trial);

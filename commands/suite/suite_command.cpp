@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <set>
@@ -274,7 +275,11 @@ std::pair<std::vector<Spec>, std::vector<bool>> read_selected_specs(const Select
     std::vector<bool> alone;
     for (const auto& file : selection.files) {
         specs.push_back(read_spec(file));
-        validate(specs.back());  // every spec is checked before anything runs
+        try {  // every spec is checked before anything runs; a refusal names its file
+            validate(specs.back());
+        } catch (const SpecError& e) {
+            throw SpecError(file.string() + ": " + e.what());
+        }
         alone.push_back(has_label(specs.back(), kAloneLabel));
     }
     return {std::move(specs), std::move(alone)};
@@ -314,7 +319,10 @@ SuiteReport report_scenarios(const std::vector<Spec>& specs, const Selection& se
     SuiteReport report;
     for (std::size_t i = 0; i < specs.size(); ++i) {
         const ScenarioRuns& runs = all_runs[i];
-        if (runs.judged.empty()) continue;  // interrupted before its first run
+        if (runs.judged.empty()) {  // interrupted before its first run: a skipped case, never a pass
+            report.junit.cases.push_back({specs[i].name, "lockcheck.suite", 0, std::nullopt, "", "", "not run (interrupted)"});
+            continue;
+        }
         const DetectionRate rate = detection_rate(runs.judged);
         const JudgedScenario judged{
             specs[i],
@@ -363,13 +371,15 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
     const SuiteReport report = report_scenarios(specs, selection, all_runs, style);
     const auto& junit = report.junit;
     const bool interrupted = options.interrupted.stop_requested();
-    const int skipped = static_cast<int>(specs.size() - junit.cases.size());
+    const int skipped = static_cast<int>(std::count_if(junit.cases.begin(), junit.cases.end(),
+                                                       [](const JUnitCase& c) { return c.skipped.has_value(); }));
+    const std::size_t ran = junit.cases.size() - static_cast<std::size_t>(skipped);
     std::printf("\n%s\n", style.header.c_str());
     for (const auto& line : report.table) std::printf("%s\n", line.c_str());
     // With --jobs the runs overlap: the suite's wall time is less than the sum of its runs' times.
     const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - suite_start).count();
-    std::printf("%zu scenarios: %zu met their expectation%s, %d did not%s, in %.0f s | %s\n", junit.cases.size(),
-                junit.cases.size() - static_cast<std::size_t>(report.failed), style.every_run.c_str(), report.failed,
+    std::printf("%zu scenarios: %zu met their expectation%s, %d did not%s, in %.0f s | %s\n", ran,
+                ran - static_cast<std::size_t>(report.failed), style.every_run.c_str(), report.failed,
                 interrupted ? fmt::format(", {} not run (interrupted)", skipped).c_str() : "", wall_seconds,
                 suite_dir.path.c_str());
 
@@ -380,7 +390,7 @@ int suite_command(const std::string& selector, const RunOptions& options, const 
                      {"jobs", settings.jobs},
                      {"shard", fmt::format("{}/{}", settings.shard.index, settings.shard.count)},
                      {"scenarios", report.rows},
-                     {"passed", static_cast<int>(junit.cases.size()) - report.failed},
+                     {"passed", static_cast<int>(ran) - report.failed},
                      {"failed", report.failed},
                      {"not_run", skipped},
                      {"interrupted", interrupted},

@@ -113,6 +113,20 @@ TEST(ProtocolInput, DeepReplyIsGarbageWithAShortReason) {
         ProtocolError);
 }
 
+// Issue 41, defect 8: the bytes after a NUL are part of the line, as they are without one.
+TEST(ProtocolInput, AReplyFollowedByANulAndGarbageIsGarbage) {
+    const std::string reply = R"({"id":3,"type":"ok"})";
+    EXPECT_THROW(decode_reply(reply + "garbage"), ProtocolError);
+    try {
+        decode_reply(reply + std::string(1, '\0') + "garbage");
+        FAIL() << "a reply followed by a NUL and garbage was accepted";
+    } catch (const ProtocolError& e) {
+        EXPECT_NE(std::string(e.what()).find("NUL byte at byte 21"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(parse_json_bounded(std::string_view("{}\0", 3)), JsonInputError);
+    EXPECT_EQ(decode_reply(reply).id, 3);
+}
+
 TEST(ProtocolInput, NonUtf8ReplyIsGarbageAndItsReasonIsValidUtf8) {
     try {
         decode_reply(R"({"id":3,"type":"fail","error":")" + kLatin1Cafe + R"("})");

@@ -8,6 +8,7 @@
 #include "commands/shrink/shrink_input.hpp"
 #include "tests/support/cli_runner.hpp"
 #include "tests/support/scratch_dir.hpp"
+#include "tests/support/shrink_fixtures.hpp"
 
 using namespace lockcheck;
 using lockcheck::testing::run_cli;
@@ -15,24 +16,8 @@ using lockcheck::testing::ScratchDir;
 
 namespace {
 
-void write(const std::filesystem::path& path, const std::string& text) { std::ofstream(path) << text; }
-
-/// A run directory of redis-holder-pause that failed with overlap-lease-expired:
-/// two holders at once, a pause-holder fault started at 1 s (id 1) and one at 5 s (id 2).
-void write_failing_run(const std::filesystem::path& dir) {
-    write(dir / "spec.json", R"({"name": "redis-holder-pause", "workers": 2, "seed": 7,
-                                 "expect": {"valid": false, "has": ["overlap-within-lease"]}})");
-    write(dir / "nemesis-schedule.json",
-          R"([{"id": 1, "kind": "pause-holder", "at_ms": 1000, "duration_ms": 1500, "target_delay_ms": 20, "pick": 3},
-              {"id": 2, "fault": "pause-holder", "at_ms": 5000, "duration_ms": 1500}])");
-    write(dir / "results.json", R"({"valid": false, "checkers": {
-        "mutual-exclusion": {"valid": false, "violations": [{"kind": "overlap-lease-expired"}]},
-        "advisory": {"valid": false, "counts_toward_verdict": false, "violations": [{"kind": "late-grant"}]}}})");
-    write(dir / "history.jsonl",
-          R"({"index":0,"time":1000000000,"process":"nemesis","type":"invoke","f":"start-fault","value":{"fault":"pause-holder","id":1}}
-{"index":1,"time":1000000000,"process":"nemesis","type":"info","f":"start-fault","value":{"fault":"pause-holder","id":1,"targets":["worker 0"]}}
-)");
-}
+using lockcheck::testing::write_failing_run;
+using lockcheck::testing::write_text;
 
 std::string shrink_error(const std::vector<std::string>& args) {
     std::vector<std::string> all{"shrink"};
@@ -50,20 +35,20 @@ TEST(ShrinkInput, RefusesWhatIsNoRunDirectory) {
     ScratchDir scratch("shrink-input");
     EXPECT_NE(shrink_error({(scratch.path() / "missing").string()}).find("is not a directory"), std::string::npos);
     EXPECT_NE(shrink_error({scratch.path().string()}).find("is no run directory (no spec.json)"), std::string::npos);
-    write(scratch.path() / "spec.json", "{}");
+    write_text(scratch.path() / "spec.json", "{}");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("has no history.jsonl"), std::string::npos);
-    write(scratch.path() / "history.jsonl", "");
+    write_text(scratch.path() / "history.jsonl", "");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("has no readable results.json"), std::string::npos);
 }
 
 TEST(ShrinkInput, RefusesARunThatDidNotFail) {
     ScratchDir scratch("shrink-valid");
     write_failing_run(scratch.path());
-    write(scratch.path() / "results.json", R"({"valid": true, "checkers": {}})");
+    write_text(scratch.path() / "results.json", R"({"valid": true, "checkers": {}})");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("did not fail (its verdict is true)"), std::string::npos);
-    write(scratch.path() / "results.json", R"({"valid": "unknown", "checkers": {}})");
+    write_text(scratch.path() / "results.json", R"({"valid": "unknown", "checkers": {}})");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("did not fail"), std::string::npos);
-    write(scratch.path() / "results.json", R"({"valid": false, "checkers": {}})");
+    write_text(scratch.path() / "results.json", R"({"valid": false, "checkers": {}})");
     EXPECT_NE(shrink_error({scratch.path().string()}).find("lists no violation"), std::string::npos);
 }
 

@@ -69,3 +69,22 @@ TEST(WorkerOutput, AClientFloodingStderrKeepsABoundedLog) {
               std::string::npos);
     EXPECT_TRUE(text.str().ends_with("a line of stderr\n"));
 }
+
+// Issue 41, defect 9: a 5 MB init reply from a live worker is named as the over-long line it is.
+TEST(WorkerOutput, AnOverLongInitReplyIsNamedNotReportedAsAnExit) {
+    const lockcheck::testing::ScratchDir dir("worker-long-init");
+    ChildSpec spec{{"/bin/sh", "-c", "read init; head -c 5000000 /dev/zero | tr '\\0' x; echo; sleep 120"},
+                   std::nullopt,
+                   dir.path() / "worker.log",
+                   true};
+    WorkerProcess worker(spec, WorkerInit{});
+    try {
+        worker.await_hello(Clock::now() + std::chrono::seconds(30));
+        FAIL() << "a 5 MB hello was accepted";
+    } catch (const WorkerError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("answered init with a line longer than 1048576 bytes"), std::string::npos) << what;
+        EXPECT_EQ(what.find("exited"), std::string::npos) << what;
+    }
+    worker.kill();
+}

@@ -16,9 +16,11 @@
  * program's entry: nothing is left, no process, no zombie, no tracer.
  *
  * Exit status (the program's own once it runs): 2 bad usage; 126 the clock
- * of a static program cannot be patched (no vDSO, ptrace refused: one line
- * on stderr says why; the program never runs unpatched, since the harness
- * would believe its clock moved); 127 PROGRAM cannot be found or exec'd.
+ * of a static program cannot be patched (no vDSO, ptrace refused), or
+ * PROGRAM's clock cannot be moved at all (set-user-ID or set-group-ID, a
+ * script whose interpreter is static: program_kind.h); one line on stderr
+ * says why; the program never runs unpatched, since the harness would
+ * believe its clock moved; 127 PROGRAM cannot be found or exec'd.
  * Without LOCKCHECK_CLOCK_OFFSET_FILE every program is simply exec'd. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -90,7 +92,13 @@ int main(int argc, char** argv) {
     char** program = argv + 2;
     const char* clock_file = getenv("LOCKCHECK_CLOCK_OFFSET_FILE");
     char path[PATH_MAX];
-    if (!clock_file || !lc_find_program(program[0], path, sizeof path) || !lc_is_static_program(path)) {
+    const int found = clock_file && lc_find_program(program[0], path, sizeof path);
+    const char* unmovable = found ? lc_unmovable_reason(path) : NULL;
+    if (unmovable) {
+        fprintf(stderr, "%s: cannot move the clock of %s: %s\n", LC_LAUNCHER_NAME, path, unmovable);
+        return 126;
+    }
+    if (!found || !lc_is_static_program(path)) {
         execvp(program[0], program);
         return exec_failed(program[0]);
     }

@@ -4,6 +4,7 @@
 
 #include <elf.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,4 +48,27 @@ int lc_is_static_program(const char* path) {
     }
     close(fd);
     return is_static;
+}
+
+/* The interpreter a `#!` script names, in `out`; 1, or 0 for no script. */
+static int script_interpreter(const char* path, char* out, size_t size) {
+    char line[PATH_MAX + 3] = {0};
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    const ssize_t got = read(fd, line, sizeof line - 1);
+    close(fd);
+    if (got < 3 || line[0] != '#' || line[1] != '!') return 0;
+    const char* start = line + 2 + strspn(line + 2, " \t");
+    const size_t length = strcspn(start, " \t\n");
+    return length > 0 && length < size && snprintf(out, size, "%.*s", (int)length, start) > 0;
+}
+
+const char* lc_unmovable_reason(const char* path) {
+    struct stat info;
+    if (stat(path, &info) == 0 && (info.st_mode & (S_ISUID | S_ISGID)))
+        return "it is set-user-ID or set-group-ID: the loader ignores LD_PRELOAD for it and its exec cannot be traced";
+    char interpreter[PATH_MAX];
+    if (script_interpreter(path, interpreter, sizeof interpreter) && lc_is_static_program(interpreter))
+        return "it is a script whose interpreter is statically linked, which ignores LD_PRELOAD";
+    return NULL;
 }

@@ -15,4 +15,11 @@ int lc_find_program(const char* name, char* out, size_t size);
  * dynamically linked program, a script, a file it cannot read). */
 int lc_is_static_program(const char* path);
 
+/* Why the clock of the program at `path` can be moved neither by
+ * LD_PRELOAD nor by the launcher's patch, or NULL: a set-user-ID or
+ * set-group-ID program (the loader ignores LD_PRELOAD for it, and its exec
+ * cannot be traced), or a script (`#!`) whose interpreter is statically
+ * linked (it ignores LD_PRELOAD, and the patch is for the program exec'd). */
+const char* lc_unmovable_reason(const char* path);
+
 #endif
