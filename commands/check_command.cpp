@@ -60,7 +60,7 @@ void register_check(CommandLine& line) {
     auto* check =
         line.app.add_subcommand("check", "Rerun every checker on a run directory or a history.jsonl, offline");
     check->add_option("path", *path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
-    check->callback([path, &line] { line.chosen = [path] { return check_command(*path); }; });
+    on_chosen(*check, line, [path] { return check_command(*path); });
 }
 
 }  // namespace lockcheck

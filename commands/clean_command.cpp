@@ -19,7 +19,7 @@ int clean_command() {
 
 void register_clean(CommandLine& line) {
     auto* clean = line.app.add_subcommand("clean", "Remove what runs that died left behind (never touches a live run)");
-    clean->callback([&line] { line.chosen = [] { return clean_command(); }; });
+    on_chosen(*clean, line, [] { return clean_command(); });
 }
 
 }  // namespace lockcheck

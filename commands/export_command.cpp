@@ -49,11 +49,9 @@ void register_export(CommandLine& line) {
     export_cmd->add_option("path", flags->path, "Run directory or history.jsonl")->required()->check(CLI::ExistingPath);
     export_cmd->add_option("-o,--output", flags->output,
                            "Output file (default: history.edn beside the history; - for stdout)");
-    export_cmd->callback([flags, &line] {
-        line.chosen = [flags] {
-            return export_edn_command(
-                flags->path, flags->output ? std::optional<std::filesystem::path>(*flags->output) : std::nullopt);
-        };
+    on_chosen(*export_cmd, line, [flags] {
+        return export_edn_command(flags->path,
+                                  flags->output ? std::optional<std::filesystem::path>(*flags->output) : std::nullopt);
     });
 }
 

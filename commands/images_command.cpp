@@ -55,9 +55,8 @@ void register_images(CommandLine& line) {
     auto* images = line.app.add_subcommand(
         "images", "Build (when missing) and list lockcheck's Docker images (runtime docker; lockcheck itself)");
     images->add_flag("--rebuild", *rebuild, "Build the image of lockcheck again, from this binary");
-    images->callback([rebuild, &line] {
-        line.chosen = [rebuild] { return images_command(std::filesystem::read_symlink("/proc/self/exe"), *rebuild); };
-    });
+    on_chosen(*images, line,
+              [rebuild] { return images_command(std::filesystem::read_symlink("/proc/self/exe"), *rebuild); });
 }
 
 }  // namespace lockcheck

@@ -122,7 +122,7 @@ void register_index(CommandLine& line) {
                                           "Write STORE/index.html: every stored run, newest first, with its "
                                           "verdict and a link to its report");
     add_store_flag(*index, *store, "The store to list");
-    index->callback([store, &line] { line.chosen = [store] { return index_command(*store); }; });
+    on_chosen(*index, line, [store] { return index_command(*store); });
 }
 
 }  // namespace lockcheck

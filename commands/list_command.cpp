@@ -54,7 +54,7 @@ int list_command() {
 
 void register_list(CommandLine& line) {
     auto* list = line.app.add_subcommand("list", "List recipes, topologies, nemeses and scenarios");
-    list->callback([&line] { line.chosen = [] { return list_command(); }; });
+    on_chosen(*list, line, [] { return list_command(); });
 }
 
 }  // namespace lockcheck

@@ -57,14 +57,12 @@ void register_run(CommandLine& line) {
         ->excludes("spec");
     run->add_flag("--stop-on-decided,!--no-stop-on-decided", flags->stop_on_decided,
                   "Stop a scenario that expects invalid once its expectation is met (default: off in run)");
-    run->callback([flags, &line] {
-        line.chosen = [flags] {
-            return with_run_options(flags->spec.store, flags->stop_on_decided, [&](RunOptions options) {
-                ResolvedRun resolved = resolve_run(flags->spec);
-                options.expectation_not_applicable = resolved.expectation_not_applicable;
-                return run_spec(std::move(resolved.spec), options).exit_code;
-            });
-        };
+    on_chosen(*run, line, [flags] {
+        return with_run_options(flags->spec.store, flags->stop_on_decided, [&](RunOptions options) {
+            ResolvedRun resolved = resolve_run(flags->spec);
+            options.expectation_not_applicable = resolved.expectation_not_applicable;
+            return run_spec(std::move(resolved.spec), options).exit_code;
+        });
     });
 }
 

@@ -7,6 +7,10 @@
 
 namespace lockcheck {
 
+void on_chosen(CLI::App& subcommand, CommandLine& line, std::function<int()> action) {
+    subcommand.callback([&line, action = std::move(action)] { line.chosen = action; });
+}
+
 void add_store_flag(CLI::App& subcommand, std::string& store, const std::string& description) {
     subcommand.add_option("--store", store, description)->capture_default_str();
 }

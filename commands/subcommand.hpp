@@ -29,6 +29,10 @@ struct CommandLine {
 /// directories unless --store says otherwise.
 inline const std::string kDefaultStore = "store";
 
+/// Makes `action` what `line` runs when the command line names `subcommand`
+/// (its CLI11 callback, called once the whole command line has parsed).
+void on_chosen(CLI::App& subcommand, CommandLine& line, std::function<int()> action);
+
 /// Adds `--store` to `subcommand`, into `store`, its default shown in --help.
 void add_store_flag(CLI::App& subcommand, std::string& store, const std::string& description);
 

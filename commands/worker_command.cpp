@@ -38,7 +38,7 @@ void register_worker(CommandLine& line) {
     worker->add_option("--run-id", flags->run_id);
     worker->add_option("--process", flags->process);
     worker->add_flag("--fork-server", flags->fork_server);
-    worker->callback([flags, &line] { line.chosen = [flags, &line] { return worker_command(*flags, line.argv); }; });
+    on_chosen(*worker, line, [flags, argv = line.argv] { return worker_command(*flags, argv); });
 }
 
 }  // namespace lockcheck

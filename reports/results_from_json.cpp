@@ -195,8 +195,8 @@ RecordedResults results_from_json(const nlohmann::json& json, std::string_view s
     results.report.valid = fields.validity("valid", std::nullopt);
     results.report.unknown_reason = fields.text("unknown_reason");
     results.report.exercised = fields.value_of("exercised", nlohmann::json::value_t::object, nlohmann::json::object());
-    for (const auto& [name, checker] :
-         fields.value_of("checkers", nlohmann::json::value_t::object, nlohmann::json::object()).items())
+    const auto checkers = fields.value_of("checkers", nlohmann::json::value_t::object, nlohmann::json::object());
+    for (const auto& [name, checker] : checkers.items())
         results.report.checkers.push_back(checker_from_json(name, checker, source));
     if (const auto* run = fields.find("run")) results.run = run_from_json(*run, source);
     if (const auto* expectation = fields.find("expectation"))

@@ -44,14 +44,12 @@ void register_certify(CommandLine& line) {
     add_cell_flags(*certify, options);
     certify->add_option("--cells", options.cells, "Comma-separated cells to run (default: the whole battery)");
     add_store_flag(*certify, flags->store, "Where the certify directory goes");
-    certify->callback([flags, &line] {
-        line.chosen = [flags] {
-            // As in a suite, a cell expecting invalid would stop once decided (no cell of the
-            // battery does: each states what a correct client meets, judged on its whole short run).
-            return with_run_options(flags->store, true, [&](const RunOptions& options) {
-                return certify_command(flags->certify, options);
-            });
-        };
+    on_chosen(*certify, line, [flags] {
+        // As in a suite, a cell expecting invalid would stop once decided (no cell of the
+        // battery does: each states what a correct client meets, judged on its whole short run).
+        return with_run_options(flags->store, true, [&](const RunOptions& run_options) {
+            return certify_command(flags->certify, run_options);
+        });
     });
 }
 

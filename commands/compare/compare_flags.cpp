@@ -27,12 +27,10 @@ void register_compare(CommandLine& line) {
     compare->add_option("--time-limit", options.time_limit, "Seconds of workload per run")
         ->check(positive_at_most(spec_bounds::kMaxTimeLimitS, "seconds", "1 day"));
     add_store_flag(*compare, flags->store, "Where the compare directory goes");
-    compare->callback([flags, &line] {
-        line.chosen = [flags] {
-            return with_run_options(flags->store, false, [&](const RunOptions& options) {
-                return compare_command(flags->compare, options);
-            });
-        };
+    on_chosen(*compare, line, [flags] {
+        return with_run_options(flags->store, false, [&](const RunOptions& run_options) {
+            return compare_command(flags->compare, run_options);
+        });
     });
 }
 

@@ -28,11 +28,10 @@ void register_shrink(CommandLine& line) {
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
     add_store_flag(*shrink, flags->store, "Where STORE/<scenario>/shrink-<id>/ goes");
-    shrink->callback([flags, &line] {
-        line.chosen = [flags] {
-            return with_run_options(flags->store, false,
-                                    [&](const RunOptions& options) { return shrink_command(flags->shrink, options); });
-        };
+    on_chosen(*shrink, line, [flags] {
+        return with_run_options(flags->store, false, [&](const RunOptions& run_options) {
+            return shrink_command(flags->shrink, run_options);
+        });
     });
 }
 

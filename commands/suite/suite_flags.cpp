@@ -36,12 +36,10 @@ void register_suite(CommandLine& line) {
         ->capture_default_str();
     suite->add_flag("--stop-on-decided,!--no-stop-on-decided", flags->stop_on_decided,
                     "Stop a scenario that expects invalid once its expectation is met (default: on in suite)");
-    suite->callback([flags, &line] {
-        line.chosen = [flags] {
-            return with_run_options(flags->store, flags->stop_on_decided, [&](const RunOptions& options) {
-                return suite_command(flags->selector, options, {flags->repeat, parse_shard(flags->shard), flags->jobs});
-            });
-        };
+    on_chosen(*suite, line, [flags] {
+        return with_run_options(flags->store, flags->stop_on_decided, [&](const RunOptions& options) {
+            return suite_command(flags->selector, options, {flags->repeat, parse_shard(flags->shard), flags->jobs});
+        });
     });
 }
 
