@@ -93,7 +93,7 @@ TEST(RunPlan, AUsersClientHasNoRecipeDescriptor) {
 TEST(RunPlan, AnInvalidSpecIsRefusedAsValidateRefusesIt) {
     for (const nlohmann::json& invalid :
          {nlohmann::json{{"nemesis", {"pause-holder", "meteor"}}}, nlohmann::json{{"topology", "cassandra"}},
-          nlohmann::json{{"recipe", "zk-sequential"}}, nlohmann::json{{"clock_skew_ms", "soon"}},
+          nlohmann::json{{"recipe", "zk-sequential"}}, nlohmann::json{{"workers", 300}},
           nlohmann::json{{"runtime", "vm"}},
           nlohmann::json{{"recipe", "redlock"}, {"topology", "redis-independent"}, {"nodes", 2}}}) {
         const Spec spec = spec_from_json(invalid, "t");
