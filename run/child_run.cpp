@@ -47,14 +47,17 @@ RunOutcome outcome_from_run_directory(const std::filesystem::path& run_dir, int 
     outcome.run_dir = run_dir;
     if (run_dir.empty()) return outcome;
     outcome.results = read_json_or_null(run_dir / "results.json");
-    if (!outcome.results.is_object()) return outcome;
-    outcome.verdict = validity_from_json(outcome.results.value("valid", nlohmann::json()));
-    const auto run = outcome.results.value("run", nlohmann::json::object());
-    outcome.interrupted = run.is_object() && run.value("interrupted", false);
-    const auto expectation = outcome.results.value("expectation", nlohmann::json());
-    if (expectation.is_object() && expectation.contains("matched"))
-        outcome.expectation = ExpectationOutcome{expectation.value("matched", false),
-                                                 expectation.value("mismatches", std::vector<std::string>{})};
+    std::optional<RecordedResults> recorded;
+    try {
+        recorded = written_results(outcome.results);
+    } catch (const ResultsError& e) {  // no verdict: the run counts as an error, and this says why
+        std::fprintf(stderr, "warning: %s: %s\n", run_dir.c_str(), e.what());
+    }
+    if (!recorded) return outcome;
+    outcome.verdict = recorded->report.valid;
+    outcome.interrupted = recorded->run && recorded->run->interrupted;
+    if (recorded->expectation && recorded->expectation->applies)
+        outcome.expectation = ExpectationOutcome{recorded->expectation->matched, recorded->expectation->mismatches};
     return outcome;
 }
 
