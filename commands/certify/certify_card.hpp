@@ -5,6 +5,7 @@
 // (certify_command.hpp) runs the cells, this file only judges and writes.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ enum class CellStatus {
     Undecided,  ///< UNKNOWN: nothing was granted, or the fault never struck
     Skipped,    ///< not run: its fault is not in this build, or the spec was refused
     Error,      ///< the run failed (harness error); counts as not met
+    /// met its expectation, but its runs saw the cell's danger fewer times
+    /// than needed (commands/certify/certify_evidence.hpp): says nothing
+    NotExercised,
 };
 std::string_view to_string(CellStatus status);
 
@@ -38,6 +42,7 @@ struct CellRun {
     std::string run_dir;                     ///< empty when the run made none
     double seconds = 0;
     int exit_code = 0;
+    std::int64_t danger_seen = 0;  ///< how often the cell's danger came about in this run
 };
 /// The CellRun of a run's results.json (`results`; null when it was not written).
 CellRun cell_run_from_results(const nlohmann::json& results, const std::string& verdict, const std::string& run_dir,
@@ -56,6 +61,9 @@ struct CellResult {
     std::string report;           ///< the judged run's report.html; "" without a run
     int runs = 0;
     double seconds = 0;
+    std::string danger;     ///< the cell's danger in words; "" for a cell that needs none
+    int needed = 0;         ///< how often it had to come about
+    std::int64_t seen = 0;  ///< how often it came about, in all the cell's runs
 };
 
 /// Whose fault a violation of `kind` is under `cell`: "your client",
@@ -72,7 +80,7 @@ CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs)
 CellResult skipped_cell(const CertifyCell& cell, const std::string& why);
 
 /// 0 when every cell that ran met its expectation; 1 when one did not (or
-/// failed); else 2 when one could not decide, or none ran.
+/// failed); else 2 when one could not decide or was not exercised, or none ran.
 int certify_exit_code(const std::vector<CellResult>& cells);
 
 /// The card for the terminal: one block per cell, then the totals line.
@@ -80,7 +88,8 @@ std::string card_text(const std::vector<CellResult>& cells, const std::string& t
 /// certify.json.
 nlohmann::json card_json(const std::vector<CellResult>& cells, const nlohmann::json& header);
 /// junit.xml's suite: one testcase per cell; a cell not met fails (type "expectation"), an undecided one
-/// fails with type "unknown", a skipped one passes and says why in system-out.
+/// fails with type "unknown", one not exercised with type "not-exercised", a skipped one passes and says
+/// why in system-out. Every cell's system-out says "danger: seen M of N".
 JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& topology);
 
 }  // namespace lockcheck

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "commands/certify/certify_card.hpp"
+#include "commands/certify/certify_evidence.hpp"
 #include "run/run_directory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "reports/certify_html.hpp"
@@ -16,17 +17,18 @@
 namespace lockcheck {
 namespace {
 
-/// The spec of one cell: the family's base, the cell's own fields, then the
-/// user's flags.
+/// The spec of one cell: the family's base with --workers, the cell's shape,
+/// the cell's own fields, then the user's other flags.
 Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
     const CertifyFamily& family = certify_family(certify.topology);
     nlohmann::json j = family.base;
+    j["workers"] = certify.workers;
+    j.update(certify_shape(cell.shape).settings);
     j.update(cell.settings);
     j["name"] = fmt::format("certify-{}-{}", certify.topology, cell.name);
     j["topology"] = family.topology;
     j["recipe"] = certify.recipe.value_or(family.recipe);
     j["nemesis"] = cell.nemesis;
-    j["workers"] = certify.workers;
     j["time_limit_s"] = certify.time_limit.value_or(cell.time_limit_s);
     if (certify.client_cmd) j["client_cmd"] = *certify.client_cmd;
     if (certify.ttl_ms) j["ttl_ms"] = *certify.ttl_ms;
@@ -103,10 +105,13 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
         }
         std::vector<CellRun> runs;
         bool refused = false;  // this host cannot run it (a fault that needs root, a missing helper...)
-        for (int r = 0; r < certify.repeat && !refused && !options.interrupted.stop_requested(); ++r) {
+        const int needed = evidence_needed(cell, certify.evidence);
+        std::int64_t seen = 0;
+        for (int r = 0; !refused && !options.interrupted.stop_requested() &&
+                        wants_another_run(cell, runs, certify.repeat, needed, seen);
+             ++r) {
             std::printf("\n== [%zu/%zu] %s%s | %.0fs so far\n", i + 1, cells.size(), cell.name.c_str(),
-                        certify.repeat > 1 ? fmt::format(" run {}/{}", r + 1, certify.repeat).c_str() : "",
-                        seconds_since(start));
+                        run_words(r, certify.repeat, needed, seen).c_str(), seconds_since(start));
             std::fflush(stdout);
             RunOptions run_options = options;
             run_options.store = dir / "runs" / cell.name;
@@ -115,17 +120,22 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
             if (refused) break;
             runs.push_back(cell_run_from_results(run.results, run_verdict_words(run), run.run_dir.string(),
                                                  run.wall_seconds, run.exit_code));
+            runs.back().danger_seen = danger_seen(cell, run.results);
+            seen += runs.back().danger_seen;
         }
         results.push_back(refused       ? skipped_cell(cell, "refused on this host (exit 254): see the error line above")
                           : runs.empty() ? skipped_cell(cell, "interrupted")
                                          : judge_cell(cell, runs));
-        std::printf("-- %s: %s\n", cell.name.c_str(), std::string(to_string(results.back().status)).c_str());
+        if (!refused && !runs.empty()) apply_evidence(results.back(), cell, needed, seen);
+        std::printf("-- %s: %s%s\n", cell.name.c_str(), std::string(to_string(results.back().status)).c_str(),
+                    evidence_words(results.back()).c_str());
     }
     const double seconds = seconds_since(start);
     std::printf("%s", card_text(results, certify.topology, seconds).c_str());
     const nlohmann::json card = card_json(
         results, {{"topology", certify.topology}, {"client_cmd", client_words(certify)}, {"seconds", seconds},
-                  {"workers", certify.workers}, {"repeat", certify.repeat}});
+                  {"workers", certify.workers}, {"repeat", certify.repeat},
+                  {"evidence", certify.evidence.value_or(kDefaultEvidence)}});
     write_json_file(dir / "certify.json", card);
     write_text_file(dir / "certify.html", render_certify_html(card));
     write_text_file(dir / "junit.xml", junit_xml({card_junit(results, certify.topology)}));
