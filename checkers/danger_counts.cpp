@@ -42,12 +42,19 @@ bool key_freed_by_other(const DangerRecord& record, const LockSession& holder, s
     return freed;
 }
 
-/// The holder acts (renew, write, release of its key) at `op`'s effect:
-/// for a stopped worker no earlier than its resume.
+/// Which acts count: the holder's ops on its key (renew, write, release)
+/// sent after the fault began and answered (or never) after its lease had
+/// certainly ended; a stopped worker read them no earlier than its resume.
 struct ActRule {
     bool stops_worker = true;  ///< the fault stops the worker (pause), or only cuts it off (client-partition)
     bool key_free = false;     ///< count only acts on a key another owner had taken and freed
 };
+
+/// When the op at `p` was answered; after the history's end when it never was.
+std::int64_t answered_at(const DangerRecord& record, std::size_t p) {
+    const std::int64_t done = record.partner[p];
+    return done >= 0 ? record.history[static_cast<std::size_t>(done)].time : record.history.back().time + 1;
+}
 
 bool acts_on_lock(const Op& op, const LockSession& s) {
     return op.is_invoke() && op.process == s.process && op.key == s.key &&
@@ -62,9 +69,8 @@ bool acted_past_lease(const DangerRecord& record, const LockSession& s, const Wo
     for (std::size_t p = s.acquire_ok + 1; p < record.history.size(); ++p) {
         const Op& op = record.history[p];
         if (op.time > s.end_ns) break;
-        if (!acts_on_lock(op, s) || op.time < w.from_ns) continue;
+        if (!acts_on_lock(op, s) || op.time < w.from_ns || answered_at(record, p) < lease_end) continue;
         const std::int64_t effect = rule.stops_worker ? std::max(op.time, w.until_ns) : op.time;
-        if (effect < lease_end) continue;
         if (!rule.key_free || key_freed_by_other(record, s, w.from_ns, effect)) return true;
     }
     return false;
@@ -128,6 +134,23 @@ std::size_t count_strikes_during_lease(const DangerRecord& record, bool on_worke
     return count;
 }
 
+/// Whether another process's acquire of `s`'s key, sent before `before_ns`
+/// and answered after `after_ns` with an answer that may carry a grant (a
+/// client that refuses a late grant answers fail: the server granted all the
+/// same), was in flight across the window.
+bool granted_across(const DangerRecord& record, const LockSession& s, std::int64_t after_ns, std::int64_t before_ns) {
+    for (std::size_t p = s.acquire_ok + 1; p < record.history.size(); ++p) {
+        const Op& op = record.history[p];
+        if (op.time >= before_ns) break;
+        if (op.f != fn::kAcquire || !op.is_invoke() || op.process == s.process || op.key != s.key) continue;
+        const std::int64_t done = record.partner[p];
+        if (done >= 0 && record.history[static_cast<std::size_t>(done)].time > after_ns &&
+            may_carry_grant(record.history[static_cast<std::size_t>(done)]))
+            return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 DangerRecord::DangerRecord(const History& h, const std::vector<std::int64_t>& p)
@@ -181,19 +204,17 @@ std::size_t client_faults_during_own_lease(const DangerRecord& record) {
 }
 
 std::size_t releases_across_grant_after_lease(const DangerRecord& record) {
-    const std::int64_t end = record.history.empty() ? 0 : record.history.back().time + 1;
     std::size_t count = 0;
     for (const LockSession& s : record.sessions) {
         if (!s.release_invoke || !s.ttl_ms || s.lease_terms.empty()) continue;
         const Op& release = record.history[*s.release_invoke];
-        const std::int64_t answered = record.partner[*s.release_invoke] >= 0
-                                          ? record.history[static_cast<std::size_t>(record.partner[*s.release_invoke])].time
-                                          : end;
+        const std::int64_t answered = answered_at(record, *s.release_invoke);
         if (s.possibly_valid_until(release.time) > answered) continue;
-        count += std::any_of(record.sessions.begin(), record.sessions.end(), [&](const LockSession& o) {
+        const bool held = std::any_of(record.sessions.begin(), record.sessions.end(), [&](const LockSession& o) {
             return o.key == s.key && o.process != s.process && o.start_ns > s.start_ns &&
                    record.history[o.acquire_invoke].time < answered && (o.held_at_end || o.end_ns > release.time);
         });
+        count += held || granted_across(record, s, release.time, answered);
     }
     return count;
 }

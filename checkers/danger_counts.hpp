@@ -38,7 +38,8 @@ struct DangerRecord {
 /// lease had certainly ended (possibly_valid_until of the terms sent before
 /// the stop was recorded, at or before the resume), that then renewed, wrote
 /// or released the key (an op of its session sent after the stop began: it
-/// was read after the resume). Counted once per stop.
+/// was read after the resume, so answered after the lease ended). Counted
+/// once per stop.
 std::size_t holders_stopped_past_lease_acted(const DangerRecord& record);
 /// The same, where the key was free when the holder acted: another owner was
 /// granted it after the stop began and had released it, and no other owner
@@ -58,8 +59,11 @@ std::size_t grants_delivered_late(const DangerRecord& record);
 /// at least a lease (ttl + 1 ms) after the acquire was sent.
 std::size_t waiters_stopped_past_lease(const DangerRecord& record);
 /// A holder cut off from the servers by client-partition until its lease had
-/// certainly ended, that then renewed, wrote or released (an op of its
-/// session sent after the lease had certainly ended). Counted once per cut.
+/// certainly ended, that then renewed, wrote or released: an op of its
+/// session sent after the cut began and answered (or never) after the lease
+/// had certainly ended, so the holder was still acting on the lock when its
+/// lease ran out (a release that times out and is retried after the heal
+/// then meets the next owner's lock). Counted once per cut.
 std::size_t holders_cut_off_past_lease_acted(const DangerRecord& record);
 /// A fault on the servers (a start-fault completion with targets, none of
 /// them a worker) that struck while some lease was certainly live (its
@@ -69,9 +73,13 @@ std::size_t server_faults_during_lease(const DangerRecord& record);
 /// was certainly live.
 std::size_t client_faults_during_own_lease(const DangerRecord& record);
 /// A release sent by a holder whose lease could have ended by the release's
-/// answer, in flight while another owner held the key or was granted it (the
-/// other's acquire sent before the release was answered, its hold not over
-/// before the release was sent): a plain delete then removes the other's lock.
+/// answer, in flight while another owner held the key or was granted it: the
+/// other's session began after the holder's, its acquire sent before the
+/// release was answered, its hold not over before the release was sent; or
+/// the other's acquire, sent before the release was answered, was answered
+/// after it was sent with ok or a failure other than "held" (a client that
+/// refuses a late grant answers fail, though the server granted it). A
+/// plain-delete release then removes the other's lock.
 std::size_t releases_across_grant_after_lease(const DangerRecord& record);
 /// An acquire answered (ok, or a failure other than "held") half a lease or
 /// more after it was sent: a client that times its validity from the answer,

@@ -168,6 +168,16 @@ TEST(DangerCounts, AHolderCutOffPastItsLeaseThatActedIsCounted) {
     EXPECT_EQ(count(b, "holders_stopped_past_lease_acted"), 0u) << "a cut-off is no stop";
 }
 
+TEST(DangerCounts, AHolderCutOffWhoseReleaseHungPastItsLeaseIsCounted) {
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1);
+    b.acquire_done(1, 1, OpType::Ok);
+    strike(b, 100, "client-partition", "worker 1", 1);
+    b.release(300, 1300, 1, OpType::Info);  // timed out after the lease ended (1002 ms)
+    b.stop_fault(1500, 1);
+    EXPECT_EQ(count(b, "holders_cut_off_past_lease_acted"), 1u);
+}
+
 TEST(DangerCounts, AHolderCutOffThatActedOnlyWithinItsLeaseIsNoDanger) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1);
@@ -212,6 +222,17 @@ TEST(DangerCounts, AReleaseAfterTheLeaseInFlightAcrossAnotherOwnersGrantIsCounte
     b.history().back().error = std::string(err::kNotOwner);
     b.release(1800, 1801, 2);
     EXPECT_EQ(count(b, "releases_across_grant_after_lease"), 1u);
+
+    HistoryBuilder refused;  // the other owner's grant came too late and its client gave it back
+    refused.acquire_invoke(0, 1);
+    refused.acquire_done(1, 1, OpType::Ok);
+    refused.acquire_invoke(1048, 2);
+    refused.release_invoke(1222, 1);
+    refused.release_done(3546, 1, OpType::Fail);
+    refused.history().back().error = std::string(err::kNotOwner);
+    refused.acquire_done(3547, 2, OpType::Fail);
+    refused.history().back().error = "validity expired while acquiring";
+    EXPECT_EQ(count(refused, "releases_across_grant_after_lease"), 1u);
 
     HistoryBuilder within;  // released within the lease: the next grant follows it
     within.session(1, 0, 1, 500, 501);
