@@ -101,7 +101,7 @@ const std::vector<CertifyCell>& certify_battery() {
                          "it): its next renew must fail and its release must remove nothing, so no renew-after-loss; "
                          "the overlap with the owner in between is overlap-lease-expired, which fencing fixes.",
                          kStoppedHolderFreeKey, "sparse"));
-        b.push_back(cell("pause-client", {"pause-client"}, nlohmann::json::object(), kAll, false, 12,
+        b.push_back(cell("pause-client", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "A GC-like pause of any client, waiting or holding: a waiter whose grant arrives after its "
                          "lease ended must not use it (late-grant), and a holder must not renew a lost lock.", kStoppedClient));
         b.push_back(cell("slow-reply", {"slow-reply"},
@@ -123,7 +123,7 @@ const std::vector<CertifyCell>& certify_battery() {
         b.push_back(cell("client-partition", {"client-partition"}, nlohmann::json::object(), kAll, false, 12,
                          "One client is cut off from the servers while it runs: its lease expires on the servers; "
                          "it must neither act on a grant it cannot confirm in time nor revive the lock later.", kCutOffHolder));
-        b.push_back(cell("client-clock-skew", {"client-clock-skew"}, nlohmann::json::object(), kAll, false, 12,
+        b.push_back(cell("client-clock-skew", {"client-clock-skew"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "The client's wall clock jumps: a correct client times its lease with a monotonic clock, "
                          "so a jump changes nothing it decides.", kClientFault));
         const nlohmann::json stall = {{"server_timeout_ms", 8000}, {"op_timeout_ms", 20000}, {"nemesis_gap_ms", {500, 1000}}};
