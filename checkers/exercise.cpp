@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "checkers/danger_counts.hpp"
 #include "checkers/lock_history.hpp"
 
 namespace lockcheck {
@@ -96,7 +97,10 @@ std::string judge_faults(const History& history, const RunClaims& claims, nlohma
 
 Exercise judge_exercise(const History& history, const RunClaims& claims) {
     Exercise out;
-    if (history_is_lock(history)) out.shortfall = judge_acquires(history, out.figures);
+    if (history_is_lock(history)) {
+        out.shortfall = judge_acquires(history, out.figures);
+        out.figures["dangers"] = danger_counts(history, pair_ops(history));
+    }
     const std::string faults = judge_faults(history, claims, out.figures);
     if (out.shortfall.empty()) out.shortfall = faults;
     return out;

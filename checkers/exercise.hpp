@@ -32,7 +32,9 @@ struct Exercise {
     /// "acquires_refused" (fail held) and "acquires_failed" (any other fail);
     /// when a nemesis was asked for "faults_asked" (kinds), "faults_started"
     /// (start-fault invokes) and "faults_struck" (start-faults that hit at
-    /// least one target). Empty object for a history with neither.
+    /// least one target); for a lock history "dangers", how often each
+    /// danger came about (checkers/danger_counts.hpp: {kind name: count}).
+    /// Empty object for a history with neither.
     nlohmann::json figures = nlohmann::json::object();
     /// One line, e.g. "no acquire was granted in 5091 attempts (5091
     /// unknown, 0 refused): see workers/worker-0.log" or "the nemesis never

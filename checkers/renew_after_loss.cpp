@@ -116,6 +116,11 @@ std::map<std::string, std::vector<Grant>> grants_by_key(const History& history,
 
 }  // namespace
 
+std::size_t count_renews_across_grant(const History& history, const std::vector<std::int64_t>& partner,
+                                      const std::vector<LockSession>& sessions) {
+    return renews_across_grants(history, partner, grants_by_key(history, sessions), sessions);
+}
+
 CheckerResult check_renew_after_loss(const History& history, const std::vector<std::int64_t>& partner) {
     CheckerResult result;
     result.name = std::string(checker_name::kRenewAfterLoss);

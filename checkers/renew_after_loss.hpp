@@ -26,12 +26,19 @@
 #pragma once
 
 #include "checkers/checker_descriptor.hpp"
+#include "checkers/lock_sessions.hpp"
 #include "core/history.hpp"
 
 namespace lockcheck {
 
 /// `partner` is pair_ops(history).
 CheckerResult check_renew_after_loss(const History& history, const std::vector<std::int64_t>& partner);
+
+/// stats renews_across_grant: renews of any answer in flight when another
+/// process's acquire of the same key was invoked and then granted. `sessions`
+/// is extract_sessions(history, partner).
+std::size_t count_renews_across_grant(const History& history, const std::vector<std::int64_t>& partner,
+                                      const std::vector<LockSession>& sessions);
 
 /// The descriptor (checkers/checker_descriptor.hpp): judges lock histories.
 const CheckerDescriptor& renew_after_loss_checker();

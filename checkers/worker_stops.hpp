@@ -31,7 +31,10 @@ inline constexpr std::array<WorkerStoppingFault, 2> kWorkerStoppingFaults{{
     {"pause-client", "SIGSTOPs any worker, holder or waiter, SIGCONTs it at the fault's stop"},
 }};
 
-/// The stop windows of every worker in a history.
+/// The names of kWorkerStoppingFaults.
+std::vector<std::string_view> worker_stopping_fault_names();
+
+/// The stop windows of every worker in a history (checkers/worker_fault_windows.hpp).
 class WorkerStops {
 public:
     explicit WorkerStops(const History& history);

@@ -15,9 +15,16 @@ std::string cell_text(const nlohmann::json& object, const char* field) {
 /// The row's class: met, notmet, undecided or skipped (colours in the style).
 std::string certify_row_class(const std::string& status) {
     if (status == "met") return "met";
-    if (status == "could not decide") return "undecided";
+    if (status == "could not decide" || status == "not exercised") return "undecided";
     if (status == "skipped") return "skipped";
     return "notmet";
+}
+
+/// The cell's evidence: "seen M of N: <danger>", or "none needed".
+std::string evidence_html(const nlohmann::json& cell) {
+    const auto it = cell.find("evidence");
+    if (it == cell.end() || !it->is_object() || it->value("needed", 0) <= 0) return "none needed";
+    return fmt::format("seen {} of {}: {}", it->value("seen", 0), it->value("needed", 0), cell_text(*it, "danger"));
 }
 
 }  // namespace
@@ -25,7 +32,7 @@ std::string certify_row_class(const std::string& status) {
 std::string render_certify_html(const nlohmann::json& card) {
     const int exit = card.value("exit_code", 1);
     const char* outcome = exit == 0 ? "every cell met its expectation"
-                          : exit == 2 ? "no cell failed, but some could not decide"
+                          : exit == 2 ? "no cell failed, but some could not decide or were not exercised"
                                       : "some cells did not meet their expectation";
     std::string html = fmt::format(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lockcheck certify: {}</title>\n"
@@ -35,16 +42,16 @@ std::string render_certify_html(const nlohmann::json& card) {
         "tr.undecided td.status{{background:#fbeebb}}tr.skipped td{{color:#777}}</style></head><body>\n"
         "<h1>Report card: {}</h1>\n<p>Client: <code>{}</code><br>Topology: {} | {:.0f} s | exit {}: {}</p>\n"
         "<table><tr><th>cell</th><th>faults</th><th>expected of a correct client</th><th>status</th>"
-        "<th>verdict</th><th>blame</th><th>first violation</th><th>why</th><th>run</th></tr>\n",
+        "<th>danger</th><th>verdict</th><th>blame</th><th>first violation</th><th>why</th><th>run</th></tr>\n",
         cell_text(card, "topology"), cell_text(card, "topology"), cell_text(card, "client_cmd"), cell_text(card, "topology"),
         card.value("seconds", 0.0), exit, outcome);
     for (const auto& c : card.value("cells", nlohmann::json::array())) {
         const std::string report = cell_text(c, "report");
         html += fmt::format(
             "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td class=\"status\">{}</td><td>{}</td><td>{}</td>"
-            "<td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            "<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
             certify_row_class(c.value("status", "")), cell_text(c, "cell"), cell_text(c, "faults"), cell_text(c, "expected"),
-            cell_text(c, "status"), cell_text(c, "verdict"), cell_text(c, "blame"), cell_text(c, "first_violation"), cell_text(c, "why"),
+            cell_text(c, "status"), evidence_html(c), cell_text(c, "verdict"), cell_text(c, "blame"), cell_text(c, "first_violation"), cell_text(c, "why"),
             report.empty() ? "" : fmt::format("<a href=\"file://{}\">report.html</a>", report));
     }
     html += "</table>\n<p>Blame: <b>your client</b> — fix the client; <b>inherent to lease locks: add fencing</b> — "

@@ -25,11 +25,61 @@ Expectation no_client_fault(bool within_lease_allowed) {
 
 CertifyCell cell(std::string name, std::vector<std::string> nemesis, nlohmann::json settings,
                  std::vector<std::string> families, bool within_lease_is_server, double time_limit_s,
-                 std::string reason) {
-    return {std::move(name),         std::move(nemesis),   std::move(settings),
-            std::move(families),     no_client_fault(within_lease_is_server),
-            within_lease_is_server,  time_limit_s,         std::move(reason)};
+                 std::string reason, CellEvidence evidence, std::string shape = "contended") {
+    return {std::move(name),        std::move(nemesis),  std::move(settings),
+            std::move(families),    no_client_fault(within_lease_is_server),
+            within_lease_is_server, time_limit_s,        std::move(reason),
+            std::move(evidence),    std::move(shape)};
 }
+
+CellEvidence danger(std::string words, std::vector<std::string> counts, std::string reason) {
+    return {std::move(words), std::move(counts), kDefaultEvidence, std::move(reason)};
+}
+
+const char* const kStallReason =
+    "The server stops for 1.5 to 2.5 x the TTL (a fork, a slow disk) while requests queue: leases run out, and "
+    "when it resumes the next owner may be granted before a holder's release arrives. A correct release removes "
+    "only its own lock, so no lock is granted twice within a lease.";
+
+// The dangers of the battery (checkers/danger_counts.hpp names the counts).
+const CellEvidence kStoppedHolder = danger(
+    "a holder stopped past its lease that then renewed, wrote or released", {"holders_stopped_past_lease_acted"},
+    "Only a holder that wakes after its lease ran out and acts on the lock shows what the client does with a "
+    "lease it lost; a pause that catches no holder, or one shorter than the lease, shows nothing.");
+const CellEvidence kStoppedHolderFreeKey = danger(
+    "a holder stopped past its lease that then acted on a free key, after another owner had taken and released it",
+    {"holders_stopped_past_lease_acted_on_free_key"},
+    "A refresh or release that does not check ownership harms only when the key is free as the holder wakes "
+    "(redis-semaphore#175: a refresh re-creates the lost key); under contention someone else always holds it.");
+const CellEvidence kStoppedClient = danger(
+    "a client stopped past its lease, holding (then acted) or waiting with its acquire in flight (then answered)",
+    {"holders_stopped_past_lease_acted", "waiters_stopped_past_lease"},
+    "A GC-like pause matters when it outlasts a lease its client holds or is being granted: the client must "
+    "then notice the lease is over before it acts or uses the grant.");
+const CellEvidence kLateGrantDanger = danger(
+    "a grant delivered with its lease already over", {"grants_delivered_late"},
+    "A reply held back longer than the lease delivers a grant the client must not use; a cell that never "
+    "delivered one says nothing about late-grant.");
+const CellEvidence kSlowGrant = danger(
+    "a grant answered half a lease or more after it was asked for", {"grants_after_half_lease"},
+    "A client that counts its validity from the answer instead of the request is caught only when the answer "
+    "comes late enough for the difference to matter.");
+const CellEvidence kCutOffHolder = danger(
+    "a holder cut off past its lease that then acted", {"holders_cut_off_past_lease_acted"},
+    "The cut must outlast the holder's lease and the holder must act after it, or the client's handling of a "
+    "lease it cannot confirm is never tried.");
+const CellEvidence kClientFault = danger(
+    "a fault on a client that struck while that client's lease was live", {"client_faults_during_own_lease"},
+    "A client's clock jump matters only while that client holds a lease it times.");
+const CellEvidence kServerFault = danger(
+    "a server fault that struck while a lease was live", {"server_faults_during_lease"},
+    "A server fault that strikes while no lease is live breaks no promise: the cell needs faults that catch a "
+    "held lock.");
+const CellEvidence kStalledRelease = danger(
+    "a holder released after its lease ran out during the stall, while another owner held the lock",
+    {"releases_across_grant_after_lease"},
+    "A stalled server lets leases run out while holders and waiters queue their requests; a plain-delete "
+    "release that reaches it after another owner's grant removes that owner's lock.");
 
 }  // namespace
 
@@ -37,78 +87,124 @@ const std::vector<CertifyCell>& certify_battery() {
     static const std::vector<CertifyCell> battery = [] {
         std::vector<CertifyCell> b;
         CertifyCell none{"no-faults", {}, nlohmann::json::object(), kAll, Expectation{"valid", {}, {}}, false, 8,
-                         "Without faults every lease is honoured: any violation is the client's."};
+                         "Without faults every lease is honoured: any violation is the client's.",
+                         CellEvidence{"", {}, 0,
+                                      "No danger: the cell checks the client's plain use of the lock, and is "
+                                      "evidence by being run.", 1}};
         b.push_back(std::move(none));
         b.push_back(cell("pause-holder", {"pause-holder"}, nlohmann::json::object(), kAll, false, 12,
                          "A holder stopped past its lease overlaps the next holder: overlap-lease-expired, which "
                          "every lease lock shows and fencing fixes. The lock itself must still never be granted "
-                         "twice within a lease, nor a lost lock renewed."));
-        b.push_back(cell("pause-client", {"pause-client"}, nlohmann::json::object(), kAll, false, 12,
+                         "twice within a lease, nor a lost lock renewed.", kStoppedHolder));
+        b.push_back(cell("pause-holder-sparse", {"pause-holder"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 20,
+                         "A holder stopped past its lease wakes to a free key (another owner took it and released "
+                         "it): its next renew must fail and its release must remove nothing, so no renew-after-loss; "
+                         "the overlap with the owner in between is overlap-lease-expired, which fencing fixes.",
+                         kStoppedHolderFreeKey, "sparse"));
+        b.push_back(cell("pause-client", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "A GC-like pause of any client, waiting or holding: a waiter whose grant arrives after its "
-                         "lease ended must not use it (late-grant), and a holder must not renew a lost lock."));
-        b.push_back(cell("slow-reply", {"slow-reply"}, {{"slow_reply_ms", "1.2xttl"}, {"server_timeout_ms", 4000}},
-                         kAll, false, 12,
-                         "Replies to the holder arrive 1.2 x the TTL late: a grant that arrives after its lease "
-                         "ended must be refused by the client (it knows when it asked), so no late-grant."));
+                         "lease ended must not use it (late-grant), and a holder must not renew a lost lock.", kStoppedClient));
+        b.push_back(cell("slow-reply", {"slow-reply"},
+                         {{"slow_reply_ms", "1.5xttl"},
+                          {"server_timeout_ms", 6000},
+                          {"op_timeout_ms", 20000},
+                          {"hold_ms", {500, 800}},
+                          {"think_ms", {300, 800}},
+                          {"fault_duration_ms", {8000, 9000}},
+                          {"nemesis_gap_ms", {200, 400}}},
+                         kAll, false, 20,
+                         "Replies to one worker arrive 1.5 x the TTL late for 8 to 9 s, in a sparse workload so "
+                         "that its acquires are granted: a grant that arrives after its lease ended must be refused "
+                         "by the client (it knows when it asked), so no late-grant.",
+                         kLateGrantDanger, "sparse"));
         b.push_back(cell("delay", {"delay"}, {{"delay_ms", "0.6xttl"}, {"server_timeout_ms", 4000}}, kAll, false, 12,
                          "Every packet is late by 0.6 x the TTL each way: a grant arrives with less than its TTL "
-                         "left, and a correct client counts its validity from the moment it asked."));
+                         "left, and a correct client counts its validity from the moment it asked.", kSlowGrant));
         b.push_back(cell("client-partition", {"client-partition"}, nlohmann::json::object(), kAll, false, 12,
                          "One client is cut off from the servers while it runs: its lease expires on the servers; "
-                         "it must neither act on a grant it cannot confirm in time nor revive the lock later."));
-        b.push_back(cell("client-clock-skew", {"client-clock-skew"}, nlohmann::json::object(), kAll, false, 12,
+                         "it must neither act on a grant it cannot confirm in time nor revive the lock later.", kCutOffHolder));
+        b.push_back(cell("client-clock-skew", {"client-clock-skew"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "The client's wall clock jumps: a correct client times its lease with a monotonic clock, "
-                         "so a jump changes nothing it decides."));
+                         "so a jump changes nothing it decides.", kClientFault));
+        const nlohmann::json stall = {{"server_timeout_ms", 8000}, {"op_timeout_ms", 20000}, {"nemesis_gap_ms", {500, 1000}}};
+        b.push_back(cell("pause-node", {"pause-node"}, stall,
+                         {"redis-single", "mysql-single", "mysql-replicated", "zookeeper", "etcd"}, false, 12,
+                         kStallReason, kStalledRelease));
+        b.push_back(cell("pause-node", {"pause-node"}, stall, {"redis-sentinel"}, true, 12,
+                         "A stalled primary (a fork, a slow disk) lets leases run out, and Sentinel may promote a "
+                         "replica that lacks the newest lock: an overlap within the lease is the server "
+                         "configuration's; a release that removes another owner's lock is the client's.",
+                         kStalledRelease));
+        b.push_back(cell("pause-node", {"pause-node"}, {{"nemesis_gap_ms", {500, 1000}}}, {"redis-independent"}, false,
+                         12, kStallReason, kStalledRelease));
         b.push_back(cell("kill-restart-immediate", {"kill-restart"}, {{"restart_delay_ms", 0}},
                          {"redis-single", "redis-sentinel", "redis-independent", "mysql-single"}, true, 12,
                          "A server without persistence restarts empty at once and grants a lock its holder still "
                          "holds: overlap-within-lease is the server configuration's (enable persistence, or "
-                         "restart it only after the TTL), not the client's."));
+                         "restart it only after the TTL), not the client's.", kServerFault));
         b.push_back(cell("kill-restart-immediate", {"kill-restart"}, {{"restart_delay_ms", 0}},
                          {"mysql-replicated", "zookeeper", "etcd"}, false, 12,
                          "A replicated, durable service survives one node's crash-restart: no lock is granted twice "
-                         "within a lease."));
+                         "within a lease.", kServerFault));
         b.push_back(cell("kill-restart-delayed", {"kill-restart"}, {{"restart_delay_ms", "1.5xttl"}}, kAll, false, 15,
                          "A killed server stays down 1.5 x the TTL: every lease it held is over when it returns, "
-                         "so even an empty restart grants no lock twice within a lease."));
+                         "so even an empty restart grants no lock twice within a lease.", kServerFault));
         b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(),
                          {"redis-single", "redis-independent"}, true, 12,
                          "Without persistence (the default), Redis loses its keys with the power: an overlap "
                          "within the lease is the server configuration's (appendfsync always, or a delayed "
-                         "restart)."));
+                         "restart).", kServerFault));
         b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(), {"mysql-single"}, true, 12,
                          "MariaDB at its defaults keeps not every granted lock across a power loss: GET_LOCK's "
                          "named locks live in memory only, and at sync_binlog = 0 recovery rolls back a committed "
                          "transaction whose binary-log entry the power took, even with "
                          "innodb_flush_log_at_trx_commit = 1. An overlap within the lease is the server "
-                         "configuration's (sync_binlog = 1, and a lock kept in a table)."));
+                         "configuration's (sync_binlog = 1, and a lock kept in a table).", kServerFault));
         b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(), {"zookeeper", "etcd"}, false, 12,
                          "At the default durability (ZooKeeper forceSync, etcd fsync) a granted lock survives a "
-                         "power loss."));
+                         "power loss.", kServerFault));
         b.push_back(cell("failover", {"failover"}, nlohmann::json::object(), {"redis-sentinel", "mysql-replicated"},
                          true, 15,
                          "Replication is asynchronous: a promoted replica may lack the newest lock, so an overlap "
-                         "within the lease is the server configuration's (WAIT/semi-sync, or fencing)."));
+                         "within the lease is the server configuration's (WAIT/semi-sync, or fencing).", kServerFault));
         b.push_back(cell("partition", {"partition"}, nlohmann::json::object(), {"redis-sentinel", "mysql-replicated"},
                          true, 15,
                          "A partitioned primary of an asynchronous replica set may keep granting while another is "
-                         "promoted: the server configuration's, not the client's."));
+                         "promoted: the server configuration's, not the client's.", kServerFault));
         b.push_back(cell("partition", {"partition"}, nlohmann::json::object(), {"redis-independent", "zookeeper", "etcd"},
                          false, 15,
                          "A quorum (Redlock majority, ZAB, Raft) grants on one side of a partition only: no lock is "
-                         "granted twice within a lease."));
+                         "granted twice within a lease.", kServerFault));
         b.push_back(cell("clock-skew", {"clock-skew"}, {{"clock_skew_ms", "2xttl"}},
                          {"redis-single", "redis-sentinel", "redis-independent", "mysql-single", "mysql-replicated"},
                          true, 12,
                          "The server's wall clock jumps 2 x the TTL: a server that expires leases by its wall clock "
                          "drops a held lock early, the server configuration's (keep its clock slewed, not "
-                         "stepped). Not on ZooKeeper and etcd, whose leases follow the monotonic clock (below)."));
+                         "stepped). Not on ZooKeeper and etcd, whose leases follow the monotonic clock (below).", kServerFault));
         b.push_back(cell("clock-skew", {"clock-skew"}, {{"clock_skew_ms", "2xttl"}}, {"zookeeper", "etcd"}, false, 12,
                          "ZooKeeper and etcd time sessions and leases on the monotonic clock, not the wall clock: a "
-                         "wall-clock jump drops no held lock."));
+                         "wall-clock jump drops no held lock.", kServerFault));
         return b;
     }();
     return battery;
+}
+
+const std::vector<CertifyShape>& certify_shapes() {
+    static const std::vector<CertifyShape> shapes{
+        {"contended", nlohmann::json::object(),
+         "The family's base with --workers clients that hold briefly and retry at once: the key is almost always "
+         "held, so a lease that runs out is taken over at once."},
+        {"sparse", {{"workers", 2}, {"hold_ms", {100, 400}}, {"think_ms", {1000, 2000}}},
+         "Two clients that think 1 to 2 s between attempts: the key is often free, so a stalled holder can wake to "
+         "a key another owner took and released, and a delayed grant is a grant, not a refusal."},
+    };
+    return shapes;
+}
+
+const CertifyShape& certify_shape(const std::string& name) {
+    for (const auto& shape : certify_shapes())
+        if (shape.name == name) return shape;
+    throw SpecError("certify: no workload shape named '" + name + "'");
 }
 
 const std::vector<CertifyFamily>& certify_families() {

@@ -5,7 +5,10 @@
 // One table (certify_battery.cpp). A cell names its faults, the spec fields
 // it sets on top of the family's base settings, the families it applies to,
 // its Expectation (spec/expectation.hpp: "valid", "lacks"), the blame
-// classes it allows (checkers/overlap_blame.hpp), and why. docs/certify.md
+// classes it allows (checkers/overlap_blame.hpp), and why; the danger it
+// exists for (CellEvidence: how it is counted from the record, how often its
+// runs must bring it about, and why) and the shape of its workload
+// (CertifyShape: contended or sparse). docs/certify.md
 // renders the same table; tests/harness/certify_battery_test.cpp checks it.
 #pragma once
 
@@ -18,6 +21,31 @@
 #include "spec/spec.hpp"
 
 namespace lockcheck {
+
+/// The danger a cell exists for: a cell whose runs never brought it about
+/// says nothing about the client, and is "not exercised", never met.
+struct CellEvidence {
+    std::string danger;               ///< in words; empty: the cell needs none (no-faults)
+    std::vector<std::string> counts;  ///< the danger counts (checkers/danger_counts.hpp) whose sum measures it
+    int needed = 0;                   ///< how often it must come about (kDefaultEvidence; certify --evidence N)
+    std::string reason;               ///< why this danger, in words
+    /// The cell's budget: it runs again (each run its time_limit_s) until its
+    /// runs saw the danger `needed` times, at most this many runs.
+    int max_runs = 3;
+};
+inline constexpr int kDefaultEvidence = 3;
+
+/// The shape of a cell's workload: how many workers, how long they hold and
+/// think (spec fields set on the family's base, before the cell's own).
+struct CertifyShape {
+    std::string name;      ///< "contended" (the family's base, --workers clients) or "sparse"
+    nlohmann::json settings;
+    std::string reason;
+};
+/// Every shape.
+const std::vector<CertifyShape>& certify_shapes();
+/// The shape named `name`; throws SpecError for an unknown one.
+const CertifyShape& certify_shape(const std::string& name);
 
 /// One fault of the battery, and what a correct client meets under it.
 struct CertifyCell {
@@ -33,6 +61,8 @@ struct CertifyCell {
     bool within_lease_is_server = false;
     double time_limit_s = 12;  ///< workload seconds (short: the battery must fit in 5 minutes)
     std::string reason;        ///< why a correct client meets `expect` here, in words
+    CellEvidence evidence = {};
+    std::string shape = "contended";  ///< a CertifyShape's name
 };
 
 /// The spec fields of a family's runs before a cell's own (recipe name, ttl,

@@ -61,6 +61,11 @@ std::string without_blame_sentence(const std::string& description) {
 
 std::string report_of(const CellRun& run) { return run.run_dir.empty() ? "" : run.run_dir + "/report.html"; }
 
+/// "seen M of N: <danger>", or "none needed".
+std::string danger_words(const CellResult& c) {
+    return c.needed > 0 ? fmt::format("seen {} of {}: {}", c.seen, c.needed, c.danger) : "none needed";
+}
+
 }  // namespace
 
 std::string_view to_string(CellStatus status) {
@@ -70,6 +75,7 @@ std::string_view to_string(CellStatus status) {
         case CellStatus::Undecided: return "could not decide";
         case CellStatus::Skipped: return "skipped";
         case CellStatus::Error: return "ERROR";
+        case CellStatus::NotExercised: return "not exercised";
     }
     return "?";
 }
@@ -161,24 +167,27 @@ int certify_exit_code(const std::vector<CellResult>& cells) {
         if (c.status == CellStatus::Met) undecided = false;
     }
     for (const auto& c : cells)
-        if (c.status == CellStatus::Undecided || c.incomplete) undecided = true;
+        if (c.status == CellStatus::Undecided || c.status == CellStatus::NotExercised || c.incomplete)
+            undecided = true;
     return undecided ? 2 : 0;
 }
 
 std::string card_text(const std::vector<CellResult>& cells, const std::string& topology, double seconds) {
     std::string text = fmt::format("\nReport card: your lock client on {}\n", topology);
-    int counts[5] = {0, 0, 0, 0, 0};
+    int counts[6] = {0, 0, 0, 0, 0, 0};
     for (const auto& c : cells) {
         ++counts[static_cast<int>(c.status)];
         text += fmt::format("\n  {:<24} {:<17} verdict {:<8} {:>6.1f}s  (faults: {}; expected: {})\n", c.cell,
                             to_string(c.status), c.verdict, c.seconds, c.faults, c.expected);
+        if (c.status != CellStatus::Skipped) text += fmt::format("    danger: {}\n", danger_words(c));
         if (!c.why.empty()) text += fmt::format("    why:    {}\n", c.why);
         if (!c.blame.empty()) text += fmt::format("    blame:  {}\n", c.blame);
         if (!c.first_violation.empty()) text += fmt::format("    first:  {}\n", c.first_violation);
         if (!c.report.empty()) text += fmt::format("    report: {}\n", c.report);
     }
-    text += fmt::format("\n{} cells: {} met, {} not met, {} could not decide, {} skipped, {} failed to run | {:.0f}s\n",
-                        cells.size(), counts[0], counts[1], counts[2], counts[3], counts[4], seconds);
+    text += fmt::format(
+        "\n{} cells: {} met, {} not met, {} could not decide, {} not exercised, {} skipped, {} failed to run | {:.0f}s\n",
+        cells.size(), counts[0], counts[1], counts[2], counts[5], counts[3], counts[4], seconds);
     return text;
 }
 
@@ -196,7 +205,8 @@ nlohmann::json card_json(const std::vector<CellResult>& cells, const nlohmann::j
                         {"why", c.why},
                         {"report", c.report},
                         {"runs", c.runs},
-                        {"seconds", c.seconds}});
+                        {"seconds", c.seconds},
+                        {"evidence", {{"danger", c.danger}, {"needed", c.needed}, {"seen", c.seen}}}});
     nlohmann::json out = header;
     out["cells"] = rows;
     out["exit_code"] = certify_exit_code(cells);
@@ -214,10 +224,13 @@ JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& t
         } else if (c.status == CellStatus::Undecided) {
             t.failure = "could not decide: " + c.why;
             t.failure_type = "unknown";
+        } else if (c.status == CellStatus::NotExercised) {
+            t.failure = "not exercised: " + c.why;
+            t.failure_type = "not-exercised";
         } else if (c.status == CellStatus::Skipped) {
             t.skipped = c.why.empty() ? std::string("not run") : c.why;
         }
-        t.details = fmt::format("faults: {}\nstatus: {}\n{}{}{}", c.faults, to_string(c.status),
+        t.details = fmt::format("faults: {}\nstatus: {}\ndanger: {}\n{}{}{}", c.faults, to_string(c.status), danger_words(c),
                                 c.why.empty() ? "" : "why: " + c.why + "\n",
                                 c.first_violation.empty() ? "" : "first violation: " + c.first_violation + blame + "\n",
                                 c.report.empty() ? "" : "report: " + c.report + "\n");

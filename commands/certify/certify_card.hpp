@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ enum class CellStatus {
     Undecided,  ///< UNKNOWN: nothing was granted, or the fault never struck
     Skipped,    ///< not run: its fault is not in this build, or the spec was refused
     Error,      ///< the run failed (harness error); counts as not met
+    /// met its expectation, but its runs saw the cell's danger fewer times
+    /// than needed (commands/certify/certify_evidence.hpp): says nothing
+    NotExercised,
 };
 std::string_view to_string(CellStatus status);
 
@@ -40,6 +44,7 @@ struct CellRun {
     std::string run_dir;                     ///< empty when the run made none
     double seconds = 0;
     int exit_code = 0;
+    std::int64_t danger_seen = 0;  ///< how often the cell's danger came about in this run
 };
 /// The CellRun of a run's results.json (`results`; none when it was not written).
 CellRun cell_run_from_results(const std::optional<RecordedResults>& results, const std::string& verdict,
@@ -61,6 +66,9 @@ struct CellResult {
     /// A skip that leaves the battery short of what was asked (an interrupt,
     /// a cell the user's flags made unrunnable): the exit code is never 0.
     bool incomplete = false;
+    std::string danger;     ///< the cell's danger in words; "" for a cell that needs none
+    int needed = 0;         ///< how often it had to come about
+    std::int64_t seen = 0;  ///< how often it came about, in all the cell's runs
 };
 
 /// Whose fault a violation of `kind` is under `cell`: "your client",
@@ -80,8 +88,8 @@ CellResult skipped_cell(const CertifyCell& cell, const std::string& why);
 CellResult incomplete_cell(const CertifyCell& cell, const std::string& why);
 
 /// 0 when every cell that ran met its expectation; 1 when one did not (or
-/// failed); else 2 when one could not decide, one is incomplete (an
-/// interrupt, the user's flags refused), or none ran.
+/// failed); else 2 when one could not decide, was not exercised, is
+/// incomplete (an interrupt, the user's flags refused), or none ran.
 int certify_exit_code(const std::vector<CellResult>& cells);
 
 /// The card for the terminal: one block per cell, then the totals line.
@@ -89,7 +97,8 @@ std::string card_text(const std::vector<CellResult>& cells, const std::string& t
 /// certify.json.
 nlohmann::json card_json(const std::vector<CellResult>& cells, const nlohmann::json& header);
 /// junit.xml's suite: one testcase per cell; a cell not met fails (type "expectation"), an undecided one
-/// fails with type "unknown", a skipped one is skipped (<skipped message="why"/>).
+/// fails with type "unknown", one not exercised with type "not-exercised", a skipped one is skipped
+/// (<skipped message="why"/>). Every cell's system-out says "danger: seen M of N".
 JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& topology);
 
 }  // namespace lockcheck

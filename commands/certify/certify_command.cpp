@@ -8,6 +8,7 @@
 
 #include "core/atomic_file.hpp"
 #include "commands/certify/certify_card.hpp"
+#include "commands/certify/certify_evidence.hpp"
 #include "run/run_directory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "reports/certify_html.hpp"
@@ -20,17 +21,18 @@
 namespace lockcheck {
 namespace {
 
-/// The spec of one cell: the family's base, the cell's own fields, then the
-/// user's flags.
+/// The spec of one cell: the family's base with --workers, the cell's shape,
+/// the cell's own fields, then the user's other flags.
 Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
     const CertifyFamily& family = certify_family(certify.topology);
     nlohmann::json j = family.base;
+    j["workers"] = certify.workers;
+    j.update(certify_shape(cell.shape).settings);
     j.update(cell.settings);
     j["name"] = fmt::format("certify-{}-{}", certify.topology, cell.name);
     j["topology"] = family.topology;
     j["recipe"] = certify.recipe.value_or(family.recipe);
     j["nemesis"] = cell.nemesis;
-    j["workers"] = certify.workers;
     j["time_limit_s"] = certify.time_limit.value_or(cell.time_limit_s);
     if (certify.client_cmd) j["client_cmd"] = *certify.client_cmd;
     if (certify.ttl_ms) {
@@ -126,6 +128,49 @@ void refuse_non_lock_recipe(const std::optional<std::string>& recipe) {
                                     *recipe, workload.name));
 }
 
+/// Where and how a cell runs, and its place on the card.
+struct CellContext {
+    const CertifyOptions& certify;
+    const RunOptions& options;
+    const std::filesystem::path& dir;
+    std::chrono::steady_clock::time_point start;
+    std::size_t number = 0;  ///< 1-based
+    std::size_t cells = 0;
+};
+
+/// Runs `cell` until its runs saw its danger as often as needed or its runs
+/// are spent (wants_another_run), the host refuses it, or an interrupt cuts a
+/// run short (a partial run is not judged); its result, evidence applied.
+CellResult run_cell(const CertifyCell& cell, const Spec& spec, const CellContext& at) {
+    std::vector<CellRun> runs;
+    bool refused = false;    // this host cannot run it (a fault that needs root, a missing helper...)
+    bool cut_short = false;  // an interrupt stopped its run
+    const int needed = evidence_needed(cell, at.certify.evidence);
+    std::int64_t seen = 0;
+    for (int r = 0; !refused && !cut_short && !at.options.interrupted.stop_requested() &&
+                    wants_another_run(cell, runs, at.certify.repeat, needed, seen);
+         ++r) {
+        std::printf("\n== [%zu/%zu] %s%s | %.0fs so far\n", at.number, at.cells, cell.name.c_str(),
+                    run_words(r, at.certify.repeat, needed, seen).c_str(), seconds_since(at.start));
+        std::fflush(stdout);
+        RunOptions run_options = at.options;
+        run_options.store = at.dir / "runs" / cell.name;
+        const RunOutcome run = run_spec(spec, run_options);
+        refused = run.exit_code == exit_code::kBadInput;
+        cut_short = run.interrupted || at.options.interrupted.stop_requested();
+        if (refused || cut_short) break;
+        runs.push_back(cell_run_from_results(written_results(run.results), run_verdict_words(run),
+                                             run.run_dir.string(), run.wall_seconds, run.exit_code));
+        runs.back().danger_seen = danger_seen(cell, run.results);
+        seen += runs.back().danger_seen;
+    }
+    if (refused) return skipped_cell(cell, "refused on this host (exit 254): see the error line above");
+    if (cut_short || runs.empty()) return incomplete_cell(cell, "interrupted: its run was cut short, not judged");
+    CellResult result = with_clock_warning(judge_cell(cell, runs), spec);
+    apply_evidence(result, cell, needed, seen);
+    return result;
+}
+
 }  // namespace
 
 int certify_command(const CertifyOptions& certify, const RunOptions& options) {
@@ -162,28 +207,9 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
                         results.back().why.c_str());
             continue;
         }
-        std::vector<CellRun> runs;
-        bool refused = false;    // this host cannot run it (a fault that needs root, a missing helper...)
-        bool cut_short = false;  // an interrupt stopped its run: a partial run is not judged
-        for (int r = 0; r < certify.repeat && !refused && !cut_short && !options.interrupted.stop_requested(); ++r) {
-            std::printf("\n== [%zu/%zu] %s%s | %.0fs so far\n", i + 1, cells.size(), cell.name.c_str(),
-                        certify.repeat > 1 ? fmt::format(" run {}/{}", r + 1, certify.repeat).c_str() : "",
-                        seconds_since(start));
-            std::fflush(stdout);
-            RunOptions run_options = options;
-            run_options.store = dir / "runs" / cell.name;
-            const RunOutcome run = run_spec(*prepared[i].spec, run_options);
-            refused = run.exit_code == exit_code::kBadInput;
-            cut_short = run.interrupted || options.interrupted.stop_requested();
-            if (!refused && !cut_short)
-                runs.push_back(cell_run_from_results(written_results(run.results), run_verdict_words(run), run.run_dir.string(),
-                                                     run.wall_seconds, run.exit_code));
-        }
-        results.push_back(refused ? skipped_cell(cell, "refused on this host (exit 254): see the error line above")
-                          : cut_short || runs.empty()
-                              ? incomplete_cell(cell, "interrupted: its run was cut short, not judged")
-                              : with_clock_warning(judge_cell(cell, runs), *prepared[i].spec));
-        std::printf("-- %s: %s\n", cell.name.c_str(), std::string(to_string(results.back().status)).c_str());
+        results.push_back(run_cell(cell, *prepared[i].spec, {certify, options, dir, start, i + 1, cells.size()}));
+        std::printf("-- %s: %s%s\n", cell.name.c_str(), std::string(to_string(results.back().status)).c_str(),
+                    evidence_words(results.back()).c_str());
     }
     const double seconds = seconds_since(start);
     std::printf("%s", card_text(results, certify.topology, seconds).c_str());
@@ -192,6 +218,7 @@ int certify_command(const CertifyOptions& certify, const RunOptions& options) {
                                                     {"seconds", seconds},
                                                     {"workers", certify.workers},
                                                     {"repeat", certify.repeat},
+                                                    {"evidence", certify.evidence.value_or(kDefaultEvidence)},
                                                     {"interrupted", options.interrupted.stop_requested()}});
     write_json_file(dir / "certify.json", card);
     write_text_file(dir / "certify.html", render_certify_html(card));

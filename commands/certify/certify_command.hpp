@@ -23,13 +23,18 @@ struct CertifyOptions {
     std::string topology;
     std::optional<std::int64_t> ttl_ms;  ///< overrides the family's ttl
     int workers = 3;
-    int repeat = 1;                     ///< runs per cell
+    int repeat = 1;                     ///< runs per cell at least (more while a cell's danger is short)
+    /// How often each cell's danger must come about (CellEvidence::needed);
+    /// none: each cell's own (kDefaultEvidence). A cell that needs none keeps needing none.
+    std::optional<int> evidence;
     std::optional<double> time_limit;   ///< overrides every cell's workload seconds
     std::optional<std::string> cells;   ///< comma-separated cell names; none: the whole battery
 };
 
 /// Runs the battery; returns certify_exit_code's code (0 every cell met,
-/// 1 one did not, 2 one could not decide and none failed). Throws SpecError
+/// 1 one did not, 2 one could not decide or was not exercised and none
+/// failed). A cell runs until its runs saw its danger as often as needed, or
+/// its budget (CellEvidence::max_runs) ends (commands/certify/certify_evidence.hpp). Throws SpecError
 /// (exit 254) for an unknown topology or cell, before anything runs.
 int certify_command(const CertifyOptions& certify, const RunOptions& options);
 

@@ -24,6 +24,10 @@ void add_cell_flags(CLI::App& certify, CertifyOptions& options) {
     certify.add_option("--repeat", options.repeat, "Runs per cell (a cell is met when every run meets it)")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
+    certify.add_option("--evidence", options.evidence,
+                       "How often each cell's danger must come about for the cell to count (default: 3); a cell "
+                       "that saw it fewer times is not exercised (exit 2)")
+        ->check(CLI::Range(1, 1000));
     certify.add_option("--time-limit", options.time_limit, "Seconds of workload per cell (default: each cell's)")
         ->check(positive_at_most(spec_bounds::kMaxTimeLimitS, "seconds", "1 day"));
 }

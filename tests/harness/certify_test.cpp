@@ -12,7 +12,9 @@
 
 #include "checkers/overlap_blame.hpp"
 #include "commands/certify/certify_battery.hpp"
+#include "checkers/danger_counts.hpp"
 #include "commands/certify/certify_card.hpp"
+#include "commands/certify/certify_evidence.hpp"
 #include "reports/certify_html.hpp"
 #include "reports/junit_xml.hpp"
 #include "reports/results_json.hpp"
@@ -198,6 +200,81 @@ TEST(CertifyCard, ExitCodeRules) {
     EXPECT_EQ(certify_exit_code({result(S::Met), result(S::Undecided)}), 2);
     EXPECT_EQ(certify_exit_code({result(S::Skipped)}), 2);  // nothing ran: nothing certified
     EXPECT_EQ(certify_exit_code({}), 2);
+    EXPECT_EQ(certify_exit_code({result(S::Met), result(S::NotExercised)}), 2);
+    EXPECT_EQ(certify_exit_code({result(S::NotExercised), result(S::NotMet)}), 1);
+}
+
+TEST(CertifyBattery, EveryCellNamesItsDangerAndTheCountsThatMeasureIt) {
+    for (const auto& c : certify_battery()) {
+        EXPECT_GT(c.evidence.reason.size(), 40u) << c.name << ": the danger's reason in words";
+        EXPECT_NO_THROW(certify_shape(c.shape)) << c.name;
+        EXPECT_GE(c.evidence.max_runs, 1) << c.name;
+        if (c.name == "no-faults") {
+            EXPECT_TRUE(c.evidence.counts.empty()) << "no-faults needs no danger";
+            EXPECT_EQ(evidence_needed(c, 5), 0);
+            continue;
+        }
+        EXPECT_FALSE(c.evidence.danger.empty()) << c.name;
+        EXPECT_EQ(c.evidence.needed, kDefaultEvidence) << c.name;
+        EXPECT_EQ(evidence_needed(c, 5), 5) << c.name << ": --evidence overrides";
+        for (const auto& count : c.evidence.counts) EXPECT_NE(find_danger_kind(count), nullptr) << c.name << ": " << count;
+    }
+    for (const auto& family : certify_families()) {
+        std::set<std::string> names;
+        for (const auto& c : cells_for(family.topology)) names.insert(c.name);
+        EXPECT_TRUE(names.count("pause-node")) << family.topology << ": a server stall for every family";
+        EXPECT_TRUE(names.count("pause-holder-sparse")) << family.topology;
+    }
+    EXPECT_EQ(cell_named("redis-single", "pause-node").evidence.danger,
+              "a holder released after its lease ran out during the stall, while another owner held the lock");
+    EXPECT_EQ(cell_named("redis-single", "pause-holder-sparse").shape, "sparse");
+    EXPECT_EQ(certify_shape("sparse").settings["workers"], 2);
+}
+
+TEST(CertifyEvidence, ACellThatSawItsDangerTooRarelyIsNotExercisedAndRunsAgainWithinItsBudget) {
+    const auto& pause = cell_named("redis-single", "pause-holder");
+    nlohmann::json results = {{"exercised", {{"dangers", {{"holders_stopped_past_lease_acted", 2}}}}}};
+    auto run = run_with("valid", {});
+    run.danger_seen = danger_seen(pause, results);
+    EXPECT_EQ(run.danger_seen, 2);
+    EXPECT_EQ(danger_seen(pause, nullptr), 0);
+    EXPECT_EQ(danger_seen(cell_named("redis-single", "pause-client"), results), 2) << "the sum of its counts";
+
+    EXPECT_TRUE(wants_another_run(pause, {}, 1, 3, 0));
+    EXPECT_TRUE(wants_another_run(pause, {run}, 1, 3, 2)) << "short of the danger, within the budget";
+    EXPECT_FALSE(wants_another_run(pause, {run}, 1, 2, 2)) << "seen as often as needed";
+    EXPECT_FALSE(wants_another_run(pause, {run, run, run}, 1, 9, 6)) << "the budget is spent";
+    EXPECT_FALSE(wants_another_run(pause, {run_with("invalid", {{kLateGrant, "late"}})}, 1, 3, 0))
+        << "a run that broke the cell needs no more";
+    EXPECT_TRUE(wants_another_run(pause, {run}, 2, 0, 5)) << "--repeat runs at least";
+
+    auto r = judge_cell(pause, {run});
+    apply_evidence(r, pause, 3, 2);
+    EXPECT_EQ(r.status, CellStatus::NotExercised);
+    EXPECT_NE(r.why.find("came about 2 of the 3 times needed in 1 run"), std::string::npos) << r.why;
+    const auto text = card_text({r}, "redis-single", 1);
+    EXPECT_NE(text.find("not exercised"), std::string::npos) << text;
+    EXPECT_NE(text.find("danger: seen 2 of 3: " + pause.evidence.danger), std::string::npos) << text;
+    const auto json = card_json({r}, {});
+    EXPECT_EQ(json["exit_code"], 2);
+    EXPECT_EQ(json["cells"][0]["evidence"]["seen"], 2);
+    EXPECT_EQ(json["cells"][0]["evidence"]["needed"], 3);
+    EXPECT_EQ(json["cells"][0]["evidence"]["danger"], pause.evidence.danger);
+    EXPECT_NE(render_certify_html(json).find("seen 2 of 3"), std::string::npos);
+    const auto junit = card_junit({r}, "redis-single");
+    EXPECT_EQ(junit.cases[0].failure_type, "not-exercised");
+    EXPECT_NE(junit.cases[0].details.find("danger: seen 2 of 3"), std::string::npos);
+
+    auto met = judge_cell(pause, {run});
+    apply_evidence(met, pause, 2, 2);
+    EXPECT_EQ(met.status, CellStatus::Met) << "seen as often as needed";
+    auto broken = judge_cell(pause, {run_with("invalid", {{kLateGrant, "late"}})});
+    apply_evidence(broken, pause, 3, 0);
+    EXPECT_EQ(broken.status, CellStatus::NotMet) << "a violation stands whatever the evidence";
+    auto none = judge_cell(cell_named("redis-single", "no-faults"), {run_with("valid", {})});
+    apply_evidence(none, cell_named("redis-single", "no-faults"), 0, 0);
+    EXPECT_EQ(none.status, CellStatus::Met);
+    EXPECT_NE(card_text({none}, "redis-single", 1).find("danger: none needed"), std::string::npos);
 }
 
 TEST(CertifyCard, TextJsonJunitAndHtmlCarryEveryCell) {
@@ -211,7 +288,7 @@ TEST(CertifyCard, TextJsonJunitAndHtmlCarryEveryCell) {
     EXPECT_NE(text.find("NOT MET"), std::string::npos) << text;
     EXPECT_NE(text.find("blame:  your client"), std::string::npos) << text;
     EXPECT_NE(text.find("not available in this build"), std::string::npos) << text;
-    EXPECT_NE(text.find("3 cells: 0 met, 1 not met, 1 could not decide, 1 skipped, 0 failed to run | 61s"),
+    EXPECT_NE(text.find("3 cells: 0 met, 1 not met, 1 could not decide, 0 not exercised, 1 skipped, 0 failed to run | 61s"),
               std::string::npos)
         << text;
 
