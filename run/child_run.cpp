@@ -21,12 +21,6 @@ std::filesystem::path latest_run(const std::filesystem::path& store) {
     return ec ? std::filesystem::path() : target;
 }
 
-std::optional<Validity> validity_from_json(const nlohmann::json& value) {
-    if (value.is_boolean()) return value.get<bool>() ? Validity::Valid : Validity::Invalid;
-    if (value == "unknown") return Validity::Unknown;
-    return std::nullopt;
-}
-
 }  // namespace
 
 std::vector<std::string> child_run_argv(const ChildRunRequest& request, const RunOptions& options) {
