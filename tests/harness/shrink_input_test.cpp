@@ -55,7 +55,7 @@ TEST(ShrinkInput, RefusesARunThatDidNotFail) {
 TEST(ShrinkInput, RefusesResultsThatDoNotReadNamingTheField) {
     ScratchDir scratch("shrink-broken-results");
     write_failing_run(scratch.path());
-    write(scratch.path() / "results.json",
+    write_text(scratch.path() / "results.json",
           R"({"valid": false, "checkers": {"mutual-exclusion": {"violations": "two"}}})");
     EXPECT_NE(shrink_error({scratch.path().string()})
                   .find("shrink: " + (std::filesystem::canonical(scratch.path()) / "results.json").string() +
