@@ -34,12 +34,16 @@ struct RenewWindow {
 /// The renew's effect was after the other grant in every world where the
 /// server kept its promise, and some such world exists (docs/checkers.md,
 /// "renew-after-loss"): (1) no world has the renew take effect before the
-/// grant with its lease run out by then: the grant's upper bound is before
-/// the renew's earliest effect + ttl - 1 ms; (2) some instant g before the
+/// grant with the holder's hold over by then: the grant's upper bound is
+/// before the renew's earliest effect + ttl - 1 ms and before the holder's
+/// release was invoked; (2) some instant g before the
 /// renew's latest effect lies in the grant's window at or after the earliest
 /// end of the holder's lease at g (its terms certainly granted by then).
-bool revived_across(const LockSession& holder, const RenewWindow& renew, const Grant& other) {
+bool revived_across(const History& history, const LockSession& holder, const RenewWindow& renew,
+                    const Grant& other) {
     if (other.granted_by_ns >= renew.from_ns + renew.lease_ns - kLeaseGranularityNs) return false;
+    // The holder's release, invoked by the other grant's upper bound, may have ended the renewed hold first.
+    if (holder.release_invoke && history[*holder.release_invoke].time <= other.granted_by_ns) return false;
     const std::int64_t g = std::min(other.granted_by_ns, renew.by_ns - 1);
     if (g < other.invoke_ns) return false;
     const std::int64_t holder_ends = std::max(holder.certainly_valid_until(g), holder.lease_terms.front().end_lo());
@@ -139,7 +143,7 @@ CheckerResult check_renew_after_loss(const History& history, const std::vector<s
             if (renew.resumed_ns) renew.from_ns = std::clamp(*renew.resumed_ns, renew.from_ns, renew.by_ns);
             const auto taken = std::find_if(list.begin(), list.end(), [&](const Grant& g) {
                 const LockSession& other = sessions[g.session];
-                return other.process != s.process && other.owner != s.owner && revived_across(s, renew, g);
+                return other.process != s.process && other.owner != s.owner && revived_across(history, s, renew, g);
             });
             if (taken != list.end())
                 result.violations.push_back(describe(history, s, sessions[taken->session], s.renew_ops[r], renew, *taken));

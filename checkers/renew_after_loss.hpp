@@ -11,7 +11,8 @@
 // - the renew was in flight across B's grant: sent before it, answered after
 //   it, and B was granted before the renewed lease could have run out even had
 //   the renew taken effect the moment it was sent (B's grant upper bound <
-//   the renew's invoke + ttl - 1 ms), after A's lease could have ended. Took
+//   the renew's invoke + ttl - 1 ms) and before A's release was invoked, after
+//   A's lease could have ended. Took
 //   the renew effect first, the server granted within the renewed lease;
 //   after, the renew revived a lost lock: a violation in every world, and
 //   with a correct server the client's. When A's worker was stopped by a

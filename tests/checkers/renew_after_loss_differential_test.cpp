@@ -1,12 +1,14 @@
 // renew-after-loss against a brute-force reference that enumerates when each
 // grant and the renew took effect. On small random histories (integer ms,
 // leases of tens of ms): worker 1 acquires, sends one renew answered ok and
-// later releases; worker 2 acquires in between and releases. A world is an
+// later releases (sometimes before worker 2's grant was answered); worker 2
+// acquires in between and releases. A world is an
 // instant for worker 1's grant, for the renew's effect, for worker 2's grant,
 // and an end of each lease within its 1 ms granularity. The server kept its
 // promise in a world when worker 2's grant came at or after the end of worker
-// 1's lease at that instant (the renewed lease when the renew took effect
-// before the grant: an ok renew always took effect). The reference flags the
+// 1's hold at that instant: its lease's end (the renewed lease when the renew
+// took effect before the grant: an ok renew always took effect), or its
+// release, whichever came first. The reference flags the
 // renew when some world has a server that kept its promise, and in every such
 // world the renew took effect after worker 2's grant: a revival.
 #include <gtest/gtest.h>
@@ -30,6 +32,7 @@ struct Shape {
     int a_invoke = 0, a_ok = 0;  // worker 1's acquire
     int r_invoke = 0, r_ok = 0;  // its renew
     int b_invoke = 0, b_ok = 0;  // worker 2's acquire
+    int release = 0;             // worker 1's release invoke (after its renew's ok)
 };
 
 bool reference_flags(const Shape& s) {
@@ -39,7 +42,7 @@ bool reference_flags(const Shape& s) {
             for (int e = s.r_invoke; e <= s.r_ok; ++e)
                 for (const int renewed_end : {e + s.ttl - 1, e + s.ttl + 1})
                     for (int g2 = s.b_invoke; g2 <= s.b_ok; ++g2) {
-                        if (e < g2 && g2 >= renewed_end) correct_before = true;
+                        if (e < g2 && g2 >= std::min(renewed_end, s.release)) correct_before = true;
                         if (e > g2 && g2 >= end1) correct_after = true;
                     }
     return !correct_before && correct_after;
@@ -62,8 +65,7 @@ History build(const Shape& s) {
     at(s.b_invoke, [=](HistoryBuilder& b) { b.acquire_invoke(s.b_invoke, 2, s.ttl); });
     at(s.b_ok, [=](HistoryBuilder& b) { b.acquire_done(s.b_ok, 2, OpType::Ok); });
     at(s.b_ok + 2, [=](HistoryBuilder& b) { b.release(s.b_ok + 2, s.b_ok + 3, 2); });
-    const int end = std::max(s.r_ok, s.b_ok + 3) + 5;
-    at(end, [=](HistoryBuilder& b) { b.release(end, end + 1, 1); });
+    at(s.release, [=](HistoryBuilder& b) { b.release(s.release, s.release + 1, 1); });
     std::sort(events.begin(), events.end(),
               [](const Event& a, const Event& b) { return std::pair(a.time, a.order) < std::pair(b.time, b.order); });
     HistoryBuilder b;
@@ -81,6 +83,8 @@ Shape random_shape(std::mt19937& random) {
     s.r_ok = s.r_invoke + between(0, 3 * s.ttl);
     s.b_invoke = s.a_ok + between(0, 3 * s.ttl);
     s.b_ok = s.b_invoke + between(0, 15);
+    // Mostly after everything, sometimes before worker 2's grant was answered.
+    s.release = random() % 4 == 0 ? s.r_ok + between(1, 3 * s.ttl) : std::max(s.r_ok, s.b_ok + 3) + 5;
     return s;
 }
 
