@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "recipes/base64.hpp"
+#include "core/base64.hpp"
 
 namespace lockcheck {
 namespace {

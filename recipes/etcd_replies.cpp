@@ -5,7 +5,7 @@
 #include "core/json_integer.hpp"
 #include "core/json_text.hpp"
 #include "core/utf8_text.hpp"
-#include "recipes/base64.hpp"
+#include "core/base64.hpp"
 
 namespace lockcheck {
 namespace {

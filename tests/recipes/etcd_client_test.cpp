@@ -2,7 +2,7 @@
 // here as JSON, garbage included) and the lease length a ttl_ms asks for.
 #include <gtest/gtest.h>
 
-#include "recipes/base64.hpp"
+#include "core/base64.hpp"
 #include "recipes/etcd_lease_lock.hpp"
 #include "recipes/etcd_replies.hpp"
 

@@ -1,4 +1,4 @@
-#include "recipes/base64.hpp"
+#include "core/base64.hpp"
 
 #include <array>
 #include <cstdint>
