@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <random>
 #include <stop_token>
@@ -309,9 +310,10 @@ WorkloadOptions workload_options(const RunContext& run, const RunWorkers& worker
 /// Runs the nemesis and every slot of the workload, with the progress line,
 /// until the time limit, max_ops, every slot stopping, an early decision
 /// (--stop-on-decided) or an interrupt; then the nemesis heals and every
-/// worker finishes its cycle. Fills in why the run stopped.
+/// worker finishes its cycle, and `after_workload` runs while every node,
+/// restarted ones included, still runs. Fills in why the run stopped.
 void drive(const RunContext& run, RunWorkers& workers, Nemesis& nemesis, WorkloadRunner& workload,
-           RunFigures& figures) {
+           RunFigures& figures, const std::function<void()>& after_workload) {
     const int slots = run.plan.spec.workers;
     const double limit = run.plan.spec.time_limit_s;
     // Only the lock cycle takes locks; the stock and unique-id loops have no overlaps to count.
@@ -332,6 +334,7 @@ void drive(const RunContext& run, RunWorkers& workers, Nemesis& nemesis, Workloa
             // until the workers have finished their last cycle (bounded: 60 s).
             poll_until([&] { return workload.slots_stopped() >= slots; }, std::chrono::seconds(60),
                        std::chrono::milliseconds(20), std::stop_token{});
+            after_workload();  // the nodes it restarted still run
         });
         for (int slot = 0; slot < slots; ++slot)
             threads.start([&, slot] { workload.run_slot(slot, run.stop.get_token()); });
@@ -353,6 +356,26 @@ void drive(const RunContext& run, RunWorkers& workers, Nemesis& nemesis, Workloa
                                                             : "time limit");
     }
     progress.stop();
+}
+
+/// The servers' own record of the run into the run directory, when the
+/// topology's servers keep one (TopologyDescriptor::read_server_record); an
+/// interrupted run reads none. Logged; the witness checker reads the file.
+void read_server_record(const RunContext& run, Topology& topology) {
+    const auto& read = run.plan.topology->read_server_record;
+    if (!read) return;
+    if (run.options.interrupted.stop_requested()) {
+        ServerRecordOutcome interrupted;
+        interrupted.server = run.plan.spec.topology;
+        interrupted.why = "the run was interrupted";
+        write_server_record(run.dir.path / kServerRecordFile, interrupted, nlohmann::json::object(), {});
+        return;
+    }
+    const ServerRecordOutcome outcome = read(topology, run.dir.path);
+    if (outcome.read)
+        spdlog::info("the servers' record: {} events read in {:.2f} s", outcome.events, outcome.seconds);
+    else
+        spdlog::warn("the servers' record was not read ({:.2f} s): {}", outcome.seconds, outcome.why);
 }
 
 /// Everything between "the run directory exists" and "all processes, links
@@ -379,7 +402,7 @@ RunFigures execute(const RunPlan& plan, NetworkMode network_mode, const RunDirec
         [&](Op op) { workers.recorder.record(std::move(op)); }, workers.start, &workers.pool);
     WorkloadRunner workload(workload_options(run, workers), workers.pool, workers.recorder, workers.resource,
                             workers.live);
-    drive(run, workers, nemesis, workload, figures);
+    drive(run, workers, nemesis, workload, figures, [&] { read_server_record(run, *cluster.topology); });
 
     workers.pool.stop_all();
     if (cluster.proxy) spdlog::info("{}", cluster.proxy->summary());

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "clusters/servers/etcd_history.hpp"
+
 #include <fmt/format.h>
 
 namespace lockcheck {
@@ -71,6 +73,19 @@ bool EtcdCluster::leader_agreed() {
         if (status) leader = status->leader;
     }
     return agreed;
+}
+
+ServerRecordOutcome read_etcd_server_record(Topology& topology, const std::filesystem::path& run_dir) {
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::string> addresses;
+    for (Node* node : topology.nodes()) addresses.push_back(node->address());
+    const EtcdHistory history = read_etcd_history(addresses);
+    ServerRecordOutcome outcome{"etcd", history.read, history.why, history.events.size(),
+                                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+    nlohmann::json header = nlohmann::json::object();
+    if (history.read) header = {{"revision", history.revision}, {"member", history.member}};
+    write_server_record(run_dir / kServerRecordFile, outcome, header, history.events);
+    return outcome;
 }
 
 }  // namespace lockcheck

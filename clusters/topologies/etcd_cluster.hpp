@@ -47,6 +47,11 @@ private:
     std::vector<std::filesystem::path> data_dirs_;  ///< data_dirs_[i]: member i's --data-dir
 };
 
+/// etcd's record of the run (clusters/servers/etcd_history.hpp) from the
+/// first member of `topology` that gives it, written into
+/// `run_dir`/server-record.jsonl (TopologyDescriptor::read_server_record).
+ServerRecordOutcome read_etcd_server_record(Topology& topology, const std::filesystem::path& run_dir);
+
 /// The descriptor of this topology (clusters/topologies/etcd_descriptor.cpp).
 TopologyDescriptor etcd_topology();
 

@@ -10,7 +10,8 @@ TopologyDescriptor etcd_topology() {
             .no_peer_links_reason =
                 "etcd members learn each other's peer URL from the cluster membership, one URL per member for all "
                 "the others, so no member can reach another through a link of its own, and etcd does not bind the "
-                "source address of its peer connections, so one shared link cannot tell the members apart"};
+                "source address of its peer connections, so one shared link cannot tell the members apart",
+            .read_server_record = read_etcd_server_record};
 }
 
 }  // namespace lockcheck

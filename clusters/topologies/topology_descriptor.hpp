@@ -11,6 +11,7 @@
 #include <string>
 
 #include "clusters/network/test_network.hpp"
+#include "clusters/topologies/server_record.hpp"
 #include "clusters/topologies/topology.hpp"
 #include "core/spec_view.hpp"
 
@@ -44,6 +45,13 @@ struct TopologyDescriptor {
     /// peers go through the peer links, so loopback mode refuses them, with
     /// the reason (mysql-replicated: failover cuts the clients off too).
     std::map<std::string, std::string> faults_needing_namespaces = {};
+    /// The servers' own record of the run (clusters/topologies/server_record.hpp):
+    /// reads it from the running servers, after the workload stopped and
+    /// before they are killed, and writes it into `run_dir`/server-record.jsonl
+    /// (also when it cannot be read: then with why). Empty: its servers keep
+    /// no record lockcheck reads (docs/checkers.md, "The servers' record").
+    std::function<ServerRecordOutcome(Topology& topology, const std::filesystem::path& run_dir)> read_server_record =
+        {};
 };
 
 /// TopologyDescriptor::make of a topology class constructed from (options, network).
