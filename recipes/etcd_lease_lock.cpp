@@ -93,7 +93,13 @@ LockResult EtcdLeaseLock::acquire(const LockRequest& request) {
     }
     leases_[request.owner] = lease.id;
     LockResult ok = LockResult::ok(txn.revision);
-    ok.value = {{"lease", lease.id}, {"lease_ttl_s", lease.ttl_s}};
+    // The txn that put the key decided the grant: its revision is the key's create revision and the grant's
+    // place in etcd's order (the witness's anchors, docs/protocol.md).
+    ok.value = {{"key", request.key},
+                {"lease", lease.id},
+                {"lease_ttl_s", lease.ttl_s},
+                {"create_revision", txn.revision},
+                {"grant_revision", txn.revision}};
     return ok;
 }
 
@@ -116,6 +122,7 @@ LockResult EtcdLeaseLock::renew(const LockRequest& request) {
         if (ttl <= 0) return LockResult::fail(std::string(err::kNotOwner));
         LockResult ok = LockResult::ok();
         ok.value = {{"lease_ttl_s", ttl}};
+        if (const auto revision = keepalive_revision(response.body)) ok.value["revision"] = *revision;
         return ok;
     } catch (const EtcdReplyError& e) {
         return LockResult::info(e.what());
@@ -129,8 +136,9 @@ LockResult EtcdLeaseLock::release(const LockRequest& request) {
         result = failure(response, "release txn");
     } else {
         try {
-            result =
-                parse_txn(response.body).succeeded ? LockResult::ok() : LockResult::fail(std::string(err::kNotOwner));
+            const TxnOutcome txn = parse_txn(response.body);
+            result = txn.succeeded ? LockResult::ok() : LockResult::fail(std::string(err::kNotOwner));
+            if (txn.succeeded) result.value = {{"deleted", 1}, {"revision", txn.revision}};  // the delete's revision
         } catch (const EtcdReplyError& e) {
             result = LockResult::info(std::string("release txn: ") + e.what());
         }

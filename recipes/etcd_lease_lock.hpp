@@ -9,11 +9,13 @@
 //          revision: grows with every grant, a fencing token), value
 //          {"lease": id, "lease_ttl_s": granted}. Busy: fail held (value
 //          {"holder": owner seen}) and the lease is revoked.
-// renew:   lease keepalive; ok while the lease lives (value {"lease_ttl_s"}),
+// renew:   lease keepalive; ok while the lease lives (value {"lease_ttl_s",
+//          "revision": the reply's header revision}),
 //          fail not-owner once it has expired (TTL <= 0 in the reply). A
 //          keepalive is idempotent: after a timeout it is sent again to the
 //          next member (at most one try per member).
-// release: txn: if value(key) == owner, delete the key (ok), else fail
+// release: txn: if value(key) == owner, delete the key (ok, value {"deleted":
+//          1, "revision": the delete's}), else fail
 //          not-owner; then the lease is revoked either way.
 // Errors: unreachable members = fail (not executed); a timeout, a broken reply
 // or an error etcd may have applied (leader changed, request timed out) on

@@ -109,4 +109,17 @@ std::int64_t parse_keepalive_ttl(const json& reply) {
     return etcd_int64(object_field(reply, "result", "keepalive"), "TTL");
 }
 
+std::optional<std::int64_t> keepalive_revision(const json& reply) {
+    const auto result = reply.find("result");
+    if (result == reply.end() || !result->is_object()) return std::nullopt;
+    const auto header = result->find("header");
+    if (header == result->end() || !header->is_object()) return std::nullopt;
+    try {
+        const std::int64_t revision = etcd_int64(*header, "revision");
+        return revision > 0 ? std::optional(revision) : std::nullopt;
+    } catch (const EtcdReplyError&) {
+        return std::nullopt;
+    }
+}
+
 }  // namespace lockcheck

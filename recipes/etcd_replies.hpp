@@ -73,4 +73,8 @@ TxnOutcome parse_txn(const nlohmann::json& reply);
 /// means the lease no longer exists. Throws EtcdReplyError without "result".
 std::int64_t parse_keepalive_ttl(const nlohmann::json& reply);
 
+/// The store's revision when the leader answered a keep-alive (its reply's
+/// result.header.revision), or nullopt when the reply does not say.
+std::optional<std::int64_t> keepalive_revision(const nlohmann::json& reply);
+
 }  // namespace lockcheck
