@@ -110,8 +110,7 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
                     {"rolled_back", tally.harmless},
                     {"longest_overlap_ms", tally.longest ? static_cast<double>(tally.longest->overlap_ns) / 1e6 : 0.0}};
     for (const BlameClass& c : blame_classes())
-        if (c.blame != Blame::RenewAfterLoss)
-            result.stats[std::string(c.stat)] = tally.by_blame[static_cast<std::size_t>(c.blame)];
+        if (swept_overlap_class(c)) result.stats[std::string(c.stat)] = tally.by_blame[static_cast<std::size_t>(c.blame)];
     return result;
 }
 
@@ -121,7 +120,7 @@ std::string mutual_exclusion_summary(const CheckerResult& r) {
     const auto rolled_back = stat_integer(r, "rolled_back");
     std::string classes;
     for (const BlameClass& c : blame_classes()) {
-        if (c.blame == Blame::RenewAfterLoss) continue;
+        if (!is_overlap_class(c)) continue;  // the servers' record adds the stats of the classes it gives
         const auto n = stat_integer(r, c.stat);
         // The two classes every report has always shown, and any other that occurred.
         if (n == 0 && c.blame != Blame::WithinLease && c.blame != Blame::LeaseExpired) continue;

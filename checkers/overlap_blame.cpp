@@ -27,6 +27,16 @@ const std::array<BlameClass, kBlameClasses>& blame_classes() {
          "renew's latest effect (its upper bound), and before the renew's earliest effect (its invoke, or its "
          "worker's resume from a pause) + ttl - 1 ms",
          "renew after loss", "renew_after_loss"},
+        {Blame::GrantWithoutOwnKey, kGrantWithoutOwnKey,
+         "your client: it took the lock after the server had removed its own key",
+         "the servers' record: the holder's own key (its place in the lock's queue) was deleted at or before the "
+         "revision of the read that decided its grant (the grant_revision its acquire reported)",
+         "grant without own key", "grant_without_own_key", true},
+        {Blame::RenewAfterExpiry, kRenewAfterExpiry,
+         "your client: its renew answered ok after the server had ended its lease",
+         "the servers' record: the owner's key expired on the server (no client reported deleting it) at a "
+         "revision at or before the one the renew's ok reported (the keep-alive reply's header revision)",
+         "renew after expiry", "renew_after_expiry", true},
     }};
     return kClasses;
 }
@@ -35,6 +45,12 @@ const BlameClass& blame_class(Blame blame) {
     const auto& classes = blame_classes();
     return *std::find_if(classes.begin(), classes.end(), [&](const BlameClass& c) { return c.blame == blame; });
 }
+
+bool is_overlap_class(const BlameClass& c) {
+    return c.blame != Blame::RenewAfterLoss && c.blame != Blame::RenewAfterExpiry;
+}
+
+bool swept_overlap_class(const BlameClass& c) { return is_overlap_class(c) && !c.needs_server_record; }
 
 namespace {
 

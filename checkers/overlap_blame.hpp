@@ -15,6 +15,16 @@
 //                          before the later grant: every lease lock without
 //                          fencing does this when its holder stalls;
 //   overlap-lease-uncertain none of these is proved.
+// Only with the servers' own record (checkers/server_witness.hpp), for an
+// overlap the classes above left undecided:
+//   grant-without-own-key  a holder was told it held the lock at a point of
+//                          the servers' order where its own key was already
+//                          gone (etcd-io/etcd#11456): the client's;
+//   and overlap-lease-expired, when the earlier holder's key had expired on
+//                          the server before the later grant's revision;
+//   renew-after-expiry     (no overlap class) a renew answered ok whose
+//                          reply's revision came at or after its key's expiry
+//                          on the server: the client's.
 // renew-after-loss, in the same table, is found by its own check
 // (checkers/renew_after_loss.hpp): a renew answered ok after another owner
 // was granted the lock that this owner had certainly lost.
@@ -28,7 +38,7 @@
 
 namespace lockcheck {
 
-enum class Blame { LateGrant, WithinLease, LeaseExpired, Uncertain, RenewAfterLoss };
+enum class Blame { LateGrant, WithinLease, LeaseExpired, Uncertain, RenewAfterLoss, GrantWithoutOwnKey, RenewAfterExpiry };
 
 struct BlameClass {
     Blame blame;
@@ -37,6 +47,9 @@ struct BlameClass {
     std::string_view bound;  ///< what the record must prove (docs/checkers.md says it at length)
     std::string_view words;  ///< in the checker's summary: "3 late grants"
     std::string_view stat;   ///< its count in the checker's stats
+    /// Given only by the servers' record (checkers/server_witness.hpp), never
+    /// by the history alone: the overlap sweep does not count it.
+    bool needs_server_record = false;
 };
 
 inline constexpr const char* kOverlapWithinLease = "overlap-within-lease";
@@ -44,13 +57,22 @@ inline constexpr const char* kOverlapLeaseExpired = "overlap-lease-expired";
 inline constexpr const char* kLateGrant = "late-grant";
 inline constexpr const char* kOverlapLeaseUncertain = "overlap-lease-uncertain";
 inline constexpr const char* kRenewAfterLoss = "renew-after-loss";
+inline constexpr const char* kGrantWithoutOwnKey = "grant-without-own-key";
+inline constexpr const char* kRenewAfterExpiry = "renew-after-expiry";
 
 /// Every blame class, in the order an overlap is tried against them
-/// (renew-after-loss last: it is no overlap class).
-inline constexpr std::size_t kBlameClasses = 5;
+/// (renew-after-loss and renew-after-expiry: no overlap classes;
+/// grant-without-own-key and renew-after-expiry: only the servers' record
+/// gives them).
+inline constexpr std::size_t kBlameClasses = 7;
 const std::array<BlameClass, kBlameClasses>& blame_classes();
 /// The row of `blame`.
 const BlameClass& blame_class(Blame blame);
+/// Whether `c` classifies an overlap (renew-after-loss and renew-after-expiry do not).
+bool is_overlap_class(const BlameClass& c);
+/// Whether the overlap sweep counts overlaps of class `c` (in the
+/// mutual-exclusion checker's stats from the history alone).
+bool swept_overlap_class(const BlameClass& c);
 
 /// What the record proves about one overlap.
 struct OverlapBlame {

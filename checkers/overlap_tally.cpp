@@ -11,7 +11,8 @@ int gravity(Blame blame) {
     switch (blame) {
         case Blame::WithinLease: return 3;
         case Blame::Uncertain: return 2;
-        case Blame::LateGrant: return 1;
+        case Blame::LateGrant:
+        case Blame::GrantWithoutOwnKey: return 1;
         default: return 0;
     }
 }

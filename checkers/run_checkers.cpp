@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "checkers/checker_registry.hpp"
+#include "checkers/server_witness.hpp"
 
 namespace lockcheck {
 namespace {
@@ -49,11 +50,12 @@ CheckerResult run_timed(const CheckerDescriptor& checker, const History& history
 
 }  // namespace
 
-CheckReport run_checkers(const History& history, const RunClaims& claims) {
+CheckReport run_checkers(const History& history, const RunClaims& claims, const ServerRecord* server_record) {
     const auto partner = pair_ops(history);
     CheckReport report;
     for (const CheckerDescriptor* checker : checker_descriptors())
         if (checker->applies(history)) report.checkers.push_back(run_timed(*checker, history, partner));
+    apply_server_witness(history, partner, server_record, report);
     for (const auto& c : report.checkers)
         if (c.counts_toward_verdict) report.valid = combine(report.valid, c.valid);
     if (mark_undecidable(history, report)) return report;

@@ -21,7 +21,12 @@ struct CheckReport {
     std::string unknown_reason;
     /// What the run exercised (Exercise::figures): results.json's "exercised".
     nlohmann::json exercised = nlohmann::json::object();
+    /// What the servers' own record decided (checkers/server_witness.hpp):
+    /// results.json's "witness"; null when the run has no such record.
+    nlohmann::json witness;
 };
+
+struct ServerRecord;
 
 /// Runs every registered checker (checkers/checker_registry.hpp) that
 /// applies to the history, in the registry's order, and combines the verdicts
@@ -34,6 +39,9 @@ struct CheckReport {
 /// unknown, with the reason in unknown_reason. So is a verdict the checkers
 /// found valid in a run that did not exercise what `claims` and the history
 /// say it tests (judge_exercise); an invalid verdict stays invalid.
-CheckReport run_checkers(const History& history, const RunClaims& claims = {});
+/// With the servers' own record (`server_record`), the overlaps the history
+/// leaves undecided are decided where the record can (apply_server_witness).
+CheckReport run_checkers(const History& history, const RunClaims& claims = {},
+                         const ServerRecord* server_record = nullptr);
 
 }  // namespace lockcheck

@@ -17,6 +17,7 @@ std::span<const std::string_view> violation_kinds() {
     // The one list: add a checker's new kind here (its constant stays in the checker's header).
     static constexpr auto kinds = std::to_array<std::string_view>({
         kOverlapWithinLease, kOverlapLeaseExpired, kLateGrant, kOverlapLeaseUncertain,  // mutual-exclusion
+        kGrantWithoutOwnKey, kRenewAfterExpiry,                                         // with the servers' record
         kRenewAfterLoss,                                                                // renew-after-loss
         kLostUpdate, kStaleWriteAccepted,                                     // resource
         kDoubleGrant, kBusyWhileFree, kReleaseWithoutHold, kNotLinearizable,  // linearizability

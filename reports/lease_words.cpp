@@ -26,6 +26,14 @@ double detail(const Violation& v, const char* field) {
 std::string lease_words(const Violation& overlap, const nlohmann::json& linked_ops) {
     const double left = detail(overlap, "first_lease_left_ms");
     const double over_by = detail(overlap, "first_lease_over_by_ms");
+    if (const auto order = overlap.details.find("server_order"); order != overlap.details.end() && order->is_object()) {
+        const std::string fact = order->value("fact", std::string());
+        if (overlap.kind == kGrantWithoutOwnKey)
+            return "the servers' own record decides it: " + fact +
+                   ": your client should read its own key again after waiting, and give up when it is gone";
+        return "the servers' own record decides it: " + fact +
+               ": every lease lock without fencing does this when its holder stalls";
+    }
     if (overlap.kind == kLateGrant) {
         const auto late = overlap.details.value("late_process", -1);
         return fmt::format(

@@ -26,6 +26,7 @@ nlohmann::json results_to_json(const CheckReport& report) {
     nlohmann::json results{{"valid", validity_to_json(report.valid)}, {"checkers", checkers}};
     if (!report.unknown_reason.empty()) results["unknown_reason"] = report.unknown_reason;
     if (!report.exercised.empty()) results["exercised"] = report.exercised;
+    if (!report.witness.is_null()) results["witness"] = report.witness;
     return results;
 }
 

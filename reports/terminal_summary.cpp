@@ -48,6 +48,22 @@ const Violation* gravest_violation(const CheckerResult& result, std::string_view
     return gravest;
 }
 
+namespace {
+
+/// What the servers' own record decided, in one line (checkers/server_witness.hpp); "" without one.
+std::string witness_line(const nlohmann::json& witness) {
+    if (witness.is_null()) return "";
+    const std::string server = witness.value("server", std::string("the servers"));
+    if (!witness.value("read", false))
+        return fmt::format("  witness: {}'s own record was not read: {}; the classes above stand\n", server,
+                           witness.value("why", std::string("unknown")));
+    return fmt::format("  witness: {}'s own record, {} events read in {:.2f} s, decided {} of {} undecided overlaps\n",
+                       server, witness.value("events", 0), witness.value("seconds", 0.0), witness.value("decided", 0),
+                       witness.value("undecided", 0));
+}
+
+}  // namespace
+
 std::string terminal_summary(const CheckReport& report) {
     std::string out = verdict_sentence(report) + "\n";
     for (const auto& c : report.checkers) {
@@ -60,7 +76,7 @@ std::string terminal_summary(const CheckReport& report) {
         show(gravest_violation(c));
         for (const auto& v : c.violations) show(gravest_violation(c, v.kind));
     }
-    return out;
+    return out + witness_line(report.witness);
 }
 
 }  // namespace lockcheck

@@ -28,7 +28,8 @@ const Violation* gravest_violation(const CheckerResult& result, std::string_view
 
 /// The whole summary, several lines, ending with a newline: the verdict, one
 /// line per checker, and under it one example per kind of violation, the
-/// gravest_violation first.
+/// gravest_violation first; then, when the run has the servers' own record,
+/// one line saying what it decided or why it was not read.
 std::string terminal_summary(const CheckReport& report);
 
 }  // namespace lockcheck

@@ -101,7 +101,7 @@ ViolationMark mark_violation(const History& history, const std::vector<std::int6
     mark.end_ns = *std::max_element(times.begin(), times.end());
 
     const bool overlap = v.kind == kOverlapWithinLease || v.kind == kOverlapLeaseExpired || v.kind == kLateGrant ||
-                         v.kind == kOverlapLeaseUncertain;
+                         v.kind == kOverlapLeaseUncertain || v.kind == kGrantWithoutOwnKey;
     if (overlap && v.ops.size() >= 3)
         mark_overlap(history, v, end_ns, mark);
     else if (v.kind == kLostUpdate || v.kind == kStaleWriteAccepted)

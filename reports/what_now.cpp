@@ -88,7 +88,7 @@ std::vector<std::string> mitigations(const CheckReport& report, const ReportMode
     const bool outlived = f.kinds.count(kOverlapLeaseExpired) > 0;
     const bool resource_hurt = f.kinds.count(kLostUpdate) > 0 || f.kinds.count(kStaleWriteAccepted) > 0;
     const bool any_overlap = outlived || f.kinds.count(kOverlapWithinLease) > 0 || f.kinds.count(kLateGrant) > 0 ||
-                             f.kinds.count(kOverlapLeaseUncertain) > 0;
+                             f.kinds.count(kOverlapLeaseUncertain) > 0 || f.kinds.count(kGrantWithoutOwnKey) > 0;
     if ((any_overlap || resource_hurt) && !fencing)
         out.push_back(
             "Fencing: send the token the lock service hands out with every write, and have the protected resource "
@@ -109,6 +109,11 @@ std::vector<std::string> mitigations(const CheckReport& report, const ReportMode
             "time the acquire took, and a clock-drift allowance, from the TTL, and give the lock back instead of "
             "using it when nothing is left, as Redlock's validity check does. Report what is left as valid_ms "
             "(docs/protocol.md) so that lockcheck can tell.");
+    if (f.kinds.count(kGrantWithoutOwnKey) > 0)
+        out.push_back(
+            "Your client took the lock after the server had already removed its own key (grant-without-own-key, "
+            "etcd-io/etcd#11456): after waiting, read your own key again and give up when it is gone (its session "
+            "expired while it waited) before you return the grant.");
     if (f.kinds.count(kOverlapLeaseUncertain) > 0)
         out.push_back(
             "Some overlaps could not be blamed on either side (overlap-lease-uncertain): the record leaves the "

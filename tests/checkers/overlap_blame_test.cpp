@@ -33,7 +33,7 @@ TEST(OverlapBlame, TheTableNamesEveryClassOnceWithItsBoundAndWords) {
         EXPECT_FALSE(c.words.empty());
         EXPECT_EQ(blame_class(c.blame).kind, c.kind);
     }
-    EXPECT_EQ(kinds.size(), 5u);
+    EXPECT_EQ(kinds.size(), kBlameClasses);
 }
 
 namespace {
