@@ -50,6 +50,15 @@ bool revived_across(const History& history, const LockSession& holder, const Ren
     return g >= holder_ends;
 }
 
+/// Whether the taker may have held the lock wholly before the holder's own
+/// grant: its release was invoked before the holder's acquire was answered,
+/// so in the world where the holder was granted last (a queued acquire
+/// answered after the taker released) the taker lost nothing to it, and the
+/// holder's renew revived nothing.
+bool gone_before_holder_grant(const History& history, const LockSession& holder, const LockSession& taker) {
+    return taker.release_invoke && history[*taker.release_invoke].time < history[holder.acquire_ok].time;
+}
+
 Violation describe(const History& history, const LockSession& holder, const LockSession& taker,
                    std::pair<std::size_t, std::size_t> renew_ops, const RenewWindow& renew,
                    const Grant& other) {
@@ -143,7 +152,8 @@ CheckerResult check_renew_after_loss(const History& history, const std::vector<s
             if (renew.resumed_ns) renew.from_ns = std::clamp(*renew.resumed_ns, renew.from_ns, renew.by_ns);
             const auto taken = std::find_if(list.begin(), list.end(), [&](const Grant& g) {
                 const LockSession& other = sessions[g.session];
-                return other.process != s.process && other.owner != s.owner && revived_across(history, s, renew, g);
+                return other.process != s.process && other.owner != s.owner &&
+                       !gone_before_holder_grant(history, s, other) && revived_across(history, s, renew, g);
             });
             if (taken != list.end())
                 result.violations.push_back(describe(history, s, sessions[taken->session], s.renew_ops[r], renew, *taken));

@@ -110,3 +110,39 @@ TEST(RenewAfterLossDifferential, AgreesWithEveryWorldOnRandomHistories) {
     EXPECT_GE(seen[true], 100);
     EXPECT_GE(seen[false], 100);
 }
+
+// A queued acquire (etcd's mutex, a ZooKeeper sequential node) is answered
+// after the holder ahead of it released: worker 2 invokes at 1 ms and is
+// granted at 4342 ms; worker 3, ahead of it, held 2689-3879. Worker 2's
+// renew at 5013 ms revived nothing: worker 3 may have held wholly before
+// worker 2's grant. (Taken from a run of examples/python/etcd_mutex_safe.py.)
+TEST(RenewAfterLoss, AQueuedHolderGrantedAfterTheOneAheadReleasedLostNothing) {
+    HistoryBuilder h;
+    h.acquire_invoke(1, 2, 2000);
+    h.acquire_invoke(1.1, 3, 2000);
+    h.acquire_done(2689.8, 3, OpType::Ok);
+    h.renew(3356.1, 3360.5, 3, OpType::Ok, 2000);
+    h.release(3879.4, 3905.4, 3);
+    h.acquire_done(4342.2, 2, OpType::Ok);
+    h.renew(5012.9, 5016.4, 2, OpType::Ok, 2000);
+    h.release(5560.2, 5655.0, 2);
+    const History history = h.history();
+    const auto found = check_renew_after_loss(history, pair_ops(history));
+    EXPECT_TRUE(found.violations.empty()) << found.violations.front().description;
+}
+
+// The queue rule hides nothing else: worker 1, granted at 0-5 with a 1000 ms
+// lease, lost it; worker 2 held 1210-1500, released after worker 1's grant
+// was answered; worker 1's renew at 1400 answered ok revived the lost lock.
+TEST(RenewAfterLoss, ATakerReleasingAfterTheHoldersGrantStillCounts) {
+    HistoryBuilder h;
+    h.acquire_invoke(0, 1, 1000);
+    h.acquire_done(5, 1, OpType::Ok);
+    h.acquire_invoke(1200, 2, 1000);
+    h.acquire_done(1210, 2, OpType::Ok);
+    h.renew(1400, 1410, 1, OpType::Ok, 1000);
+    h.release(1500, 1510, 2);
+    h.release(1600, 1610, 1);
+    const History history = h.history();
+    EXPECT_EQ(check_renew_after_loss(history, pair_ops(history)).violations.size(), 1u);
+}
