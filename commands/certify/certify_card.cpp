@@ -59,6 +59,14 @@ std::string without_blame_sentence(const std::string& description) {
     return at == std::string::npos ? description : description.substr(0, at);
 }
 
+/// Whether the run's violations are all overlaps neither the history nor the
+/// servers' record could blame (a decided one takes another class).
+bool only_undecided_overlaps(const CellRun& run) {
+    return !run.violations.empty() && std::all_of(run.violations.begin(), run.violations.end(), [](const auto& v) {
+        return v.kind == kOverlapLeaseUncertain;
+    });
+}
+
 std::string report_of(const CellRun& run) { return run.run_dir.empty() ? "" : run.run_dir + "/report.html"; }
 
 /// "seen M of N: <danger>", or "none needed".
@@ -93,7 +101,8 @@ CellRun cell_run_from_results(const std::optional<RecordedResults>& results, con
 }
 
 std::string blame_words(const std::string& kind, const CertifyCell& cell) {
-    if (kind == kLateGrant || kind == kRenewAfterLoss) return kYourClient;
+    if (kind == kLateGrant || kind == kRenewAfterLoss || kind == kGrantWithoutOwnKey || kind == kRenewAfterExpiry)
+        return kYourClient;
     if (kind == kOverlapLeaseExpired) return "inherent to lease locks: add fencing";
     if (kind == kOverlapLeaseUncertain) return "undecided";
     if (kind == kOverlapWithinLease) return cell.within_lease_is_server ? "server configuration" : kYourClient;
@@ -124,6 +133,10 @@ CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs)
         } else if (run.verdict == "unknown") {
             status = CellStatus::Undecided;
             why = run.unknown_reason.empty() ? "the verdict is unknown" : run.unknown_reason;
+        } else if (only_undecided_overlaps(run)) {  // undecided is not a pass
+            status = CellStatus::Undecided;
+            why = "every violation is an overlap the record does not blame (overlap-lease-uncertain), and the "
+                  "servers' own record decided none of them";
         }
         if (rank(status) > rank(r.status) || (status == r.status && status == CellStatus::Met)) {
             r.status = status;

@@ -21,7 +21,10 @@ namespace lockcheck {
 enum class CellStatus {
     Met,        ///< the run met the cell's expectation
     NotMet,     ///< a violation the cell forbids, or a verdict it does not accept
-    Undecided,  ///< UNKNOWN: nothing was granted, or the fault never struck
+    /// UNKNOWN: nothing was granted, or the fault never struck; or every
+    /// violation was an overlap nobody could be blamed for
+    /// (overlap-lease-uncertain, which the servers' record did not decide)
+    Undecided,
     Skipped,    ///< not run: its fault is not in this build, or the spec was refused
     Error,      ///< the run failed (harness error); counts as not met
     /// met its expectation, but its runs saw the cell's danger fewer times
@@ -79,7 +82,8 @@ std::string blame_words(const std::string& kind, const CertifyCell& cell);
 
 /// Judges the runs of `cell` (at least one): NotMet when any run broke the
 /// expectation (that run is shown), else Error when one failed, else
-/// Undecided when one was UNKNOWN, else Met (the last run shown).
+/// Undecided when one was UNKNOWN or found only undecided overlaps
+/// (overlap-lease-uncertain: undecided is not a pass), else Met (the last run shown).
 CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs);
 /// A cell that was not run, and why.
 CellResult skipped_cell(const CertifyCell& cell, const std::string& why);

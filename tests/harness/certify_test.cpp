@@ -126,6 +126,8 @@ TEST(CertifyCard, BlameInWords) {
     EXPECT_EQ(blame_words(kRenewAfterLoss, pause), "your client");
     EXPECT_EQ(blame_words(kOverlapLeaseExpired, pause), "inherent to lease locks: add fencing");
     EXPECT_EQ(blame_words(kOverlapLeaseUncertain, pause), "undecided");
+    EXPECT_EQ(blame_words(kGrantWithoutOwnKey, pause), "your client");
+    EXPECT_EQ(blame_words(kRenewAfterExpiry, pause), "your client");
     EXPECT_EQ(blame_words(kOverlapWithinLease, pause), "your client");
     EXPECT_EQ(blame_words(kOverlapWithinLease, restart), "server configuration");
     EXPECT_EQ(blame_words("lost-update", cell_named("redis-single", "no-faults")), "your client");
@@ -175,6 +177,24 @@ TEST(CertifyCard, JudgesRunsAgainstTheCell) {
     EXPECT_EQ(r.report, "/store/bad/report.html");
     EXPECT_EQ(r.runs, 3);
     EXPECT_DOUBLE_EQ(r.seconds, 30);
+}
+
+TEST(CertifyCard, UndecidedIsNotAPass) {
+    const auto& pause = cell_named("redis-single", "pause-holder");
+    // Every violation an overlap nobody could be blamed for: could not decide (exit 2), not met.
+    auto r = judge_cell(pause, {run_with("invalid", {{kOverlapLeaseUncertain, "a"}, {kOverlapLeaseUncertain, "b"}})});
+    EXPECT_EQ(r.status, CellStatus::Undecided);
+    EXPECT_NE(r.why.find("overlap-lease-uncertain"), std::string::npos) << r.why;
+    EXPECT_EQ(certify_exit_code({r}), 2);
+    // Near misses: one decided overlap beside them (the servers' record decided it, or the history did)
+    // makes the run's violations not only undecided ones.
+    r = judge_cell(pause, {run_with("invalid", {{kOverlapLeaseUncertain, "a"}, {kOverlapLeaseExpired, "b"}})});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    r = judge_cell(pause, {run_with("invalid", {{kOverlapLeaseExpired, "decided by the servers' order"}})});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    // A run the card judges only-undecided among met runs makes the cell undecided.
+    r = judge_cell(pause, {run_with("valid", {}), run_with("invalid", {{kOverlapLeaseUncertain, "a"}})});
+    EXPECT_EQ(r.status, CellStatus::Undecided);
 }
 
 TEST(CertifyCard, ReadsViolationsOfCountingCheckersFromResults) {
