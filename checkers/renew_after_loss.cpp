@@ -163,9 +163,13 @@ CheckerResult check_renew_after_loss(const History& history, const std::vector<s
     result.stats = {{"renews_ok", renews_ok},
                     {"renews_after_loss", result.violations.size()},
                     {"renews_across_grant", renews_across_grants(history, partner, grants, sessions)},
-                    {"summary", fmt::format("{} of {} renews answered ok revived a lock already lost",
-                                            result.violations.size(), renews_ok)}};
+                    {"summary", renew_after_loss_summary(result.violations.size(),
+                                                         static_cast<std::int64_t>(renews_ok))}};
     return result;
+}
+
+std::string renew_after_loss_summary(std::size_t found, std::int64_t renews_ok) {
+    return fmt::format("{} of {} renews answered ok revived a lock already lost", found, renews_ok);
 }
 
 namespace {

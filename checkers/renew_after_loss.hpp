@@ -35,6 +35,9 @@ namespace lockcheck {
 /// `partner` is pair_ops(history).
 CheckerResult check_renew_after_loss(const History& history, const std::vector<std::int64_t>& partner);
 
+/// Its stats.summary: "N of M renews answered ok revived a lock already lost".
+std::string renew_after_loss_summary(std::size_t found, std::int64_t renews_ok);
+
 /// stats renews_across_grant: renews of any answer in flight when another
 /// process's acquire of the same key was invoked and then granted. `sessions`
 /// is extract_sessions(history, partner).

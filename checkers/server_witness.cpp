@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "checkers/checker_names.hpp"
+#include "checkers/renew_after_loss.hpp"
 
 namespace lockcheck {
 namespace {
@@ -146,19 +149,37 @@ std::vector<Violation> renews_after_expiry(const History& history, const std::ve
     return out;
 }
 
-/// Adds renews_after_expiry to the renew-after-loss checker's result (its verdict becomes invalid).
-void add_renews_after_expiry(const History& history, const std::vector<std::int64_t>& partner,
-                             const EtcdOrder& order, CheckReport& report) {
+/// Withdraws the renew-after-loss findings whose taker's grant came after
+/// its own key was gone (a): in the servers' order it was never granted, so
+/// the holder lost nothing to it. Returns how many.
+std::size_t withdraw_renews_lost_to_no_grant(const EtcdOrder& order, CheckerResult& renews) {
+    const auto before = renews.violations.size();
+    std::erase_if(renews.violations, [&](const Violation& v) {
+        return v.kind == kRenewAfterLoss && grant_without_own_key(order, v.details.value("taker_owner", ""));
+    });
+    const auto withdrawn = before - renews.violations.size();
+    if (withdrawn == 0) return 0;
+    const auto left = renews.stats.value("renews_after_loss", std::size_t{0}) - withdrawn;
+    renews.stats["renews_after_loss"] = left;
+    renews.stats["summary"] = renew_after_loss_summary(left, renews.stats.value("renews_ok", std::int64_t{0}));
+    return withdrawn;
+}
+
+/// The renew-after-loss result re-decided: findings lost to a grant the
+/// servers never gave withdrawn, renews_after_expiry added (its verdict
+/// follows what is left).
+void redecide_renews(const History& history, const std::vector<std::int64_t>& partner, const EtcdOrder& order,
+                     CheckReport& report) {
     auto found = renews_after_expiry(history, partner, order);
     report.witness["renews_after_expiry"] = found.size();
-    if (found.empty()) return;
-    for (auto& c : report.checkers) {
-        if (c.name != checker_name::kRenewAfterLoss) continue;
-        c.stats[std::string(blame_class(Blame::RenewAfterExpiry).stat)] = found.size();
-        for (auto& v : found) c.violations.push_back(std::move(v));
-        c.valid = Validity::Invalid;
-        return;
-    }
+    report.witness["renews_after_loss_withdrawn"] = 0;
+    const auto renews = std::find_if(report.checkers.begin(), report.checkers.end(),
+                                     [](const CheckerResult& c) { return c.name == checker_name::kRenewAfterLoss; });
+    if (renews == report.checkers.end()) return;
+    report.witness["renews_after_loss_withdrawn"] = withdraw_renews_lost_to_no_grant(order, *renews);
+    if (!found.empty()) renews->stats[std::string(blame_class(Blame::RenewAfterExpiry).stat)] = found.size();
+    for (auto& v : found) renews->violations.push_back(std::move(v));
+    renews->valid = renews->violations.empty() ? Validity::Valid : Validity::Invalid;
 }
 
 }  // namespace
@@ -176,7 +197,7 @@ void apply_server_witness(const History& history, const std::vector<std::int64_t
     const EtcdOrder order(history, partner, *record);
     report.witness["keys"] = order.keys();
     report.witness["anchors"] = order.clock().anchors();
-    add_renews_after_expiry(history, partner, order, report);
+    redecide_renews(history, partner, order, report);
     CheckerResult* me = mutual_exclusion_result(report);
     if (!me) return;
     report.witness.update(decide_listed(order, *me));

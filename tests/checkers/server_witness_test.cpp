@@ -187,6 +187,44 @@ TEST(ServerWitness, ARenewServedBeforeItsKeyExpiredIsNoFinding) {
     EXPECT_EQ(report.witness["renews_after_expiry"], 0);
 }
 
+/// Worker 1 (p1-1) holds from 5 ms with a 1000 ms lease and renews at 1400
+/// ms; worker 2 (p2-2), invoked at 100 ms, is told it holds at 1200 ms by a
+/// read at revision 5 and releases at 1500 ms.
+History renew_across_a_grant() {
+    HistoryBuilder h;
+    h.acquire_invoke(0, 1, 1000);
+    h.acquire_done(5, 1, OpType::Ok, 2);
+    h.history().back().value = {{"key", "/l/a"}, {"create_revision", 2}, {"grant_revision", 2}};
+    h.acquire_invoke(100, 2, 1000);
+    h.acquire_done(1200, 2, OpType::Ok, 3);
+    h.history().back().value = {{"key", "/l/b"}, {"create_revision", 3}, {"grant_revision", 5}};
+    h.renew(1400, 1410, 1, OpType::Ok, 1000);
+    h.release(1500, 1510, 2, OpType::Fail);
+    h.history().back().error = "not-owner";
+    h.release(1600, 1610, 1);
+    h.history().back().value = {{"deleted", 1}, {"revision", 7}};
+    return h.history();
+}
+
+TEST(ServerWitness, ARenewIsNoLossToAGrantTheServersNeverGave) {
+    // Without the record, worker 1's renew looks like the revival of a lock lost to worker 2.
+    const History history = renew_across_a_grant();
+    const CheckReport alone = run_checkers(history);
+    ASSERT_NE(renew_after_loss(alone), nullptr);
+    ASSERT_EQ(renew_after_loss(alone)->violations.size(), 1u);
+    // p2-2's key had expired at revision 4, before the read at 5 that granted it: it was never granted.
+    const ServerRecord record = record_with(del(4, "/l/b", "p2-2") + del(7, "/l/a", "p1-1"));
+    const CheckReport report = run_checkers(history, {}, &record);
+    EXPECT_TRUE(renew_after_loss(report)->violations.empty());
+    EXPECT_EQ(renew_after_loss(report)->valid, Validity::Valid);
+    EXPECT_EQ(renew_after_loss(report)->stats["renews_after_loss"], 0);
+    EXPECT_EQ(report.witness["renews_after_loss_withdrawn"], 1);
+    EXPECT_EQ(mutual_exclusion(report).violations[0].kind, kGrantWithoutOwnKey);
+    // Near miss: p2-2's key alive at its grant: the finding stands.
+    const ServerRecord alive = record_with(del(6, "/l/b", "p2-2") + del(7, "/l/a", "p1-1"));
+    EXPECT_EQ(renew_after_loss(run_checkers(history, {}, &alive))->violations.size(), 1u);
+}
+
 TEST(ServerWitness, ARecordNotReadLeavesTheClassesAndSaysWhy) {
     const ServerRecord record =
         parse_server_record(R"({"server":"etcd","read":false,"why":"member 10.0.0.1 did not answer"})" "\n");
