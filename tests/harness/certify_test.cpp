@@ -66,7 +66,8 @@ TEST(CertifyBattery, EveryFamilyHasTheCellsOfItsFaults) {
 }
 
 TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
-    const std::set<std::string> kinds{kOverlapWithinLease, kLateGrant, kRenewAfterLoss, kOverlapLeaseExpired};
+    const std::set<std::string> kinds{kOverlapWithinLease, kLateGrant,          kRenewAfterLoss,
+                                      kOverlapLeaseExpired, kGrantWithoutOwnKey, kRenewAfterExpiry};
     for (const auto& c : certify_battery()) {
         EXPECT_GT(c.reason.size(), 40u) << c.name << ": a reason in words";
         EXPECT_FALSE(c.families.empty()) << c.name;
@@ -91,7 +92,8 @@ TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
 
 TEST(CertifyBattery, PauseHolderAllowsOnlyWhatFencingFixes) {
     const auto& c = cell_named("redis-single", "pause-holder");
-    EXPECT_EQ(expectation_words(c.expect), "no overlap-within-lease, late-grant, renew-after-loss");
+    EXPECT_EQ(expectation_words(c.expect),
+              "no overlap-within-lease, late-grant, renew-after-loss, grant-without-own-key, renew-after-expiry");
     EXPECT_EQ(expectation_words(cell_named("redis-single", "no-faults").expect), "valid");
     // An immediate restart without persistence on one node may lose the lock: the server's.
     EXPECT_TRUE(cell_named("redis-single", "kill-restart-immediate").within_lease_is_server);
