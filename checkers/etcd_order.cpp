@@ -71,7 +71,7 @@ EtcdOrder::EtcdOrder(const History& history, const std::vector<std::int64_t>& pa
     for (auto& [owner, life] : lives_) {
         if (life.deleted == 0) continue;
         const auto it = deleters.find(life.deleted);
-        life.end = it == deleters.end() ? KeyEnd::Expired
+        life.end = it == deleters.end()  ? KeyEnd::Expired
                    : it->second == owner ? KeyEnd::Released
                                          : KeyEnd::DeletedByOther;
     }

@@ -110,7 +110,8 @@ CheckerResult check_mutual_exclusion(const History& history, const std::vector<s
                     {"rolled_back", tally.harmless},
                     {"longest_overlap_ms", tally.longest ? static_cast<double>(tally.longest->overlap_ns) / 1e6 : 0.0}};
     for (const BlameClass& c : blame_classes())
-        if (swept_overlap_class(c)) result.stats[std::string(c.stat)] = tally.by_blame[static_cast<std::size_t>(c.blame)];
+        if (swept_overlap_class(c))
+            result.stats[std::string(c.stat)] = tally.by_blame[static_cast<std::size_t>(c.blame)];
     return result;
 }
 

@@ -38,7 +38,15 @@
 
 namespace lockcheck {
 
-enum class Blame { LateGrant, WithinLease, LeaseExpired, Uncertain, RenewAfterLoss, GrantWithoutOwnKey, RenewAfterExpiry };
+enum class Blame {
+    LateGrant,
+    WithinLease,
+    LeaseExpired,
+    Uncertain,
+    RenewAfterLoss,
+    GrantWithoutOwnKey,
+    RenewAfterExpiry
+};
 
 struct BlameClass {
     Blame blame;

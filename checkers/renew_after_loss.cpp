@@ -160,11 +160,11 @@ CheckerResult check_renew_after_loss(const History& history, const std::vector<s
         }
     }
     result.valid = result.violations.empty() ? Validity::Valid : Validity::Invalid;
-    result.stats = {{"renews_ok", renews_ok},
-                    {"renews_after_loss", result.violations.size()},
-                    {"renews_across_grant", renews_across_grants(history, partner, grants, sessions)},
-                    {"summary", renew_after_loss_summary(result.violations.size(),
-                                                         static_cast<std::int64_t>(renews_ok))}};
+    result.stats = {
+        {"renews_ok", renews_ok},
+        {"renews_after_loss", result.violations.size()},
+        {"renews_across_grant", renews_across_grants(history, partner, grants, sessions)},
+        {"summary", renew_after_loss_summary(result.violations.size(), static_cast<std::int64_t>(renews_ok))}};
     return result;
 }
 

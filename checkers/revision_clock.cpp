@@ -11,8 +11,8 @@ RevisionClock::RevisionClock(std::vector<RevisionAnchor> anchors) : by_revision_
     latest_invoke_before_.resize(n);
     earliest_done_from_.resize(n);
     for (std::size_t i = 0; i < n; ++i)
-        latest_invoke_before_[i] = std::max(i ? latest_invoke_before_[i - 1] : by_revision_[i].invoke_ns,
-                                            by_revision_[i].invoke_ns);
+        latest_invoke_before_[i] =
+            std::max(i ? latest_invoke_before_[i - 1] : by_revision_[i].invoke_ns, by_revision_[i].invoke_ns);
     for (std::size_t i = n; i-- > 0;)
         earliest_done_from_[i] = std::min(i + 1 < n ? earliest_done_from_[i + 1] : by_revision_[i].completion_ns,
                                           by_revision_[i].completion_ns);

@@ -30,9 +30,9 @@ struct ServerEvent {
 struct ServerRecord {
     std::string server;  ///< "etcd"
     bool read = false;
-    std::string why;              ///< when not read: one line
-    std::int64_t revision = 0;    ///< the store's revision when it was read
-    double seconds = 0;           ///< what reading it took during the run
+    std::string why;                  ///< when not read: one line
+    std::int64_t revision = 0;        ///< the store's revision when it was read
+    double seconds = 0;               ///< what reading it took during the run
     std::vector<ServerEvent> events;  ///< in the servers' order
 };
 

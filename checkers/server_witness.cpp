@@ -21,8 +21,10 @@ std::string placed(const EtcdOrder& order, std::int64_t revision) {
 }
 
 nlohmann::json life_details(const KeyLife& life) {
-    return {{"key", life.key},        {"lease", life.lease},
-            {"created", life.created}, {"deleted", life.deleted},
+    return {{"key", life.key},
+            {"lease", life.lease},
+            {"created", life.created},
+            {"deleted", life.deleted},
             {"end", std::string(key_end_words(life.end))}};
 }
 
@@ -31,30 +33,29 @@ std::optional<WitnessDecision> grant_without_own_key(const EtcdOrder& order, std
     const KeyLife* life = order.life_of(owner);
     const auto grant = order.grant_revision(owner);
     if (!life || !grant || life->deleted == 0 || life->deleted > *grant) return std::nullopt;
-    WitnessDecision d{Blame::GrantWithoutOwnKey,
-                      fmt::format("{}'s own key {} was deleted at revision {}{}, {}, and its grant was decided by a "
-                                  "read at revision {}",
-                                  owner, life->key, life->deleted, placed(order, life->deleted),
-                                  key_end_words(life->end), *grant)};
+    WitnessDecision d{
+        Blame::GrantWithoutOwnKey,
+        fmt::format("{}'s own key {} was deleted at revision {}{}, {}, and its grant was decided by a "
+                    "read at revision {}",
+                    owner, life->key, life->deleted, placed(order, life->deleted), key_end_words(life->end), *grant)};
     d.details = {{"owner", owner}, {"grant_revision", *grant}, {"own_key", life_details(*life)}};
     return d;
 }
 
 }  // namespace
 
-std::optional<WitnessDecision> decide_overlap(const EtcdOrder& order, std::string_view first,
-                                              std::string_view second) {
+std::optional<WitnessDecision> decide_overlap(const EtcdOrder& order, std::string_view first, std::string_view second) {
     for (const std::string_view holder : {second, first})
         if (auto d = grant_without_own_key(order, holder)) return d;
     const KeyLife* earlier = order.life_of(first);
     const auto later_grant = order.grant_revision(second);
     if (!earlier || !later_grant || earlier->end != KeyEnd::Expired || earlier->deleted > *later_grant)
         return std::nullopt;
-    WitnessDecision d{Blame::LeaseExpired,
-                      fmt::format("{}'s key {} expired on the server at revision {}{}, before {}'s grant was decided "
-                                  "at revision {}",
-                                  first, earlier->key, earlier->deleted, placed(order, earlier->deleted), second,
-                                  *later_grant)};
+    WitnessDecision d{
+        Blame::LeaseExpired,
+        fmt::format("{}'s key {} expired on the server at revision {}{}, before {}'s grant was decided "
+                    "at revision {}",
+                    first, earlier->key, earlier->deleted, placed(order, earlier->deleted), second, *later_grant)};
     d.details = {{"owner", first}, {"later_grant_revision", *later_grant}, {"first_key", life_details(*earlier)}};
     return d;
 }
@@ -138,12 +139,8 @@ std::vector<Violation> renews_after_expiry(const History& history, const std::ve
             "server at revision {}{}. Whose fault: {}",
             ok.process, std::string_view(ok.key.view()), ok.index, *revision, life->key, life->deleted,
             placed(order, life->deleted), c.whose);
-        v.details = {{"key", std::string(ok.key.view())},
-                     {"process", ok.process},
-                     {"owner", *ok.owner},
-                     {"renew_revision", *revision},
-                     {"own_key", life_details(*life)},
-                     {"blame", c.whose}};
+        v.details = {{"key", std::string(ok.key.view())}, {"process", ok.process},          {"owner", *ok.owner},
+                     {"renew_revision", *revision},       {"own_key", life_details(*life)}, {"blame", c.whose}};
         out.push_back(std::move(v));
     }
     return out;
@@ -184,8 +181,8 @@ void redecide_renews(const History& history, const std::vector<std::int64_t>& pa
 
 }  // namespace
 
-void apply_server_witness(const History& history, const std::vector<std::int64_t>& partner,
-                          const ServerRecord* record, CheckReport& report) {
+void apply_server_witness(const History& history, const std::vector<std::int64_t>& partner, const ServerRecord* record,
+                          CheckReport& report) {
     if (!record) return;
     report.witness = record_summary(*record);
     if (!record->read) return;

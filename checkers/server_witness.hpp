@@ -42,15 +42,14 @@ struct WitnessDecision {
 
 /// The decision for the overlap of `first` (the earlier holder's owner) and
 /// `second`, or nullopt when the record does not decide it.
-std::optional<WitnessDecision> decide_overlap(const EtcdOrder& order, std::string_view first,
-                                              std::string_view second);
+std::optional<WitnessDecision> decide_overlap(const EtcdOrder& order, std::string_view first, std::string_view second);
 
 /// Re-decides the undecided overlaps of `report`'s mutual-exclusion result
 /// with `record` and sets report.witness (results.json's "witness"): the
 /// server, whether it was read (else why), its size, what reading it cost,
 /// and how many undecided overlaps it decided, per class. No record: the
 /// report is left as it is.
-void apply_server_witness(const History& history, const std::vector<std::int64_t>& partner,
-                          const ServerRecord* record, CheckReport& report);
+void apply_server_witness(const History& history, const std::vector<std::int64_t>& partner, const ServerRecord* record,
+                          CheckReport& report);
 
 }  // namespace lockcheck

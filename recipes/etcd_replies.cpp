@@ -2,10 +2,10 @@
 
 #include <charconv>
 
+#include "core/base64.hpp"
 #include "core/json_integer.hpp"
 #include "core/json_text.hpp"
 #include "core/utf8_text.hpp"
-#include "core/base64.hpp"
 
 namespace lockcheck {
 namespace {

@@ -32,8 +32,8 @@ std::optional<ServerRecord> stored_server_record(const std::optional<std::filesy
 CheckedHistory check_history(const History& history, const CheckContext& context) {
     CheckedHistory checked;
     const auto server_record = stored_server_record(context.run_dir);
-    checked.report = run_checkers(history, RunClaims{faults_asked_by(context.spec)},
-                                  server_record ? &*server_record : nullptr);
+    checked.report =
+        run_checkers(history, RunClaims{faults_asked_by(context.spec)}, server_record ? &*server_record : nullptr);
     checked.results = results_to_json(checked.report);
     if (!context.run.is_null()) checked.results["run"] = context.run;
     if (context.expect) {

@@ -312,8 +312,8 @@ WorkloadOptions workload_options(const RunContext& run, const RunWorkers& worker
 /// (--stop-on-decided) or an interrupt; then the nemesis heals and every
 /// worker finishes its cycle, and `after_workload` runs while every node,
 /// restarted ones included, still runs. Fills in why the run stopped.
-void drive(const RunContext& run, RunWorkers& workers, Nemesis& nemesis, WorkloadRunner& workload,
-           RunFigures& figures, const std::function<void()>& after_workload) {
+void drive(const RunContext& run, RunWorkers& workers, Nemesis& nemesis, WorkloadRunner& workload, RunFigures& figures,
+           const std::function<void()>& after_workload) {
     const int slots = run.plan.spec.workers;
     const double limit = run.plan.spec.time_limit_s;
     // Only the lock cycle takes locks; the stock and unique-id loops have no overlaps to count.

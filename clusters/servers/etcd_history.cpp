@@ -75,8 +75,7 @@ std::size_t take_watch_bytes(char* data, std::size_t size, std::size_t count, vo
         return 0;
     }
     stream.pending.append(data, size * count);
-    for (auto newline = stream.pending.find('\n'); newline != std::string::npos;
-         newline = stream.pending.find('\n')) {
+    for (auto newline = stream.pending.find('\n'); newline != std::string::npos; newline = stream.pending.find('\n')) {
         const std::string line = stream.pending.substr(0, newline);
         stream.pending.erase(0, newline + 1);
         try {

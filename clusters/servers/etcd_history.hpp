@@ -33,8 +33,8 @@ struct EtcdHistoryLimits {
 /// What one read gave: the events in revision order, or why there are none.
 struct EtcdHistory {
     bool read = false;
-    std::string why;     ///< when not read: one line
-    std::string member;  ///< the address that answered
+    std::string why;            ///< when not read: one line
+    std::string member;         ///< the address that answered
     std::int64_t revision = 0;  ///< R: the store's revision when the watch began
     /// One object per key change: rev, sub (its place within the revision),
     /// type (PUT | DELETE), key, and for a PUT value, create_revision,

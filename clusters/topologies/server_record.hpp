@@ -30,7 +30,7 @@ struct ServerRecordOutcome {
 
 /// Writes `header` (the outcome's fields are added to it) and `events` to
 /// `path`, one JSON object per line, atomically.
-void write_server_record(const std::filesystem::path& path, const ServerRecordOutcome& outcome,
-                         nlohmann::json header, const std::vector<nlohmann::json>& events);
+void write_server_record(const std::filesystem::path& path, const ServerRecordOutcome& outcome, nlohmann::json header,
+                         const std::vector<nlohmann::json>& events);
 
 }  // namespace lockcheck

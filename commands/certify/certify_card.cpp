@@ -62,9 +62,8 @@ std::string without_blame_sentence(const std::string& description) {
 /// Whether the run's violations are all overlaps neither the history nor the
 /// servers' record could blame (a decided one takes another class).
 bool only_undecided_overlaps(const CellRun& run) {
-    return !run.violations.empty() && std::all_of(run.violations.begin(), run.violations.end(), [](const auto& v) {
-        return v.kind == kOverlapLeaseUncertain;
-    });
+    return !run.violations.empty() && std::all_of(run.violations.begin(), run.violations.end(),
+                                                  [](const auto& v) { return v.kind == kOverlapLeaseUncertain; });
 }
 
 std::string report_of(const CellRun& run) { return run.run_dir.empty() ? "" : run.run_dir + "/report.html"; }
@@ -135,8 +134,9 @@ CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs)
             why = run.unknown_reason.empty() ? "the verdict is unknown" : run.unknown_reason;
         } else if (only_undecided_overlaps(run)) {  // undecided is not a pass
             status = CellStatus::Undecided;
-            why = "every violation is an overlap the record does not blame (overlap-lease-uncertain), and the "
-                  "servers' own record decided none of them";
+            why =
+                "every violation is an overlap the record does not blame (overlap-lease-uncertain), and the "
+                "servers' own record decided none of them";
         }
         if (rank(status) > rank(r.status) || (status == r.status && status == CellStatus::Met)) {
             r.status = status;

@@ -19,14 +19,14 @@
 namespace lockcheck {
 
 enum class CellStatus {
-    Met,        ///< the run met the cell's expectation
-    NotMet,     ///< a violation the cell forbids, or a verdict it does not accept
+    Met,     ///< the run met the cell's expectation
+    NotMet,  ///< a violation the cell forbids, or a verdict it does not accept
     /// UNKNOWN: nothing was granted, or the fault never struck; or every
     /// violation was an overlap nobody could be blamed for
     /// (overlap-lease-uncertain, which the servers' record did not decide)
     Undecided,
-    Skipped,    ///< not run: its fault is not in this build, or the spec was refused
-    Error,      ///< the run failed (harness error); counts as not met
+    Skipped,  ///< not run: its fault is not in this build, or the spec was refused
+    Error,    ///< the run failed (harness error); counts as not met
     /// met its expectation, but its runs saw the cell's danger fewer times
     /// than needed (commands/certify/certify_evidence.hpp): says nothing
     NotExercised,

@@ -45,7 +45,8 @@ History waiting_overlap(std::optional<std::int64_t> grant_revision, bool first_k
     if (grant_revision) h.history().back().value["grant_revision"] = *grant_revision;
     h.release_invoke(5000, 1);
     h.release_done(5010, 1, first_key_gone ? OpType::Fail : OpType::Ok);
-    h.history().back().value = first_key_gone ? nlohmann::json{{"deleted", 0}} : nlohmann::json{{"deleted", 1}, {"revision", 7}};
+    h.history().back().value =
+        first_key_gone ? nlohmann::json{{"deleted", 0}} : nlohmann::json{{"deleted", 1}, {"revision", 7}};
     if (first_key_gone) h.history().back().error = "not-owner";
     h.release(6000, 6010, 2);
     return h.history();
@@ -58,8 +59,8 @@ std::string put(std::int64_t rev, const std::string& key, const std::string& own
 }
 
 std::string del(std::int64_t rev, const std::string& key, const std::string& owner) {
-    return R"({"rev":)" + std::to_string(rev) + R"(,"sub":0,"type":"DELETE","key":")" + key +
-           R"(","prev_value":")" + owner + "\"}\n";
+    return R"({"rev":)" + std::to_string(rev) + R"(,"sub":0,"type":"DELETE","key":")" + key + R"(","prev_value":")" +
+           owner + "\"}\n";
 }
 
 /// An etcd record: p1-1's key /l/a created at 2, p2-2's /l/b at 3, an
@@ -227,7 +228,8 @@ TEST(ServerWitness, ARenewIsNoLossToAGrantTheServersNeverGave) {
 
 TEST(ServerWitness, ARecordNotReadLeavesTheClassesAndSaysWhy) {
     const ServerRecord record =
-        parse_server_record(R"({"server":"etcd","read":false,"why":"member 10.0.0.1 did not answer"})" "\n");
+        parse_server_record(R"({"server":"etcd","read":false,"why":"member 10.0.0.1 did not answer"})"
+                            "\n");
     const CheckReport report = run_checkers(waiting_overlap(5), {}, &record);
     EXPECT_EQ(mutual_exclusion(report).violations[0].kind, kOverlapLeaseUncertain);
     EXPECT_EQ(report.witness["read"], false);

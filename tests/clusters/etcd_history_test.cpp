@@ -23,10 +23,9 @@ TEST(EtcdHistory, APutOfTheGatewayIsAnEventOfTheRecord) {
 }
 
 TEST(EtcdHistory, ADeleteNamesTheDeletedKeysOwnerAndLease) {
-    const auto event = nlohmann::json::parse(R"({"type":"DELETE","kv":{"key":")" + base64_encode("/l/b") +
-                                             R"(","mod_revision":"8"},"prev_kv":{"key":")" + base64_encode("/l/b") +
-                                             R"(","create_revision":"3","value":")" + base64_encode("w2-1") +
-                                             R"(","lease":"77"}})");
+    const auto event = nlohmann::json::parse(
+        R"({"type":"DELETE","kv":{"key":")" + base64_encode("/l/b") + R"(","mod_revision":"8"},"prev_kv":{"key":")" +
+        base64_encode("/l/b") + R"(","create_revision":"3","value":")" + base64_encode("w2-1") + R"(","lease":"77"}})");
     const auto record = etcd_watch_event_record(event, 1, 256);
     EXPECT_EQ(record["type"], "DELETE");
     EXPECT_EQ(record["sub"], 1);

@@ -66,7 +66,7 @@ TEST(CertifyBattery, EveryFamilyHasTheCellsOfItsFaults) {
 }
 
 TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
-    const std::set<std::string> kinds{kOverlapWithinLease, kLateGrant,          kRenewAfterLoss,
+    const std::set<std::string> kinds{kOverlapWithinLease,  kLateGrant,          kRenewAfterLoss,
                                       kOverlapLeaseExpired, kGrantWithoutOwnKey, kRenewAfterExpiry};
     for (const auto& c : certify_battery()) {
         EXPECT_GT(c.reason.size(), 40u) << c.name << ": a reason in words";
