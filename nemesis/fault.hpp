@@ -27,6 +27,10 @@ public:
     /// Worker numbers whose acquire has been in flight for at least `at_least`
     /// (a two-step acquire may have done its first step).
     virtual std::vector<int> acquiring_for(std::chrono::milliseconds) const { return {}; }
+    /// Worker numbers whose renew has been sent and not yet answered.
+    virtual std::vector<int> renewing() const { return {}; }
+    /// How many renews the run has sent so far (0: its workers may not renew at all).
+    virtual std::int64_t renews_sent() const { return 0; }
     /// SIGKILLs the process running worker `process`; false when it no longer runs.
     virtual bool kill_worker(int) { return false; }
     /// Worker numbers of every worker process running now, holders, waiters

@@ -2,12 +2,20 @@
 // strikes any process, then SIGCONT it when the fault ends (at the heal,
 // which the nemesis also runs when the run is interrupted).
 //
-// Unlike pause-holder it does not wait for a holder: with
-// pause_client_target "any" (the default) the event's pick chooses among
-// every live worker (holders, waiters and thinkers); with "waiting" among the
-// workers whose acquire has been in flight for at least
-// pause_client_waiting_for_ms (a waiter whose session or lease may expire
-// while it waits), waiting up to 5 s for one. Target: "worker N".
+// Its aim (pause_client_target) chooses the moment from what the run is
+// doing, so that a pause lands on the danger a cell exists for. The event's
+// pick chooses among the workers the aim allows, waiting up to 5 s for one:
+//   "any" (the default): every live worker, holders, waiters and thinkers;
+//   "waiting": a worker whose acquire has been in flight for at least
+//       pause_client_waiting_for_ms (a waiter whose session or lease may
+//       expire while it waits, then be granted: etcd-io/etcd#11456's shape);
+//   "renewing": a holder whose renew has been sent and not yet answered (the
+//       renew then stays in flight across its lease's end); until the run has
+//       sent its first renew (workers without "renew" never do), any holder;
+//   "lone-holder": the one holder while no other worker holds or waits for a
+//       lock (the key would otherwise be free, so when its lease runs out
+//       another owner can take it and release it before the holder wakes).
+// Target: "worker N".
 #pragma once
 
 #include <chrono>
@@ -20,10 +28,17 @@
 
 namespace lockcheck {
 
+/// The moment pause-client aims at (option pause_client_target).
+enum class PauseAim { Any, Waiting, Renewing, LoneHolder };
+/// The aim named `name` ("any", "waiting", "renewing", "lone-holder"); nullopt for another name.
+std::optional<PauseAim> pause_aim_named(const std::string& name);
+/// Every aim's name, in the order above.
+const std::vector<std::string>& pause_aim_names();
+
 /// Which workers pause-client may strike.
 struct PauseClientTarget {
-    bool waiting_only = false;                      ///< "waiting": only workers with an acquire in flight
-    std::chrono::milliseconds waiting_for{0};       ///< ... for at least this long
+    PauseAim aim = PauseAim::Any;
+    std::chrono::milliseconds waiting_for{0};  ///< with Waiting: the acquire in flight for at least this long
 };
 
 /// The workers `target` may strike now, as `workers` reports them.

@@ -25,11 +25,12 @@ Expectation no_client_fault(bool within_lease_allowed) {
 
 CertifyCell cell(std::string name, std::vector<std::string> nemesis, nlohmann::json settings,
                  std::vector<std::string> families, bool within_lease_is_server, double time_limit_s,
-                 std::string reason, CellEvidence evidence, std::string shape = "contended") {
+                 std::string reason, CellEvidence evidence, std::string shape = "contended",
+                 std::string aim = "random") {
     return {std::move(name),        std::move(nemesis),  std::move(settings),
             std::move(families),    no_client_fault(within_lease_is_server),
             within_lease_is_server, time_limit_s,        std::move(reason),
-            std::move(evidence),    std::move(shape)};
+            std::move(evidence),    std::move(shape),    std::move(aim)};
 }
 
 CellEvidence danger(std::string words, std::vector<std::string> counts, std::string reason) {
@@ -51,6 +52,17 @@ const CellEvidence kStoppedHolderFreeKey = danger(
     {"holders_stopped_past_lease_acted_on_free_key"},
     "A refresh or release that does not check ownership harms only when the key is free as the holder wakes "
     "(redis-semaphore#175: a refresh re-creates the lost key); under contention someone else always holds it.");
+const CellEvidence kRenewInFlight = danger(
+    "a holder stopped with its renew in flight past its lease, or a renew in flight across another owner's grant",
+    {"holders_stopped_past_lease_acted", "renews_across_grant"},
+    "A renew sent just before the holder stops reaches the server, or its answer the holder, after the lease ran "
+    "out and another owner was granted: a refresh that re-creates a lost key, or a client that trusts a late "
+    "renew, acts on a lock it lost (redis-semaphore#175). A holder stopped at a random moment is rarely renewing.");
+const CellEvidence kStoppedWaiter = danger(
+    "a waiter stopped past its lease with its acquire in flight, then answered", {"waiters_stopped_past_lease"},
+    "A waiter whose lease or session ran out while it waited must not take a grant it can no longer hold: a "
+    "library that returns from its wait without checking its own key still exists does (etcd-io/etcd#11456). "
+    "A random pause rarely catches an acquire in flight.");
 const CellEvidence kStoppedClient = danger(
     "a client stopped past its lease, holding (then acted) or waiting with its acquire in flight (then answered)",
     {"holders_stopped_past_lease_acted", "waiters_stopped_past_lease"},
@@ -96,11 +108,22 @@ const std::vector<CertifyCell>& certify_battery() {
                          "A holder stopped past its lease overlaps the next holder: overlap-lease-expired, which "
                          "every lease lock shows and fencing fixes. The lock itself must still never be granted "
                          "twice within a lease, nor a lost lock renewed.", kStoppedHolder));
-        b.push_back(cell("pause-holder-sparse", {"pause-holder"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 20,
-                         "A holder stopped past its lease wakes to a free key (another owner took it and released "
+        b.push_back(cell("pause-holder-sparse", {"pause-client"},
+                         {{"nemesis_gap_ms", {300, 800}}, {"fault_duration_ms", {3000, 4000}}}, kAll, false, 20,
+                         "A holder stopped 3 to 4 x the TTL wakes to a free key (another owner took it and released "
                          "it): its next renew must fail and its release must remove nothing, so no renew-after-loss; "
                          "the overlap with the owner in between is overlap-lease-expired, which fencing fixes.",
-                         kStoppedHolderFreeKey, "sparse"));
+                         kStoppedHolderFreeKey, "sparse", "lone-holder"));
+        b.push_back(cell("pause-renewing", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
+                         "A holder stopped just after it sent a renew: the renew is in flight across its lease's end "
+                         "and the next owner's grant. A correct client's renew then fails (or, answered ok, is "
+                         "never trusted past the lease it asked for), so no renew-after-loss.",
+                         kRenewInFlight, "contended", "after-renew-sent"));
+        b.push_back(cell("pause-waiter", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 20,
+                         "A waiter stopped with its acquire in flight, past its lease or session: a grant it is "
+                         "answered after that must be one it can still hold (checked against the server, or "
+                         "refused as late), so no late-grant and no lock granted twice within a lease.",
+                         kStoppedWaiter, "sparse", "waiter-in-acquire"));
         b.push_back(cell("pause-client", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "A GC-like pause of any client, waiting or holding: a waiter whose grant arrives after its "
                          "lease ended must not use it (late-grant), and a holder must not renew a lost lock.", kStoppedClient));
@@ -201,6 +224,28 @@ const std::vector<CertifyShape>& certify_shapes() {
     return shapes;
 }
 
+const std::vector<CertifyAim>& certify_aims() {
+    static const std::vector<CertifyAim> aims{
+        {"random", nlohmann::json::object(),
+         "The fault's own moment: after a random gap, on a target it picks at random among those it strikes."},
+        {"after-renew-sent", {{"pause_client_target", "renewing"}},
+         "Pause a holder right after it sent a renew, so the renew is in flight across its lease's end (clients "
+         "that never renew: any holder)."},
+        {"waiter-in-acquire", {{"pause_client_target", "waiting"}, {"pause_client_waiting_for_ms", 0}},
+         "Pause a worker whose acquire is in flight, so its lease or session can run out while it waits."},
+        {"lone-holder", {{"pause_client_target", "lone-holder"}},
+         "Pause the holder while no other worker holds or waits, so the key would otherwise be free: when its "
+         "lease runs out another owner takes the key and lets it go before the holder wakes."},
+    };
+    return aims;
+}
+
+const CertifyAim& certify_aim(const std::string& name) {
+    for (const auto& aim : certify_aims())
+        if (aim.name == name) return aim;
+    throw SpecError("certify: no fault aim named '" + name + "'");
+}
+
 const CertifyShape& certify_shape(const std::string& name) {
     for (const auto& shape : certify_shapes())
         if (shape.name == name) return shape;
@@ -274,6 +319,8 @@ nlohmann::json ttl_scaled_fields(const CertifyCell& cell, std::int64_t ttl_ms, s
     fields["time_limit_s"] = cell.time_limit_s * factor;
     if (const auto it = cell.settings.find("server_timeout_ms"); it != cell.settings.end() && it->is_number())
         fields["server_timeout_ms"] = static_cast<std::int64_t>(it->get<double>() * factor);
+    if (const auto it = cell.settings.find("fault_duration_ms"); it != cell.settings.end() && it->is_array())
+        for (const auto& bound : *it) fields["fault_duration_ms"].push_back(static_cast<std::int64_t>(bound.get<double>() * factor));
     return fields;
 }
 
