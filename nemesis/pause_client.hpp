@@ -14,7 +14,8 @@
 //       sent its first renew (workers without "renew" never do), any holder;
 //   "lone-holder": the one holder while no other worker holds or waits for a
 //       lock (the key would otherwise be free, so when its lease runs out
-//       another owner can take it and release it before the holder wakes).
+//       another owner can take it and release it before the holder wakes);
+//   "holder": any holder, at once (nemesis/worker_aim.hpp).
 // Target: "worker N".
 #pragma once
 
@@ -25,22 +26,12 @@
 
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
+#include "nemesis/worker_aim.hpp"
 
 namespace lockcheck {
 
-/// The moment pause-client aims at (option pause_client_target).
-enum class PauseAim { Any, Waiting, Renewing, LoneHolder };
-/// The aim named `name` ("any", "waiting", "renewing", "lone-holder"); nullopt for another name.
-std::optional<PauseAim> pause_aim_named(const std::string& name);
-/// Every aim's name, in the order above.
-const std::vector<std::string>& pause_aim_names();
-
-/// Which workers pause-client may strike.
-struct PauseClientTarget {
-    PauseAim aim = PauseAim::Any;
-    std::chrono::milliseconds waiting_for{0};  ///< with Waiting: the acquire in flight for at least this long
-};
-
+/// Which workers pause-client may strike (option pause_client_target).
+using PauseClientTarget = AimedTarget;
 /// The workers `target` may strike now, as `workers` reports them.
 std::vector<int> pause_client_candidates(const WorkerControl& workers, const PauseClientTarget& target);
 

@@ -11,8 +11,8 @@ FaultDescriptor pause_client_fault() {
                                       "which worker it stops, and when (its aim): any (every live worker), waiting "
                                       "(acquire in flight for at least pause_client_waiting_for_ms), renewing (a "
                                       "holder whose renew was sent, not yet answered; any holder until the run's "
-                                      "first renew) or lone-holder (the only worker holding or waiting)",
-                                      "any", pause_aim_names()),
+                                      "first renew), lone-holder (the only worker holding or waiting) or holder (any holder)",
+                                      "any", worker_aim_names()),
                         integer_option("pause_client_waiting_for_ms",
                                        "with pause_client_target \"waiting\": how long the acquire has been in "
                                        "flight at least, in ms",
@@ -20,8 +20,8 @@ FaultDescriptor pause_client_fault() {
             .make = [](const FaultTargets& targets, const nlohmann::json& options) -> std::unique_ptr<Fault> {
                 return std::make_unique<PauseClient>(
                     targets.workers,
-                    PauseClientTarget{pause_aim_named(options.at("pause_client_target").get<std::string>())
-                                          .value_or(PauseAim::Any),
+                    PauseClientTarget{worker_aim_named(options.at("pause_client_target").get<std::string>())
+                                          .value_or(WorkerAim::Any),
                                       std::chrono::milliseconds(
                                           options.at("pause_client_waiting_for_ms").get<std::int64_t>())});
             }};

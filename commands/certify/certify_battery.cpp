@@ -148,7 +148,7 @@ const std::vector<CertifyCell>& certify_battery() {
                          "it must neither act on a grant it cannot confirm in time nor revive the lock later.", kCutOffHolder));
         b.push_back(cell("client-clock-skew", {"client-clock-skew"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "The client's wall clock jumps: a correct client times its lease with a monotonic clock, "
-                         "so a jump changes nothing it decides.", kClientFault));
+                         "so a jump changes nothing it decides.", kClientFault, "contended", "holder-clock"));
         const nlohmann::json stall = {{"server_timeout_ms", 8000}, {"op_timeout_ms", 20000}, {"nemesis_gap_ms", {500, 1000}}};
         b.push_back(cell("pause-node", {"pause-node"}, stall,
                          {"redis-single", "mysql-single", "mysql-replicated", "zookeeper", "etcd"}, false, 12,
@@ -233,6 +233,9 @@ const std::vector<CertifyAim>& certify_aims() {
          "that never renew: any holder)."},
         {"waiter-in-acquire", {{"pause_client_target", "waiting"}, {"pause_client_waiting_for_ms", 0}},
          "Pause a worker whose acquire is in flight, so its lease or session can run out while it waits."},
+        {"holder-clock", {{"client_clock_target", "holder"}},
+         "Move the clock of a worker that holds a lock, at once, so the jump strikes while a lease it times is live "
+         "(a worker chosen at random is often thinking, or waiting with nothing to time)."},
         {"lone-holder", {{"pause_client_target", "lone-holder"}},
          "Pause the holder while no other worker holds or waits, so the key would otherwise be free: when its "
          "lease runs out another owner takes the key and lets it go before the holder wakes."},
