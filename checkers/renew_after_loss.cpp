@@ -38,10 +38,15 @@ struct RenewWindow {
 /// before the renew's earliest effect + ttl - 1 ms and before the holder's
 /// release was invoked; (2) some instant g before the
 /// renew's latest effect lies in the grant's window at or after the earliest
-/// end of the holder's lease at g (its terms certainly granted by then).
+/// end of the holder's lease at g (its terms certainly granted by then); and
+/// (3) the holder's own grant came before the other acquire was sent (else a
+/// world has the holder granted after the other owner let go, losing nothing).
 bool revived_across(const History& history, const LockSession& holder, const RenewWindow& renew,
                     const Grant& other) {
     if (other.granted_by_ns >= renew.from_ns + renew.lease_ns - kLeaseGranularityNs) return false;
+    // The holder's own grant may have come after the other one (an acquire in
+    // flight, a waiter stopped): then it lost nothing to it.
+    if (holder.lease_terms.front().grant_hi_ns > other.invoke_ns) return false;
     // The holder's release, invoked by the other grant's upper bound, may have ended the renewed hold first.
     if (holder.release_invoke && history[*holder.release_invoke].time <= other.granted_by_ns) return false;
     const std::int64_t g = std::min(other.granted_by_ns, renew.by_ns - 1);

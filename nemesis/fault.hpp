@@ -61,6 +61,13 @@ public:
     /// its ok (checkers/lease_bounds.hpp). nullopt for faults that hold back
     /// nothing for certain.
     virtual std::optional<std::int64_t> reply_delay_ms() const { return std::nullopt; }
+    /// The moment just before the fault started last acted on its target: it
+    /// had not acted before it. Later than the start-fault invoke when the
+    /// fault waited for its aim (a waiter, a renew in flight), recorded on the
+    /// completion as `struck_ns` so that the checkers know what was already
+    /// in flight when it struck (checkers/worker_fault_windows.hpp). nullopt
+    /// for faults that do not say.
+    virtual std::optional<std::chrono::steady_clock::time_point> struck_at() const { return std::nullopt; }
 };
 
 }  // namespace lockcheck

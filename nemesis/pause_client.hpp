@@ -41,12 +41,14 @@ public:
     std::string kind() const override { return "pause-client"; }
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
+    std::optional<std::chrono::steady_clock::time_point> struck_at() const override;
 
 private:
     WorkerControl& workers_;
     PauseClientTarget target_;
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::optional<int> paused_;
+    std::optional<std::chrono::steady_clock::time_point> struck_;
 };
 
 /// The descriptor of this fault (nemesis/pause_client_descriptor.cpp).
