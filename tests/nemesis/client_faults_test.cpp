@@ -163,6 +163,19 @@ TEST(PauseClient, RenewingAimsAtAHolderWhoseRenewIsInFlight) {
     EXPECT_FALSE(none.start(event(0), stopped())) << "renews were sent, none in flight now: it waits, strikes nothing";
 }
 
+TEST(PauseClient, SaysWhenItStruck) {
+    FakeWorkers workers;
+    workers.live = {2};
+    PauseClient fault(workers, {});
+    EXPECT_FALSE(fault.struck_at()) << "nothing struck yet";
+    const auto before = std::chrono::steady_clock::now();
+    ASSERT_TRUE(fault.start(event(0), std::stop_token{}));
+    const auto after = std::chrono::steady_clock::now();
+    ASSERT_TRUE(fault.struck_at());
+    EXPECT_GE(*fault.struck_at(), before);
+    EXPECT_LE(*fault.struck_at(), after);
+}
+
 TEST(PauseClient, RenewingTakesAnyHolderUntilTheRunsFirstRenew) {
     FakeWorkers workers;
     workers.live = {0, 1, 2};
