@@ -326,8 +326,6 @@ nlohmann::json ttl_scaled_fields(const CertifyCell& cell, std::int64_t ttl_ms, s
     fields["time_limit_s"] = cell.time_limit_s * factor;
     if (const auto it = cell.settings.find("server_timeout_ms"); it != cell.settings.end() && it->is_number())
         fields["server_timeout_ms"] = static_cast<std::int64_t>(it->get<double>() * factor);
-    if (const auto it = cell.settings.find("fault_duration_ms"); it != cell.settings.end() && it->is_array())
-        for (const auto& bound : *it) fields["fault_duration_ms"].push_back(static_cast<std::int64_t>(bound.get<double>() * factor));
     return fields;
 }
 

@@ -104,7 +104,7 @@ std::vector<CertifyCell> select_cells(const std::vector<CertifyCell>& cells, con
 /// is `family_ttl_ms`: faults last 1.5 to 2.5 x the lease, so op_timeout_ms
 /// is raised above the longest (3 x ttl_ms, never below the default 10 s),
 /// and a longer lease than the family's stretches the cell's workload
-/// seconds, its server_timeout_ms and its fault_duration_ms by the same factor. An object without
+/// seconds and its server_timeout_ms by the same factor. An object without
 /// fields for a lease no longer than the family's.
 nlohmann::json ttl_scaled_fields(const CertifyCell& cell, std::int64_t ttl_ms, std::int64_t family_ttl_ms);
 
