@@ -38,25 +38,21 @@ struct RenewWindow {
 /// before the renew's earliest effect + ttl - 1 ms and before the holder's
 /// release was invoked; (2) some instant g before the
 /// renew's latest effect lies in the grant's window at or after the earliest
-/// end of the holder's lease at g (its terms certainly granted by then).
+/// end of the holder's lease at g (its terms certainly granted by then); and
+/// (3) the holder's own grant came before the other acquire was sent (else a
+/// world has the holder granted after the other owner let go, losing nothing).
 bool revived_across(const History& history, const LockSession& holder, const RenewWindow& renew,
                     const Grant& other) {
     if (other.granted_by_ns >= renew.from_ns + renew.lease_ns - kLeaseGranularityNs) return false;
+    // The holder's own grant may have come after the other one (an acquire in
+    // flight, a waiter stopped): then it lost nothing to it.
+    if (holder.lease_terms.front().grant_hi_ns > other.invoke_ns) return false;
     // The holder's release, invoked by the other grant's upper bound, may have ended the renewed hold first.
     if (holder.release_invoke && history[*holder.release_invoke].time <= other.granted_by_ns) return false;
     const std::int64_t g = std::min(other.granted_by_ns, renew.by_ns - 1);
     if (g < other.invoke_ns) return false;
     const std::int64_t holder_ends = std::max(holder.certainly_valid_until(g), holder.lease_terms.front().end_lo());
     return g >= holder_ends;
-}
-
-/// Whether the taker may have held the lock wholly before the holder's own
-/// grant: its release was invoked before the holder's acquire was answered,
-/// so in the world where the holder was granted last (a queued acquire
-/// answered after the taker released) the taker lost nothing to it, and the
-/// holder's renew revived nothing.
-bool gone_before_holder_grant(const History& history, const LockSession& holder, const LockSession& taker) {
-    return taker.release_invoke && history[*taker.release_invoke].time < history[holder.acquire_ok].time;
 }
 
 Violation describe(const History& history, const LockSession& holder, const LockSession& taker,
@@ -153,7 +149,7 @@ CheckerResult check_renew_after_loss(const History& history, const std::vector<s
             const auto taken = std::find_if(list.begin(), list.end(), [&](const Grant& g) {
                 const LockSession& other = sessions[g.session];
                 return other.process != s.process && other.owner != s.owner &&
-                       !gone_before_holder_grant(history, s, other) && revived_across(history, s, renew, g);
+                       revived_across(history, s, renew, g);
             });
             if (taken != list.end())
                 result.violations.push_back(describe(history, s, sessions[taken->session], s.renew_ops[r], renew, *taken));

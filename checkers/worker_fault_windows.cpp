@@ -36,7 +36,10 @@ std::vector<WorkerFaultWindow> worker_fault_windows(const History& history, cons
         } else if (op.f == fn::kStartFault && !op.error && of_kind(op, kinds)) {
             if (const auto worker = single_targeted_worker(op.value)) {
                 const auto it = asked.find(*id);
-                open[*id] = {*worker, it == asked.end() ? op.time : it->second, op.time, op.time};
+                std::int64_t not_before = it == asked.end() ? op.time : it->second;
+                if (const auto struck = op.value.find("struck_ns"); struck != op.value.end() && struck->is_number_integer())
+                    not_before = std::clamp(struck->get<std::int64_t>(), not_before, op.time);
+                open[*id] = {*worker, not_before, op.time, op.time};
             }
         } else if (op.f == fn::kStopFault && op.is_invoke()) {
             const auto it = open.find(*id);

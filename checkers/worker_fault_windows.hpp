@@ -1,7 +1,9 @@
 // The windows in which the nemesis had a fault on one worker, as the history
 // records them: from a start-fault completion naming exactly one target
 // "worker N" (the fault acted before it was recorded; its invoke, before
-// which it had not acted, is kept too) until the same fault's stop-fault
+// which it had not acted, is kept too, or the completion's `struck_ns` when
+// later: the moment the fault was about to act, after it waited for its aim)
+// until the same fault's stop-fault
 // invoke (the heal begins only after it), or the history's end. Shared by
 // checkers/worker_stops.hpp (pause faults) and checkers/danger_counts.hpp.
 #pragma once
@@ -16,7 +18,7 @@ namespace lockcheck {
 
 struct WorkerFaultWindow {
     int process = 0;
-    std::int64_t asked_ns = 0;  ///< the start-fault invoke: the fault had not acted before it
+    std::int64_t asked_ns = 0;  ///< the start-fault invoke, or its struck_ns when later: it had not acted before
     std::int64_t from_ns = 0;   ///< the start-fault completion: it had acted by then
     std::int64_t until_ns = 0;  ///< the stop-fault invoke (or the history's end): it acted until then
 };

@@ -20,9 +20,9 @@ std::optional<std::string> ClientClockSkew::unavailable_reason() const {
 
 std::optional<std::vector<std::string>> ClientClockSkew::start(const FaultEvent& event, const std::stop_token& stop) {
     const auto give_up = std::chrono::steady_clock::now() + kWaitForWorkerTarget;
-    // Workers with an offset file: every one the run started with the library.
+    // Aimed workers with an offset file: every one the run started with the library.
     const auto with_clock = [this] {
-        auto workers = workers_.live_workers();
+        auto workers = aimed_workers(workers_, target_);
         std::erase_if(workers, [this](int process) {
             return !std::filesystem::exists(clock_offset_file(worker_clock_dir(workers_dir_, process)));
         });

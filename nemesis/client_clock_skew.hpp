@@ -9,7 +9,10 @@
 // library's clock functions and the vDSO (Go), not a statically linked
 // program, and nothing can tell: its skew is recorded all the same.
 //
-// Target: any live worker, by the event's pick ("worker N").
+// Target: by the event's pick among the live workers its aim allows
+// (client_clock_target, nemesis/worker_aim.hpp: "any" by default; "holder"
+// strikes while a lease its target times is live), waiting up to 5 s for one
+// ("worker N").
 #pragma once
 
 #include <filesystem>
@@ -17,6 +20,7 @@
 #include "nemesis/clock_action.hpp"
 #include "nemesis/fault.hpp"
 #include "nemesis/fault_descriptor.hpp"
+#include "nemesis/worker_aim.hpp"
 
 namespace lockcheck {
 
@@ -27,8 +31,9 @@ std::filesystem::path worker_clock_dir(const std::filesystem::path& workers_dir,
 class ClientClockSkew : public Fault {
 public:
     /// `workers_dir` empty: the workers run without the clock library, and the fault is unavailable.
-    ClientClockSkew(WorkerControl& workers, std::filesystem::path workers_dir, ClockChange change)
-        : workers_(workers), workers_dir_(std::move(workers_dir)), action_(change) {}
+    ClientClockSkew(WorkerControl& workers, std::filesystem::path workers_dir, ClockChange change,
+                    AimedTarget target = {})
+        : workers_(workers), workers_dir_(std::move(workers_dir)), action_(change), target_(target) {}
     std::string kind() const override { return "client-clock-skew"; }
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
@@ -38,6 +43,7 @@ private:
     WorkerControl& workers_;
     std::filesystem::path workers_dir_;
     ClockAction action_;
+    AimedTarget target_;
 };
 
 /// The descriptor of this fault (nemesis/client_clock_skew_descriptor.cpp).

@@ -27,6 +27,10 @@ public:
     /// Worker numbers whose acquire has been in flight for at least `at_least`
     /// (a two-step acquire may have done its first step).
     virtual std::vector<int> acquiring_for(std::chrono::milliseconds) const { return {}; }
+    /// Worker numbers whose renew has been sent and not yet answered.
+    virtual std::vector<int> renewing() const { return {}; }
+    /// How many renews the run has sent so far (0: its workers may not renew at all).
+    virtual std::int64_t renews_sent() const { return 0; }
     /// SIGKILLs the process running worker `process`; false when it no longer runs.
     virtual bool kill_worker(int) { return false; }
     /// Worker numbers of every worker process running now, holders, waiters
@@ -57,6 +61,13 @@ public:
     /// its ok (checkers/lease_bounds.hpp). nullopt for faults that hold back
     /// nothing for certain.
     virtual std::optional<std::int64_t> reply_delay_ms() const { return std::nullopt; }
+    /// The moment just before the fault started last acted on its target: it
+    /// had not acted before it. Later than the start-fault invoke when the
+    /// fault waited for its aim (a waiter, a renew in flight), recorded on the
+    /// completion as `struck_ns` so that the checkers know what was already
+    /// in flight when it struck (checkers/worker_fault_windows.hpp). nullopt
+    /// for faults that do not say.
+    virtual std::optional<std::chrono::steady_clock::time_point> struck_at() const { return std::nullopt; }
 };
 
 }  // namespace lockcheck

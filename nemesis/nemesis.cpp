@@ -15,7 +15,8 @@ Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::un
       workers_(workers) {}
 
 void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
-                     std::optional<std::string> error, std::optional<std::int64_t> reply_delay_ms) {
+                     std::optional<std::string> error, std::optional<std::int64_t> reply_delay_ms,
+                     std::optional<std::int64_t> struck_ns) {
     Op op;
     op.process = kNemesisProcess;
     op.type = type;
@@ -23,8 +24,15 @@ void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, c
     op.value = {{"fault", event.kind}, {"id", event.id}};
     if (targets) op.value["targets"] = *targets;
     if (reply_delay_ms) op.value["reply_delay_ms"] = *reply_delay_ms;
+    if (struck_ns) op.value["struck_ns"] = *struck_ns;
     op.error = std::move(error);
     record_(std::move(op));
+}
+
+std::optional<std::int64_t> Nemesis::struck_ns(const Fault& fault) const {
+    const auto struck = fault.struck_at();
+    if (!struck) return std::nullopt;
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(*struck - run_start_).count();
 }
 
 void Nemesis::run(const std::stop_token& stop) {
@@ -78,7 +86,8 @@ void Nemesis::run(const std::stop_token& stop) {
             for (const auto& t : *targets) current_ += " " + t;
         }
         ++started_;
-        record(OpType::Info, fn::kStartFault, event, &*targets, std::nullopt, fault.reply_delay_ms());
+        record(OpType::Info, fn::kStartFault, event, &*targets, std::nullopt, fault.reply_delay_ms(),
+               struck_ns(fault));
         interruptible_sleep_for(stop, std::chrono::milliseconds(fault.duration_ms(event)));
         heal();
         catch_up(planned_end);

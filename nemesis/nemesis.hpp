@@ -61,10 +61,14 @@ private:
     std::atomic<int> started_{0};
 
     /// Records one fault op: its kind and id, the targets it struck, why it
-    /// failed, and the fault's reply_delay_ms (Fault::reply_delay_ms) when set.
+    /// failed, and the fault's reply_delay_ms (Fault::reply_delay_ms) and
+    /// struck_ns (Fault::struck_at) when set.
     void record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
                 std::optional<std::string> error = std::nullopt,
-                std::optional<std::int64_t> reply_delay_ms = std::nullopt);
+                std::optional<std::int64_t> reply_delay_ms = std::nullopt,
+                std::optional<std::int64_t> struck_ns = std::nullopt);
+    /// Fault::struck_at on the history's clock (ns since the run's start), when the fault says.
+    std::optional<std::int64_t> struck_ns(const Fault& fault) const;
 };
 
 }  // namespace lockcheck

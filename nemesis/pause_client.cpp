@@ -7,7 +7,7 @@
 namespace lockcheck {
 
 std::vector<int> pause_client_candidates(const WorkerControl& workers, const PauseClientTarget& target) {
-    return target.waiting_only ? workers.acquiring_for(target.waiting_for) : workers.live_workers();
+    return aimed_workers(workers, target);
 }
 
 std::optional<std::vector<std::string>> PauseClient::start(const FaultEvent& event, const std::stop_token& stop) {
@@ -15,12 +15,19 @@ std::optional<std::vector<std::string>> PauseClient::start(const FaultEvent& eve
     while (const auto target = wait_for_worker_target([this] { return pause_client_candidates(workers_, target_); },
                                                       event.pick, give_up, stop)) {
         std::lock_guard lock(mutex_);
+        const auto struck = std::chrono::steady_clock::now();
         if (!workers_.pause_worker(*target)) continue;  // it was replaced meanwhile: choose again
         paused_ = *target;
+        struck_ = struck;
         spdlog::info("pause-client: worker {} stopped", *target);
         return std::vector<std::string>{"worker " + std::to_string(*target)};
     }
     return std::nullopt;
+}
+
+std::optional<std::chrono::steady_clock::time_point> PauseClient::struck_at() const {
+    std::lock_guard lock(mutex_);
+    return struck_;
 }
 
 void PauseClient::heal() noexcept {

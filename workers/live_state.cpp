@@ -25,6 +25,7 @@ void LiveState::forget(int process) {
     std::lock_guard lock(mutex_);
     std::erase_if(holders_, [&](const auto& h) { return h.second.process == process; });
     acquiring_.erase(process);
+    renewing_.erase(process);
 }
 
 void LiveState::acquiring(int process, const std::string&) {
@@ -35,6 +36,27 @@ void LiveState::acquiring(int process, const std::string&) {
 void LiveState::acquire_done(int process) {
     std::lock_guard lock(mutex_);
     acquiring_.erase(process);
+}
+
+void LiveState::renewing(int process) {
+    std::lock_guard lock(mutex_);
+    renewing_.insert(process);
+    ++renews_sent_;
+}
+
+void LiveState::renew_done(int process) {
+    std::lock_guard lock(mutex_);
+    renewing_.erase(process);
+}
+
+std::vector<int> LiveState::renewing() const {
+    std::lock_guard lock(mutex_);
+    return {renewing_.begin(), renewing_.end()};
+}
+
+std::int64_t LiveState::renews_sent() const {
+    std::lock_guard lock(mutex_);
+    return renews_sent_;
 }
 
 std::vector<int> LiveState::acquiring_for(std::chrono::milliseconds at_least) const {

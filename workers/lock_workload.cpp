@@ -55,8 +55,9 @@ bool hold_on_worker_clock(SlotSession& session, const std::string& key, const st
 /// ends the hold at once, as an application that learns it may have lost its
 /// lock stops using what it protects. Returns whether the lock is still
 /// believed held: false after such a renew, or when the worker was lost.
-bool hold(SlotSession& session, const std::string& key, const std::string& owner, std::int64_t ttl_ms,
-          std::chrono::milliseconds duration, const std::stop_token& stop) {
+/// `live` knows each renew in flight.
+bool hold(SlotSession& session, LiveState& live, const std::string& key, const std::string& owner,
+          std::int64_t ttl_ms, std::chrono::milliseconds duration, const std::stop_token& stop) {
     if (!session.supports(capability::kRenew)) {
         interruptible_sleep_for(stop, duration);
         return true;
@@ -67,7 +68,9 @@ bool hold(SlotSession& session, const std::string& key, const std::string& owner
     for (auto now = std::chrono::steady_clock::now(); now < until; now = std::chrono::steady_clock::now()) {
         if (!interruptible_sleep_until(stop, std::min(now + every, until))) return true;
         if (std::chrono::steady_clock::now() >= until) break;
+        live.renewing(process);  // a pause aimed at a renew in flight strikes from here (nemesis/pause_client.hpp)
         const Op renewed = session.perform(lease_op(fn::kRenew, key, owner, ttl_ms));
+        live.renew_done(process);
         if (session.process() != process || renewed.type != OpType::Ok) return false;
     }
     return true;
@@ -158,7 +161,7 @@ void run_lock_cycles(SlotSession& session, const WorkloadContext& context, int s
             const auto duration = random.within(options.hold_ms);
             const bool still_held = options.client_times_holds
                                         ? hold_on_worker_clock(session, key, owner, duration)
-                                        : hold(session, key, owner, options.ttl_ms, duration, stop);
+                                        : hold(session, live, key, owner, options.ttl_ms, duration, stop);
             if (still_held)
                 write_resource(session, context.resource, key, acquired.token, was.value.get<std::int64_t>() + 1);
         }

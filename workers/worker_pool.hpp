@@ -57,6 +57,8 @@ public:
     std::vector<int> acquiring_for(std::chrono::milliseconds at_least) const override {
         return live_.acquiring_for(at_least);
     }
+    std::vector<int> renewing() const override { return live_.renewing(); }
+    std::int64_t renews_sent() const override { return live_.renews_sent(); }
     /// SIGKILLs the worker; the slot's driver notices ("worker exited") and replaces it.
     bool kill_worker(int process) override;
     std::vector<int> live_workers() const override;

@@ -28,11 +28,12 @@ Expectation no_client_fault(bool within_lease_allowed) {
 
 CertifyCell cell(std::string name, std::vector<std::string> nemesis, nlohmann::json settings,
                  std::vector<std::string> families, bool within_lease_is_server, double time_limit_s,
-                 std::string reason, CellEvidence evidence, std::string shape = "contended") {
+                 std::string reason, CellEvidence evidence, std::string shape = "contended",
+                 std::string aim = "random") {
     return {std::move(name),        std::move(nemesis),  std::move(settings),
             std::move(families),    no_client_fault(within_lease_is_server),
             within_lease_is_server, time_limit_s,        std::move(reason),
-            std::move(evidence),    std::move(shape)};
+            std::move(evidence),    std::move(shape),    std::move(aim)};
 }
 
 CellEvidence danger(std::string words, std::vector<std::string> counts, std::string reason) {
@@ -54,6 +55,17 @@ const CellEvidence kStoppedHolderFreeKey = danger(
     {"holders_stopped_past_lease_acted_on_free_key"},
     "A refresh or release that does not check ownership harms only when the key is free as the holder wakes "
     "(redis-semaphore#175: a refresh re-creates the lost key); under contention someone else always holds it.");
+const CellEvidence kRenewInFlight = danger(
+    "a holder stopped with its renew in flight past its lease, or a renew in flight across another owner's grant",
+    {"holders_stopped_past_lease_acted", "renews_across_grant"},
+    "A renew sent just before the holder stops reaches the server, or its answer the holder, after the lease ran "
+    "out and another owner was granted: a refresh that re-creates a lost key, or a client that trusts a late "
+    "renew, acts on a lock it lost (redis-semaphore#175). A holder stopped at a random moment is rarely renewing.");
+const CellEvidence kStoppedWaiter = danger(
+    "a waiter stopped past its lease with its acquire in flight, then answered", {"waiters_stopped_past_lease"},
+    "A waiter whose lease or session ran out while it waited must not take a grant it can no longer hold: a "
+    "library that returns from its wait without checking its own key still exists does (etcd-io/etcd#11456). "
+    "A random pause rarely catches an acquire in flight.");
 const CellEvidence kStoppedClient = danger(
     "a client stopped past its lease, holding (then acted) or waiting with its acquire in flight (then answered)",
     {"holders_stopped_past_lease_acted", "waiters_stopped_past_lease"},
@@ -78,6 +90,11 @@ const CellEvidence kServerFault = danger(
     "a server fault that struck while a lease was live", {"server_faults_during_lease"},
     "A server fault that strikes while no lease is live breaks no promise: the cell needs faults that catch a "
     "held lock.");
+const CellEvidence kStalledQuorumNode = danger(
+    "a stall of one node that struck while a lease was live", {"server_faults_during_lease"},
+    "Redlock asks every node and answers within server_timeout_ms, so one stalled node of five delays no release "
+    "past a lease; what the stall does is take a live lease's copy away for a while, leaving its quorum on the "
+    "others: the stall must strike while a lease is live.");
 const CellEvidence kStalledRelease = danger(
     "a holder released after its lease ran out during the stall, while another owner held the lock",
     {"releases_across_grant_after_lease"},
@@ -104,7 +121,17 @@ const std::vector<CertifyCell>& certify_battery() {
                          "it): its next renew must fail and its release must remove nothing, so no renew-after-loss; "
                          "the overlap with the owner in between is overlap-lease-expired, which fencing fixes.",
                          kStoppedHolderFreeKey, "sparse"));
-        b.push_back(cell("pause-client", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
+        b.push_back(cell("pause-renewing", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
+                         "A holder stopped just after it sent a renew: the renew is in flight across its lease's end "
+                         "and the next owner's grant. A correct client's renew then fails (or, answered ok, is "
+                         "never trusted past the lease it asked for), so no renew-after-loss.",
+                         kRenewInFlight, "contended", "after-renew-sent"));
+        b.push_back(cell("pause-waiter", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 20,
+                         "A waiter stopped with its acquire in flight, past its lease or session: a grant it is "
+                         "answered after that must be one it can still hold (checked against the server, or "
+                         "refused as late), so no late-grant and no lock granted twice within a lease.",
+                         kStoppedWaiter, "sparse", "waiter-in-acquire"));
+        b.push_back(cell("pause-client", {"pause-client"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 20,
                          "A GC-like pause of any client, waiting or holding: a waiter whose grant arrives after its "
                          "lease ended must not use it (late-grant), and a holder must not renew a lost lock.", kStoppedClient));
         b.push_back(cell("slow-reply", {"slow-reply"},
@@ -128,7 +155,7 @@ const std::vector<CertifyCell>& certify_battery() {
                          "it must neither act on a grant it cannot confirm in time nor revive the lock later.", kCutOffHolder));
         b.push_back(cell("client-clock-skew", {"client-clock-skew"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "The client's wall clock jumps: a correct client times its lease with a monotonic clock, "
-                         "so a jump changes nothing it decides.", kClientFault));
+                         "so a jump changes nothing it decides.", kClientFault, "contended", "holder-clock"));
         const nlohmann::json stall = {{"server_timeout_ms", 8000}, {"op_timeout_ms", 20000}, {"nemesis_gap_ms", {500, 1000}}};
         b.push_back(cell("pause-node", {"pause-node"}, stall,
                          {"redis-single", "mysql-single", "mysql-replicated", "zookeeper", "etcd"}, false, 12,
@@ -139,7 +166,7 @@ const std::vector<CertifyCell>& certify_battery() {
                          "configuration's; a release that removes another owner's lock is the client's.",
                          kStalledRelease));
         b.push_back(cell("pause-node", {"pause-node"}, {{"nemesis_gap_ms", {500, 1000}}}, {"redis-independent"}, false,
-                         12, kStallReason, kStalledRelease));
+                         12, kStallReason, kStalledQuorumNode));
         b.push_back(cell("kill-restart-immediate", {"kill-restart"}, {{"restart_delay_ms", 0}},
                          {"redis-single", "redis-sentinel", "redis-independent", "mysql-single"}, true, 12,
                          "A server without persistence restarts empty at once and grants a lock its holder still "
@@ -202,6 +229,31 @@ const std::vector<CertifyShape>& certify_shapes() {
          "a key another owner took and released, and a delayed grant is a grant, not a refusal."},
     };
     return shapes;
+}
+
+const std::vector<CertifyAim>& certify_aims() {
+    static const std::vector<CertifyAim> aims{
+        {"random", nlohmann::json::object(),
+         "The fault's own moment: after a random gap, on a target it picks at random among those it strikes."},
+        {"after-renew-sent", {{"pause_client_target", "renewing"}},
+         "Pause a holder right after it sent a renew, so the renew is in flight across its lease's end (clients "
+         "that never renew: any holder)."},
+        {"waiter-in-acquire", {{"pause_client_target", "waiting"}, {"pause_client_waiting_for_ms", 0}},
+         "Pause a worker whose acquire is in flight, so its lease or session can run out while it waits."},
+        {"holder-clock", {{"client_clock_target", "holder"}},
+         "Move the clock of a worker that holds a lock, at once, so the jump strikes while a lease it times is live "
+         "(a worker chosen at random is often thinking, or waiting with nothing to time)."},
+        {"lone-holder", {{"pause_client_target", "lone-holder"}},
+         "Pause the holder while no other worker holds or waits, so the key would otherwise be free: when its "
+         "lease runs out another owner takes the key and lets it go before the holder wakes."},
+    };
+    return aims;
+}
+
+const CertifyAim& certify_aim(const std::string& name) {
+    for (const auto& aim : certify_aims())
+        if (aim.name == name) return aim;
+    throw SpecError("certify: no fault aim named '" + name + "'");
 }
 
 const CertifyShape& certify_shape(const std::string& name) {

@@ -8,7 +8,8 @@
 // classes it allows (checkers/overlap_blame.hpp), and why; the danger it
 // exists for (CellEvidence: how it is counted from the record, how often its
 // runs must bring it about, and why) and the shape of its workload
-// (CertifyShape: contended or sparse). docs/certify.md
+// (CertifyShape: contended or sparse) and the moment its fault aims at
+// (CertifyAim: random, or a moment the run is in). docs/certify.md
 // renders the same table; tests/harness/certify_battery_test.cpp checks it.
 #pragma once
 
@@ -47,6 +48,19 @@ const std::vector<CertifyShape>& certify_shapes();
 /// The shape named `name`; throws SpecError for an unknown one.
 const CertifyShape& certify_shape(const std::string& name);
 
+/// The moment a cell's fault chooses from what the run is doing (spec fields
+/// of the fault's options, set on top of the shape's and before the cell's
+/// own): a random moment wastes a cell whose danger needs a particular one.
+struct CertifyAim {
+    std::string name;  ///< "random", "after-renew-sent", "waiter-in-acquire", "holder-clock", "lone-holder"
+    nlohmann::json settings;
+    std::string reason;
+};
+/// Every aim.
+const std::vector<CertifyAim>& certify_aims();
+/// The aim named `name`; throws SpecError for an unknown one.
+const CertifyAim& certify_aim(const std::string& name);
+
 /// One fault of the battery, and what a correct client meets under it.
 struct CertifyCell {
     std::string name;                   ///< e.g. "kill-restart-delayed"; unique in the battery
@@ -63,6 +77,7 @@ struct CertifyCell {
     std::string reason;        ///< why a correct client meets `expect` here, in words
     CellEvidence evidence = {};
     std::string shape = "contended";  ///< a CertifyShape's name
+    std::string aim = "random";       ///< a CertifyAim's name
 };
 
 /// The spec fields of a family's runs before a cell's own (recipe name, ttl,

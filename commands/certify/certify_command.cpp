@@ -22,12 +22,13 @@ namespace lockcheck {
 namespace {
 
 /// The spec of one cell: the family's base with --workers, the cell's shape,
-/// the cell's own fields, then the user's other flags.
+/// its fault's aim, the cell's own fields, then the user's other flags.
 Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
     const CertifyFamily& family = certify_family(certify.topology);
     nlohmann::json j = family.base;
     j["workers"] = certify.workers;
     j.update(certify_shape(cell.shape).settings);
+    j.update(certify_aim(cell.aim).settings);
     j.update(cell.settings);
     j["name"] = fmt::format("certify-{}-{}", certify.topology, cell.name);
     j["topology"] = family.topology;

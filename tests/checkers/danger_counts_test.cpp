@@ -261,3 +261,24 @@ TEST(DangerCounts, ResultsCarryEveryCountOfALockHistory) {
     EXPECT_EQ(e.figures["dangers"]["holders_stopped_past_lease_acted"], 1);
     EXPECT_EQ(e.figures["dangers"]["server_faults_during_lease"], 0);
 }
+
+TEST(DangerCounts, AnAimedPauseThatWaitedForTheWaiterCountsFromTheMomentItStruck) {
+    // The aimed fault was invoked at 0, waited for an acquire in flight (sent at
+    // 50), and says it was about to act at 60 (struck_ns): the acquire was in
+    // flight when it struck.
+    HistoryBuilder b;
+    b.add(0, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
+    b.history().back().value = {{"fault", "pause-client"}, {"id", 1}};
+    b.acquire_invoke(50, 1);
+    b.add(61, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
+    b.history().back().value = {{"fault", "pause-client"}, {"id", 1}, {"targets", {"worker 1"}}, {"struck_ns", 60'000'000}};
+    b.stop_fault(1600, 1);
+    b.acquire_done(1601, 1, OpType::Ok);
+    EXPECT_EQ(count(b, "waiters_stopped_past_lease"), 1u);
+    // Without struck_ns the record cannot say the acquire was sent before the stop.
+    b.history()[2].value.erase("struck_ns");
+    EXPECT_EQ(count(b, "waiters_stopped_past_lease"), 0u);
+    // A struck_ns before the acquire was sent: it may have been stopped first.
+    b.history()[2].value["struck_ns"] = 40'000'000;
+    EXPECT_EQ(count(b, "waiters_stopped_past_lease"), 0u);
+}

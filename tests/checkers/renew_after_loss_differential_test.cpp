@@ -146,3 +146,30 @@ TEST(RenewAfterLoss, ATakerReleasingAfterTheHoldersGrantStillCounts) {
     const History history = h.history();
     EXPECT_EQ(check_renew_after_loss(history, pair_ops(history)).violations.size(), 1u);
 }
+
+TEST(RenewAfterLoss, AHolderWhoseOwnGrantMayHaveComeAfterTheOtherOwnersLostNothing) {
+    // Worker 1's acquire is sent at 0 and stopped in flight until 2400 (a
+    // waiter pause); worker 2 is granted at 1500 and releases at 1800; worker
+    // 1's grant is answered at 2410 and its renew at 2700 is ok. The record
+    // allows worker 1's grant at 0 (lease over at 1000, worker 2's grant then
+    // a loss) but also at 1900, after worker 2 let go: no loss, no revival.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1);
+    b.acquire_invoke(1500, 2);
+    b.acquire_done(1501, 2, OpType::Ok);
+    b.release(1800, 1801, 2);
+    b.acquire_done(2410, 1, OpType::Ok);
+    b.renew(2700, 2701, 1, OpType::Ok);
+    b.release(2800, 2801, 1);
+    EXPECT_TRUE(check_renew_after_loss(b.history(), pair_ops(b.history())).violations.empty());
+    // Worker 2's acquire sent after worker 1's grant was answered: the loss is certain.
+    HistoryBuilder c;
+    c.acquire_invoke(0, 1);
+    c.acquire_done(10, 1, OpType::Ok);
+    c.acquire_invoke(1500, 2);
+    c.acquire_done(1501, 2, OpType::Ok);
+    c.release(1800, 1801, 2);
+    c.renew(2700, 2701, 1, OpType::Ok);
+    c.release(2800, 2801, 1);
+    EXPECT_EQ(check_renew_after_loss(c.history(), pair_ops(c.history())).violations.size(), 1u);
+}

@@ -32,6 +32,8 @@ public:
     std::vector<int> holding;
     std::vector<int> waiting;  ///< acquiring_for answers these for at least `waited`
     milliseconds waited{0};
+    std::vector<int> renewing_now;  ///< renews sent, not yet answered
+    std::int64_t renews = 0;        ///< renews sent in the run so far
     std::vector<int> gone;  ///< pause_worker fails for these (replaced meanwhile)
     std::vector<int> paused, resumed;
     mutable std::vector<milliseconds> asked;
@@ -42,6 +44,8 @@ public:
         asked.push_back(at_least);
         return at_least <= waited ? waiting : std::vector<int>{};
     }
+    std::vector<int> renewing() const override { return renewing_now; }
+    std::int64_t renews_sent() const override { return renews; }
     bool pause_worker(int process) override {
         if (std::find(gone.begin(), gone.end(), process) != gone.end()) {
             live.erase(std::find(live.begin(), live.end(), process));
@@ -135,13 +139,79 @@ TEST(PauseClient, WaitingTargetsOnlyWorkersWhoseAcquireIsInFlightLongEnough) {
     workers.live = {0, 1, 2, 3};
     workers.waiting = {2};
     workers.waited = milliseconds(500);
-    PauseClient fault(workers, {.waiting_only = true, .waiting_for = milliseconds(300)});
+    PauseClient fault(workers, {.aim = WorkerAim::Waiting, .waiting_for = milliseconds(300)});
     EXPECT_EQ(*fault.start(event(7), std::stop_token{}), std::vector<std::string>{"worker 2"});
     EXPECT_EQ(workers.asked.back(), milliseconds(300));
-    PauseClient too_long(workers, {.waiting_only = true, .waiting_for = milliseconds(800)});
+    PauseClient too_long(workers, {.aim = WorkerAim::Waiting, .waiting_for = milliseconds(800)});
     EXPECT_FALSE(too_long.start(event(0), stopped())) << "no waiter that long: it strikes nothing";
     too_long.heal();
     EXPECT_EQ(workers.resumed, std::vector<int>{}) << "nothing to resume";
+}
+
+TEST(PauseClient, RenewingAimsAtAHolderWhoseRenewIsInFlight) {
+    FakeWorkers workers;
+    workers.live = {0, 1, 2, 3};
+    workers.holding = {1, 3};
+    workers.renewing_now = {3, 2};  // 2 holds nothing any more: its renew is no holder's
+    workers.renews = 5;
+    const PauseClientTarget renewing{.aim = WorkerAim::Renewing};
+    EXPECT_EQ(pause_client_candidates(workers, renewing), std::vector<int>{3});
+    PauseClient fault(workers, renewing);
+    EXPECT_EQ(*fault.start(event(4), std::stop_token{}), std::vector<std::string>{"worker 3"});
+    workers.renewing_now = {};
+    PauseClient none(workers, renewing);
+    EXPECT_FALSE(none.start(event(0), stopped())) << "renews were sent, none in flight now: it waits, strikes nothing";
+}
+
+TEST(PauseClient, SaysWhenItStruck) {
+    FakeWorkers workers;
+    workers.live = {2};
+    PauseClient fault(workers, {});
+    EXPECT_FALSE(fault.struck_at()) << "nothing struck yet";
+    const auto before = std::chrono::steady_clock::now();
+    ASSERT_TRUE(fault.start(event(0), std::stop_token{}));
+    const auto after = std::chrono::steady_clock::now();
+    ASSERT_TRUE(fault.struck_at());
+    EXPECT_GE(*fault.struck_at(), before);
+    EXPECT_LE(*fault.struck_at(), after);
+}
+
+TEST(PauseClient, RenewingTakesAnyHolderUntilTheRunsFirstRenew) {
+    FakeWorkers workers;
+    workers.live = {0, 1, 2};
+    workers.holding = {2};
+    EXPECT_EQ(pause_client_candidates(workers, {.aim = WorkerAim::Renewing}), std::vector<int>{2})
+        << "workers that never renewed: a holder is the nearest moment";
+    workers.renews = 1;
+    EXPECT_TRUE(pause_client_candidates(workers, {.aim = WorkerAim::Renewing}).empty());
+}
+
+TEST(PauseClient, LoneHolderOnlyWhileNoOtherWorkerHoldsOrWaits) {
+    FakeWorkers workers;
+    workers.live = {0, 1, 2};
+    workers.holding = {1};
+    workers.waited = milliseconds(50);
+    const PauseClientTarget lone{.aim = WorkerAim::LoneHolder};
+    EXPECT_EQ(pause_client_candidates(workers, lone), std::vector<int>{1}) << "the others think";
+    workers.waiting = {1};
+    EXPECT_EQ(pause_client_candidates(workers, lone), std::vector<int>{1}) << "its own re-entry waits for nothing else";
+    workers.waiting = {0};
+    EXPECT_TRUE(pause_client_candidates(workers, lone).empty()) << "a waiter would take the key at once";
+    EXPECT_EQ(workers.asked.back(), milliseconds(0)) << "any acquire in flight, however fresh, counts";
+    workers.waiting = {};
+    workers.holding = {1, 2};
+    EXPECT_TRUE(pause_client_candidates(workers, lone).empty()) << "two holders (of two keys): not the only one";
+    workers.holding = {};
+    EXPECT_TRUE(pause_client_candidates(workers, lone).empty());
+}
+
+TEST(PauseClient, AimNamesRoundTrip) {
+    for (const auto& name : worker_aim_names()) {
+        const auto aim = worker_aim_named(name);
+        ASSERT_TRUE(aim) << name;
+        EXPECT_EQ(worker_aim_names()[static_cast<std::size_t>(*aim)], name);
+    }
+    EXPECT_FALSE(worker_aim_named("thinker"));
 }
 
 TEST(PauseClient, ChoosesAgainWhenItsChoiceWasReplaced) {
@@ -158,9 +228,11 @@ TEST(PauseClient, OptionsDefaultToAnyWorkerAndAreChecked) {
     EXPECT_EQ(defaults.at("pause_client_target"), "any");
     EXPECT_EQ(defaults.at("pause_client_waiting_for_ms"), 0);
     EXPECT_EQ(spec_error_of({{"pause_client_target", "waiting"}, {"pause_client_waiting_for_ms", 200}}), "");
-    const auto target = spec_error_of({{"pause_client_target", "holder"}});
+    const auto target = spec_error_of({{"pause_client_target", "thinker"}});
     EXPECT_NE(target.find("field 'pause_client_target'"), std::string::npos) << target;
-    EXPECT_NE(target.find("any or waiting"), std::string::npos) << target;
+    EXPECT_NE(target.find("any, waiting, renewing, lone-holder or holder"), std::string::npos) << target;
+    EXPECT_EQ(spec_error_of({{"pause_client_target", "renewing"}}), "");
+    EXPECT_EQ(spec_error_of({{"pause_client_target", "lone-holder"}}), "");
     EXPECT_NE(spec_error_of({{"pause_client_waiting_for_ms", -5}}).find("field 'pause_client_waiting_for_ms'"),
               std::string::npos);
 }
@@ -181,6 +253,33 @@ TEST(ClientClockSkew, MovesOneWorkersWallClockAndPutsItBack) {
     fault.heal();
     EXPECT_EQ(offset_of(dir.path, 3), 0);
     fault.heal();  // idempotent
+}
+
+TEST(ClientClockSkew, AimedAtAHolderMovesOnlyAHoldersClock) {
+    WorkersDir dir;
+    FakeWorkers workers;
+    workers.live = {1, 2, 3};
+    workers.holding = {1, 2};
+    for (int process : {2, 3}) clock_environment(std::filesystem::path("/lib/x.so"), worker_clock_dir(dir.path, process));
+    ClockChange jump;
+    jump.jump_ms = 700;
+    ClientClockSkew fault(workers, dir.path, jump, {.aim = WorkerAim::Holder});
+    // Holders {1, 2}, of which only 2 has a clock file: whatever the pick, 2.
+    EXPECT_EQ(*fault.start(event(5), std::stop_token{}), std::vector<std::string>{"worker 2"});
+    EXPECT_EQ(offset_of(dir.path, 3), 0) << "a thinker's clock stays";
+    fault.heal();
+    workers.holding = {1};
+    ClientClockSkew none(workers, dir.path, jump, {.aim = WorkerAim::Holder});
+    EXPECT_FALSE(none.start(event(0), stopped())) << "no holder with a clock: nothing moves";
+    EXPECT_EQ(offset_of(dir.path, 2), 0);
+}
+
+TEST(ClientClockSkew, TargetOptionDefaultsToAnyAndIsChecked) {
+    const auto& descriptor = *find_fault("client-clock-skew");
+    const auto defaults = fault_options_for(descriptor, nlohmann::json::object(), OptionContext{1000});
+    EXPECT_EQ(defaults.at("client_clock_target"), "any");
+    const auto wrong = spec_error_of({{"nemesis", {"client-clock-skew"}}, {"client_clock_target", "thinker"}});
+    EXPECT_NE(wrong.find("field 'client_clock_target'"), std::string::npos) << wrong;
 }
 
 TEST(ClientClockSkew, DriftsOneWorkersMonotonicClockAndKeepsItsGainAtTheHeal) {

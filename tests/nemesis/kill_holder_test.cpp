@@ -79,3 +79,16 @@ TEST(LiveState, AcquiresInFlightCountOnlyOnceOldEnough) {
     live.forget(5);  // replaced: nothing in flight any more
     EXPECT_TRUE(live.acquiring_for(std::chrono::milliseconds(0)).empty());
 }
+
+TEST(LiveState, RenewsInFlightUntilAnsweredOrForgotten) {
+    LiveState live;
+    EXPECT_EQ(live.renews_sent(), 0);
+    live.renewing(2);
+    live.renewing(4);
+    EXPECT_EQ(live.renewing(), (std::vector<int>{2, 4}));
+    live.renew_done(2);
+    EXPECT_EQ(live.renewing(), std::vector<int>{4});
+    live.forget(4);  // replaced while its renew was in flight
+    EXPECT_TRUE(live.renewing().empty());
+    EXPECT_EQ(live.renews_sent(), 2) << "answered or not, both were sent";
+}

@@ -191,3 +191,36 @@ TEST(NemesisRun, AnEventWithItsOwnOptionsRunsTheFaultMadeForThem) {
     EXPECT_EQ(ops[1].value["targets"], nlohmann::json::array({"plain"}));
     EXPECT_EQ(ops[5].value["targets"], nlohmann::json::array({"own"}));
 }
+
+namespace {
+
+/// A fault that says it struck `after` the run's start.
+class StruckFault : public Fault {
+public:
+    StruckFault(Clock::time_point run_start, milliseconds after) : struck_(run_start + after) {}
+    std::string kind() const override { return "timed"; }
+    std::optional<std::vector<std::string>> start(const FaultEvent&, const std::stop_token&) override {
+        return std::vector<std::string>{"worker 1"};
+    }
+    void heal() noexcept override {}
+    std::optional<Clock::time_point> struck_at() const override { return struck_; }
+
+private:
+    Clock::time_point struck_;
+};
+
+}  // namespace
+
+TEST(NemesisRun, TheCompletionCarriesWhenAnAimedFaultStruckOnTheHistorysClock) {
+    const auto run_start = Clock::now();
+    std::map<std::string, std::unique_ptr<Fault>> faults;
+    faults.emplace("timed", std::make_unique<StruckFault>(run_start, milliseconds(30)));
+    std::vector<Op> ops;
+    Nemesis nemesis({event_at(1, 0, 5)}, std::move(faults), [&](Op op) { ops.push_back(std::move(op)); }, run_start);
+    nemesis.run(std::stop_token{});
+    ASSERT_GE(ops.size(), 2u);
+    EXPECT_FALSE(ops[0].value.contains("struck_ns")) << "not on the invoke";
+    EXPECT_EQ(ops[1].value["struck_ns"], 30'000'000);
+    EXPECT_FALSE(run_schedule({event_at(1, 0, 5)}, milliseconds(0), milliseconds(0)).ops[1].value.contains("struck_ns"))
+        << "a fault that does not say records none";
+}
