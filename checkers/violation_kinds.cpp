@@ -22,7 +22,7 @@ std::span<const std::string_view> violation_kinds() {
         kDoubleGrant, kBusyWhileFree, kReleaseWithoutHold, kNotLinearizable,  // linearizability
         kOversell, kStockMismatch,                                            // oversell
         kDuplicateId,                                                         // unique-ids
-        kStuckLock,                                                           // liveness
+        kStuckLock, kNodeNotRestarted,                                        // liveness
         kReleaseByNonOwner,                                                   // release-ownership
     });
     return kinds;

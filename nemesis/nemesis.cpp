@@ -15,7 +15,8 @@ Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::un
       workers_(workers) {}
 
 void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
-                     std::optional<std::string> error, std::optional<std::int64_t> reply_delay_ms) {
+                     std::optional<std::string> error, std::optional<std::int64_t> reply_delay_ms,
+                     const std::vector<NodeRestart>& restarts) {
     Op op;
     op.process = kNemesisProcess;
     op.type = type;
@@ -23,6 +24,10 @@ void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, c
     op.value = {{"fault", event.kind}, {"id", event.id}};
     if (targets) op.value["targets"] = *targets;
     if (reply_delay_ms) op.value["reply_delay_ms"] = *reply_delay_ms;
+    for (const auto& r : restarts) {
+        if (r.ready_ms) op.value["restart_ms"][r.node] = *r.ready_ms;
+        else op.value["not_restarted"].push_back(r.failure);
+    }
     op.error = std::move(error);
     record_(std::move(op));
 }
@@ -104,7 +109,7 @@ void Nemesis::heal() noexcept {
     try {
         record(OpType::Invoke, fn::kStopFault, event, &targets);
         fault->heal();
-        record(OpType::Info, fn::kStopFault, event, &targets);
+        record(OpType::Info, fn::kStopFault, event, &targets, std::nullopt, std::nullopt, fault->restarts());
     } catch (...) {
         fault->heal();
     }

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "clusters/data_file.hpp"
 #include "clusters/network/test_network.hpp"
 #include "clusters/topologies/topology.hpp"
 #include "core/spec_view.hpp"
@@ -44,6 +45,9 @@ struct TopologyDescriptor {
     /// peers go through the peer links, so loopback mode refuses them, with
     /// the reason (mysql-replicated: failover cuts the clients off too).
     std::map<std::string, std::string> faults_needing_namespaces = {};
+    /// The data files its servers keep (clusters/servers/server_data_files.hpp),
+    /// what corrupt-file may aim at; empty when it keeps none.
+    std::vector<DataFile> data_files = {};
 };
 
 /// TopologyDescriptor::make of a topology class constructed from (options, network).
