@@ -174,6 +174,7 @@ nlohmann::json recovery_figures(const History& history) {
             if (op.value.contains("fault")) f["fault"] = op.value["fault"];
             if (op.value.contains("id")) f["id"] = op.value["id"];
         }
+        if (op.value.is_object() && op.value.contains("restart_ms")) f["restart_ms"] = op.value["restart_ms"];
         auto next = std::lower_bound(acquired.begin(), acquired.end(), std::make_pair(op.time, std::int64_t{-1}));
         if (next == acquired.end()) {
             ++unrecovered;
@@ -187,6 +188,23 @@ nlohmann::json recovery_figures(const History& history) {
         faults.push_back(std::move(f));
     }
     return {{"faults", faults}, {"max_recovery_ms", worst}, {"unrecovered", unrecovered}};
+}
+
+/// One node-not-restarted finding per line of a stop-fault's "not_restarted".
+void restart_findings(const History& history, CheckerResult& result) {
+    std::int64_t count = 0;
+    for (const Op& op : history) {
+        if (!op.is_nemesis() || op.is_invoke() || op.f != fn::kStopFault || !op.value.is_object()) continue;
+        const auto it = op.value.find("not_restarted");
+        if (it == op.value.end() || !it->is_array()) continue;
+        for (const auto& line : *it) {
+            if (!line.is_string()) continue;
+            nlohmann::json details = {{"fault", op.value.value("fault", "")}};
+            result.violations.push_back(Violation{kNodeNotRestarted, {op.index}, line.get<std::string>(), details});
+            ++count;
+        }
+    }
+    result.stats["recovery"]["nodes_not_restarted"] = count;
 }
 
 }  // namespace
@@ -204,6 +222,7 @@ CheckerResult check_liveness(const History& history, const std::vector<std::int6
     result.stats["latency_ms"] = latency_figures(history, partner);
     stuck_figures(history, partner, result);
     result.stats["recovery"] = recovery_figures(history);
+    restart_findings(history, result);
     result.valid = Validity::Valid;  // figures and findings, never a verdict
     return result;
 }
@@ -238,6 +257,8 @@ std::string recovery_words(const nlohmann::json& s) {
     const auto unrecovered = static_cast<std::int64_t>(s["recovery"]["faults"].size()) - recovered;
     std::string out = recovered > 0 ? fmt::format(", slowest recovery after a fault {:.0f} ms", slowest) : "";
     if (unrecovered > 0) out += fmt::format(", no acquire granted after {}", counted(unrecovered, "fault"));
+    if (const auto down = static_cast<std::int64_t>(stat_number(s, {"recovery", "nodes_not_restarted"})); down > 0)
+        out += fmt::format(", {} not restarted after a fault", counted(down, "node"));
     return out;
 }
 

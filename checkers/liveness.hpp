@@ -1,6 +1,7 @@
 // Liveness findings (docs/design.md "Checkers": liveness). Figures, not a verdict:
 // this checker always answers valid; what it finds goes in `stats` and, for
-// stuck locks, in `violations` of kind "stuck-lock" (findings that do not make
+// stuck locks and nodes that did not restart, in `violations` of kinds
+// "stuck-lock" and "node-not-restarted" (findings that do not make
 // the run invalid; docs/checkers.md explains why).
 //
 // stats:
@@ -21,7 +22,15 @@
 //             one's completion between two claims (an indeterminate acquire
 //             that secretly took the lock, or a lock-table row nobody deletes);
 //   recovery: for each fault, from its stop-fault's completion to the next
-//             acquire ok (any key): recovery_ms, or null if none followed.
+//             acquire ok (any key): recovery_ms, or null if none followed;
+//             for a fault that restarts nodes, restart_ms {node: ms until it
+//             was ready}; and nodes_not_restarted, how many nodes did not
+//             come back after a fault.
+// A node that did not come back after a fault (a stop-fault's
+// "not_restarted", nemesis/nemesis.hpp) is a finding of kind
+// "node-not-restarted", with the server's own last log line: the server
+// refused what the fault left it (a damaged file), which is what the run
+// asks about, so the run goes on and is checked on the history it has.
 #pragma once
 
 #include "checkers/checker_descriptor.hpp"
@@ -30,6 +39,7 @@
 namespace lockcheck {
 
 inline constexpr const char* kStuckLock = "stuck-lock";
+inline constexpr const char* kNodeNotRestarted = "node-not-restarted";
 
 /// `partner` is pair_ops(history).
 CheckerResult check_liveness(const History& history, const std::vector<std::int64_t>& partner);

@@ -19,12 +19,12 @@ std::span<const std::string_view> violation_kinds() {
         kOverlapWithinLease, kOverlapLeaseExpired, kLateGrant, kOverlapLeaseUncertain,  // mutual-exclusion
         kGrantWithoutOwnKey, kRenewAfterExpiry,                                         // with the servers' record
         kRenewAfterLoss,                                                                // renew-after-loss
-        kLostUpdate, kStaleWriteAccepted,                                               // resource
-        kDoubleGrant, kBusyWhileFree, kReleaseWithoutHold, kNotLinearizable,            // linearizability
-        kOversell, kStockMismatch,                                                      // oversell
-        kDuplicateId,                                                                   // unique-ids
-        kStuckLock,                                                                     // liveness
-        kReleaseByNonOwner,                                                             // release-ownership
+        kLostUpdate, kStaleWriteAccepted,                                     // resource
+        kDoubleGrant, kBusyWhileFree, kReleaseWithoutHold, kNotLinearizable,  // linearizability
+        kOversell, kStockMismatch,                                            // oversell
+        kDuplicateId,                                                         // unique-ids
+        kStuckLock, kNodeNotRestarted,                                        // liveness
+        kReleaseByNonOwner,                                                   // release-ownership
     });
     return kinds;
 }

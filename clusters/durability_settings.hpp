@@ -27,6 +27,11 @@ struct DurabilitySettings {
     /// though its --help does not list it): neither the WAL nor the backend is
     /// ever synced.
     bool etcd_fsync = true;
+    /// Redis's aof-load-truncated: true (the server's default) loads an AOF
+    /// whose last command is torn by dropping that command; false refuses to
+    /// start (exit 1). A cut at a command boundary loads either way
+    /// (docs/nemesis.md, "Disks that lie").
+    bool redis_aof_load_truncated = true;
 };
 
 }  // namespace lockcheck

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "clusters/data_file.hpp"
 #include "clusters/node_data_mount.hpp"
 #include "clusters/runtimes/node_runtime.hpp"
 
@@ -47,6 +48,9 @@ struct NodeProgram {
     /// The program that starts argv, if any (ServerLaunch::launcher): the
     /// clock launcher when the run moves the nodes' clocks.
     std::optional<std::filesystem::path> launcher = std::nullopt;
+    /// The files the server keeps in data_dir, as corrupt-file aims at them
+    /// (clusters/servers/server_data_files.hpp); empty for a server that keeps none.
+    std::vector<DataFile> data_files = {};
 };
 
 class NodeStartError : public std::runtime_error {
@@ -85,6 +89,10 @@ public:
     /// write, never truncating it (NodeRuntime::rewrite_in_place). Throws
     /// std::runtime_error naming the node.
     void rewrite_in_place(const std::filesystem::path& file, const std::string& bytes) const;
+    /// The directory the server keeps its data in (NodeProgram::data_dir), as this host sees it.
+    const std::filesystem::path& data_dir() const { return program_.data_dir; }
+    /// The files the server keeps there (NodeProgram::data_files).
+    const std::vector<DataFile>& data_files() const { return program_.data_files; }
     /// Everything the server wrote to its log so far.
     std::string read_log() const { return runtime_->read_log(); }
 

@@ -1,30 +1,38 @@
-// What kill-restart and power-loss share: nodes taken down together at one
-// moment and started again restart_delay_ms later. The restart never comes
-// sooner, not even when the run stops early (the workers' last cycles still
-// see the nodes down, as the scenario says). When the run is interrupted
-// (Ctrl-C) it stops waiting and leaves the nodes down: the run is about to
-// stop every node anyway.
+// What kill-restart, power-loss and corrupt-file share: nodes taken down
+// together at one moment and started again restart_delay_ms later. The
+// restart never comes sooner, not even when the run stops early (the
+// workers' last cycles still see the nodes down, as the scenario says). When
+// the run is interrupted (Ctrl-C) it stops waiting and leaves the nodes down:
+// the run is about to stop every node anyway.
+//
+// A node that does not come back is a finding of the run, not a harness
+// error (a server that refuses its damaged files is what the fault asks
+// about): restart() keeps, per node, how long it took to be ready or why it
+// did not start, for the stop-fault record (Fault::restarts,
+// nemesis/nemesis.hpp), and the run goes on with the node down.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
 
 #include "clusters/node.hpp"
+#include "nemesis/fault.hpp"
 
 namespace lockcheck {
 
 class DelayedRestart {
 public:
-    /// What strikes or restarts a set of nodes (e.g. cut_power, restore_power).
+    /// What strikes a set of nodes (e.g. cut_power).
     using NodesAction = std::function<void(const std::vector<Node*>& nodes)>;
 
-    /// `fault` names the fault in log lines; `interrupt` is the run's
-    /// interrupt (Ctrl-C), which ends restart()'s wait.
+    /// `fault` names the fault in log lines and findings; `interrupt` is the
+    /// run's interrupt (Ctrl-C), which ends restart()'s wait.
     DelayedRestart(std::string fault, std::int64_t delay_ms, std::stop_token interrupt)
         : fault_(std::move(fault)), delay_ms_(delay_ms), interrupt_(std::move(interrupt)) {}
 
@@ -36,18 +44,29 @@ public:
     void take_down(std::vector<Node*> nodes, const NodesAction& strike);
 
     /// Waits until the delay since take_down() has passed, then starts the
-    /// nodes again with `start_again`, logging a failure. Nothing when no
+    /// nodes again one after another (Node::start, each until it is ready;
+    /// one that does not come back keeps none of the others down), keeping
+    /// what each did for restarts() and logging a failure. Nothing when no
     /// nodes are down; never throws.
-    void restart(const NodesAction& start_again) noexcept;
+    void restart() noexcept;
+
+    /// What the last restart() did, one entry per node, in order (empty
+    /// before any, or when it was interrupted).
+    std::vector<NodeRestart> restarts() const;
 
 private:
     std::string fault_;
     std::int64_t delay_ms_;
     std::stop_token interrupt_;
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::vector<Node*> down_;
     std::chrono::steady_clock::time_point down_at_;
+    std::vector<NodeRestart> restarts_;
 };
+
+/// Starts `node` (Node::start) and says how long it took to be ready, or
+/// "NODE did not restart after FAULT: why" with the server's last log line.
+NodeRestart start_node_again(Node& node, const std::string& fault);
 
 /// The names of `nodes`, comma-separated, for log lines.
 std::string node_names(const std::vector<Node*>& nodes);

@@ -38,6 +38,15 @@ public:
     virtual std::vector<int> live_workers() const { return {}; }
 };
 
+/// What restarting one node at the end of a fault did (nemesis/delayed_restart.hpp).
+struct NodeRestart {
+    std::string node;
+    /// How long it took from its start to its answering the probe; nullopt when it did not come back.
+    std::optional<std::int64_t> ready_ms;
+    /// When it did not come back: "n2 did not restart after corrupt-file: ..." with the server's last log line.
+    std::string failure;
+};
+
 class Fault {
 public:
     virtual ~Fault() = default;
@@ -68,6 +77,10 @@ public:
     /// in flight when it struck (checkers/worker_fault_windows.hpp). nullopt
     /// for faults that do not say.
     virtual std::optional<std::chrono::steady_clock::time_point> struck_at() const { return std::nullopt; }
+    /// For faults that restart nodes at heal() (kill-restart, power-loss,
+    /// corrupt-file): what the last heal's restart of each node did, recorded
+    /// on the stop-fault completion (nemesis/nemesis.hpp). Empty for the others.
+    virtual std::vector<NodeRestart> restarts() const { return {}; }
 };
 
 }  // namespace lockcheck

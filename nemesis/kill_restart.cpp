@@ -1,7 +1,6 @@
 #include "nemesis/kill_restart.hpp"
 
 #include <algorithm>
-#include <exception>
 
 namespace lockcheck {
 
@@ -26,16 +25,6 @@ std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& eve
     return names;
 }
 
-void KillRestart::heal() noexcept {
-    restart_.restart([](const std::vector<Node*>& nodes) {
-        std::exception_ptr failed;  // one node that does not come back must not keep the others down
-        for (Node* n : nodes) try {
-                n->start();
-            } catch (...) {
-                if (!failed) failed = std::current_exception();
-            }
-        if (failed) std::rethrow_exception(failed);
-    });
-}
+void KillRestart::heal() noexcept { restart_.restart(); }
 
 }  // namespace lockcheck

@@ -40,6 +40,7 @@ public:
     std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
     void heal() noexcept override;
+    std::vector<NodeRestart> restarts() const override { return restart_.restarts(); }
 
 private:
     LockLocator locator_;

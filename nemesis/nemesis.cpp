@@ -16,7 +16,7 @@ Nemesis::Nemesis(std::vector<FaultEvent> schedule, std::map<std::string, std::un
 
 void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
                      std::optional<std::string> error, std::optional<std::int64_t> reply_delay_ms,
-                     std::optional<std::int64_t> struck_ns) {
+                     std::optional<std::int64_t> struck_ns, const std::vector<NodeRestart>& restarts) {
     Op op;
     op.process = kNemesisProcess;
     op.type = type;
@@ -25,6 +25,10 @@ void Nemesis::record(OpType type, std::string_view f, const FaultEvent& event, c
     if (targets) op.value["targets"] = *targets;
     if (reply_delay_ms) op.value["reply_delay_ms"] = *reply_delay_ms;
     if (struck_ns) op.value["struck_ns"] = *struck_ns;
+    for (const auto& r : restarts) {
+        if (r.ready_ms) op.value["restart_ms"][r.node] = *r.ready_ms;
+        else op.value["not_restarted"].push_back(r.failure);
+    }
     op.error = std::move(error);
     record_(std::move(op));
 }
@@ -113,7 +117,7 @@ void Nemesis::heal() noexcept {
     try {
         record(OpType::Invoke, fn::kStopFault, event, &targets);
         fault->heal();
-        record(OpType::Info, fn::kStopFault, event, &targets);
+        record(OpType::Info, fn::kStopFault, event, &targets, std::nullopt, std::nullopt, std::nullopt, fault->restarts());
     } catch (...) {
         fault->heal();
     }

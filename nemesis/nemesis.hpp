@@ -1,6 +1,9 @@
 // Runs a fault schedule on its own thread and records each fault in the
 // history as nemesis ops: start-fault and stop-fault, each an invoke followed
-// by an info, with value {"fault": kind, "id": event id, "targets": [...]}.
+// by an info, with value {"fault": kind, "id": event id, "targets": [...]};
+// a stop-fault info of a fault that restarts nodes also carries "restart_ms"
+// {node: ms until it was ready} and "not_restarted" [why each node that did
+// not come back did not] (Fault::restarts).
 #pragma once
 
 #include <chrono>
@@ -61,12 +64,15 @@ private:
     std::atomic<int> started_{0};
 
     /// Records one fault op: its kind and id, the targets it struck, why it
-    /// failed, and the fault's reply_delay_ms (Fault::reply_delay_ms) and
-    /// struck_ns (Fault::struck_at) when set.
+    /// failed, the fault's reply_delay_ms (Fault::reply_delay_ms) and
+    /// struck_ns (Fault::struck_at) when set, and what restarting its nodes
+    /// did (Fault::restarts): "restart_ms" {node: ms to ready}, "not_restarted"
+    /// [one line per node that did not come back].
     void record(OpType type, std::string_view f, const FaultEvent& event, const std::vector<std::string>* targets,
                 std::optional<std::string> error = std::nullopt,
                 std::optional<std::int64_t> reply_delay_ms = std::nullopt,
-                std::optional<std::int64_t> struck_ns = std::nullopt);
+                std::optional<std::int64_t> struck_ns = std::nullopt,
+                const std::vector<NodeRestart>& restarts = {});
     /// Fault::struck_at on the history's clock (ns since the run's start), when the fault says.
     std::optional<std::int64_t> struck_ns(const Fault& fault) const;
 };

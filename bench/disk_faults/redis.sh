@@ -162,6 +162,13 @@ wl_basic() { # NKEYS data keys, then the lock (the last record of the AOF)
     LOCKA=$(take_lock A)
 }
 
+wl_script_lock() { # NKEYS data keys, then the lock as lockcheck's redis-set-nx-px takes it:
+    # one EVAL (SET NX PX, then INCR of the fence key), which the AOF holds as MULTI, SET ... PXAT, INCR, EXEC
+    write_keys 0 $NKEYS
+    NWRITTEN=$ACKED
+    LOCKA=$(cli EVAL "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return redis.call('INCR', KEYS[2]) end return false" 2 lock lock:fence A 30000)
+}
+
 wl_old_copy() { # half the keys, copy appendonlydir, the other half and the lock
     write_keys 0 $((NKEYS / 2))
     cp -a "$RUN/$CASE/data/appendonlydir" "$RUN/$CASE/appendonlydir.old"
@@ -212,6 +219,21 @@ f_torn_last_record() {
     z=$(fsize "$f")
     FAULT_NOTE="$z -> $((s + (z - s) / 2)) bytes, last record $s..$z"
     truncate_to "$f" $((s + (z - s) / 2))
+}
+# offset of the start of the last MULTI record ("*1\r\n$5\r\nMULTI\r\n": the name is 8 bytes in)
+last_multi() { echo $(($(grep -boa 'MULTI' "$1" | tail -1 | cut -d: -f1) - 8)); }
+f_cut_last_block() { # the whole MULTI ... EXEC block of the lock (what corrupt-file's cut-records 1 cuts)
+    local f s
+    f=$(incr_file)
+    s=$(last_multi "$f")
+    FAULT_NOTE="$(fsize "$f") -> $s bytes"
+    truncate_to "$f" "$s"
+}
+f_torn_exec() { # the last 5 bytes: the block's EXEC torn (corrupt-file's cut-bytes 5)
+    local f
+    f=$(incr_file)
+    FAULT_NOTE="$(fsize "$f") -> $(($(fsize "$f") - 5)) bytes"
+    cut_tail "$f" 5
 }
 f_cut_1() { local f; f=$(incr_file); FAULT_NOTE="$(fsize "$f") -> $(($(fsize "$f") - 1))"; cut_tail "$f" 1; }
 f_cut_300() { local f; f=$(incr_file); FAULT_NOTE="$(fsize "$f") -> $(($(fsize "$f") - 300))"; cut_tail "$f" 300; }
@@ -344,6 +366,10 @@ run_case lock-cut-yes "cut the AOF at the start of the last record (the lock's S
 run_case lock-cut-no "cut the AOF at the start of the last record (the lock's SET): a whole record lost" "$ALW, $T_NO" wl_basic f_cut_last_record "$T_NO"
 run_case lock-torn-yes "torn write: the last record cut in its middle" "$ALW, $T_YES" wl_basic f_torn_last_record "$T_YES"
 run_case lock-torn-no "torn write: the last record cut in its middle" "$ALW, $T_NO" wl_basic f_torn_last_record "$T_NO"
+run_case lock-script-cut-yes "cut the AOF at the start of the lock's MULTI ... EXEC block (lockcheck's EVAL)" "$ALW, $T_YES" wl_script_lock f_cut_last_block "$T_YES"
+run_case lock-script-cut-no "cut the AOF at the start of the lock's MULTI ... EXEC block (lockcheck's EVAL)" "$ALW, $T_NO" wl_script_lock f_cut_last_block "$T_NO"
+run_case lock-script-torn-yes "torn write: the lock block's EXEC cut in its middle" "$ALW, $T_YES" wl_script_lock f_torn_exec "$T_YES"
+run_case lock-script-torn-no "torn write: the lock block's EXEC cut in its middle" "$ALW, $T_NO" wl_script_lock f_torn_exec "$T_NO"
 run_case lock-old-copy "older copy of appendonlydir/ put back" "$ALW" wl_old_copy f_restore_old_copy
 run_case lock-old-incr "older copy of the .incr.aof put back" "$ALW, $T_NO" wl_old_copy f_restore_old_incr "$T_NO"
 

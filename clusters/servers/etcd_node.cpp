@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "clusters/servers/etcd_admin_http.hpp"
+#include "clusters/servers/server_data_files.hpp"
 
 namespace lockcheck {
 namespace {
@@ -59,7 +60,7 @@ NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::fil
                                   "--log-outputs",
                                   "stderr"};
     if (!fsync) argv.push_back("--unsafe-no-fsync");
-    return NodeProgram{argv, client_port_open, data_dir, "dir-fsync"};
+    return NodeProgram{argv, client_port_open, data_dir, "dir-fsync", std::nullopt, etcd_data_files()};
 }
 
 std::optional<EtcdMemberStatus> etcd_member_status(const std::string& address, std::chrono::milliseconds timeout) {

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "clusters/servers/server_data_files.hpp"
 #include "host/system_command.hpp"
 #include "clusters/servers/config_quoting.hpp"
 
@@ -220,7 +221,7 @@ NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::
                            std::string error;
                            return root_connection(dir, std::chrono::seconds(1), error) != nullptr;
                        },
-                       dir / "data", "any-fsync"};
+                       dir / "data", "any-fsync", std::nullopt, mariadb_data_files()};
 }
 
 void mariadb_admin(const Node& node, const std::vector<std::string>& statements, const ServerCredentials& hidden,

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "clusters/servers/config_quoting.hpp"
+#include "clusters/servers/server_data_files.hpp"
 #include "host/private_file.hpp"
 #include "clusters/servers/redis_admin.hpp"
 
@@ -45,7 +46,14 @@ NodeProgram redis_server_program(const std::filesystem::path& dir, const std::st
     return NodeProgram{{"redis-server", conf.string()},
                        [password](const std::string& a) { return redis_answers_ping(a, kRedisPort, password); },
                        data,
-                       "dir-fsync"};
+                       "dir-fsync",
+                       std::nullopt,
+                       persistence == RedisPersistence::None ? std::vector<DataFile>{} : redis_data_files()};
+}
+
+std::vector<std::string> redis_durability_config(const DurabilitySettings& durability) {
+    if (durability.redis_aof_load_truncated) return {};
+    return {"aof-load-truncated no"};
 }
 
 bool redis_answers_ping(const std::string& address, int port, const std::string& password) {

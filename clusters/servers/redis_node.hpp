@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clusters/durability_settings.hpp"
 #include "clusters/node.hpp"
 
 namespace lockcheck {
@@ -22,6 +23,10 @@ RedisPersistence redis_persistence_from_string(const std::string& text);
 /// One line of redis.conf / sentinel.conf: `directive`, then each of
 /// `arguments` quoted (redis_config_quote), so no argument can end the line.
 std::string redis_config_line(std::string_view directive, const std::vector<std::string>& arguments);
+
+/// The redis.conf lines `durability` asks for: "aof-load-truncated no"
+/// when redis_aof_load_truncated is false, nothing otherwise.
+std::vector<std::string> redis_durability_config(const DurabilitySettings& durability);
 
 /// Writes `dir`/redis.conf, mode 0600 (bound to `address`, data in
 /// `dir`/data (mode 0700: the program's data_dir, which a power loss strikes),

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <stdexcept>
 
+#include "clusters/servers/server_data_files.hpp"
 #include "clusters/servers/config_quoting.hpp"
 #include "host/private_file.hpp"
 
@@ -112,7 +113,9 @@ NodeProgram zookeeper_server_program(const std::filesystem::path& node_dir, int 
                         "org.apache.zookeeper.server.quorum.QuorumPeerMain", (dir / "zoo.cfg").string()},
                        [](const std::string& a) { return zookeeper_four_letter(a, "ruok").value_or("") == "imok"; },
                        data,
-                       "any-fsync"};
+                       "any-fsync",
+                       std::nullopt,
+                       zookeeper_data_files()};
 }
 
 std::optional<std::string> zookeeper_four_letter(const std::string& address, const std::string& word,

@@ -1,5 +1,7 @@
 #include "clusters/topologies/mysql_replicated.hpp"
 
+#include "clusters/servers/server_data_files.hpp"
+
 namespace lockcheck {
 
 TopologyDescriptor mysql_replicated_topology() {
@@ -11,7 +13,8 @@ TopologyDescriptor mysql_replicated_topology() {
             .faults_needing_namespaces = {
                 {"failover",
                  "the harness's failover of mysql-replicated also cuts the clients off from the old primary "
-                 "with firewall rules inside its namespace"}}};
+                 "with firewall rules inside its namespace"}},
+            .data_files = mariadb_data_files()};
 }
 
 }  // namespace lockcheck

@@ -7,7 +7,8 @@ RedisIndependent::RedisIndependent(const TopologyOptions& options, const TestNet
     for (int i = 0; i < network.node_count(); ++i) {
         nodes_.push_back(make_topology_node(
             options, network, i, "n" + std::to_string(i + 1), [&](const auto& dir, const auto& address) {
-                return redis_server_program(dir, address, persistence, options.credentials.client_password);
+                return redis_server_program(dir, address, persistence, options.credentials.client_password,
+                                            redis_durability_config(options.durability));
             }));
     }
 }

@@ -1,5 +1,7 @@
 #include "clusters/topologies/redis_independent.hpp"
 
+#include "clusters/servers/server_data_files.hpp"
+
 namespace lockcheck {
 
 TopologyDescriptor redis_independent_topology() {
@@ -11,7 +13,8 @@ TopologyDescriptor redis_independent_topology() {
                     return options.node_count > 0 ? options.node_count : RedisIndependent::kDefaultNodes;
                 },
             .make = construct_topology<RedisIndependent>,
-            .peer_links_cut_peers = true};
+            .peer_links_cut_peers = true,
+            .data_files = redis_data_files()};
 }
 
 }  // namespace lockcheck

@@ -68,6 +68,7 @@ RedisSentinel::RedisSentinel(const TopologyOptions& options, const TestNetwork& 
                                        redis_config_line("replica-announce-ip", {network.address(i)}),
                                        "replica-announce-port " + std::to_string(redis_peer_ports[i])};
         if (i > 0) extra.push_back(redis_config_line("replicaof", {primary, std::to_string(redis_peer_ports[0])}));
+        for (auto& line : redis_durability_config(options.durability)) extra.push_back(std::move(line));
         redis_.push_back(make_topology_node(
             options, network, i, "n" + std::to_string(i + 1), [&](const auto& dir, const auto& address) {
                 return redis_server_program(dir, address, persistence, password_, extra);

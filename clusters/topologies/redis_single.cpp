@@ -5,7 +5,8 @@ namespace lockcheck {
 RedisSingle::RedisSingle(const TopologyOptions& options, const TestNetwork& network) {
     const auto persistence = redis_persistence_from_string(options.persistence);
     node_ = make_topology_node(options, network, 0, "n1", [&](const auto& dir, const auto& address) {
-        return redis_server_program(dir, address, persistence, options.credentials.client_password);
+        return redis_server_program(dir, address, persistence, options.credentials.client_password,
+                                    redis_durability_config(options.durability));
     });
 }
 

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "clusters/data_file.hpp"
 #include "clusters/network/test_network.hpp"
 #include "clusters/topologies/server_record.hpp"
 #include "clusters/topologies/topology.hpp"
@@ -52,6 +53,9 @@ struct TopologyDescriptor {
     /// no record lockcheck reads (docs/checkers.md, "The servers' record").
     std::function<ServerRecordOutcome(Topology& topology, const std::filesystem::path& run_dir)> read_server_record =
         {};
+    /// The data files its servers keep (clusters/servers/server_data_files.hpp),
+    /// what corrupt-file may aim at; empty when it keeps none.
+    std::vector<DataFile> data_files = {};
 };
 
 /// TopologyDescriptor::make of a topology class constructed from (options, network).

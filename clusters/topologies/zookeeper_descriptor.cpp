@@ -1,5 +1,7 @@
 #include "clusters/topologies/zookeeper_ensemble.hpp"
 
+#include "clusters/servers/server_data_files.hpp"
+
 namespace lockcheck {
 
 TopologyDescriptor zookeeper_topology() {
@@ -7,7 +9,8 @@ TopologyDescriptor zookeeper_topology() {
             .description = "an ensemble of three ZooKeeper servers",
             .node_count = fixed_node_count(ZooKeeperEnsemble::kServers),
             .make = construct_topology<ZooKeeperEnsemble>,
-            .peer_links_cut_peers = true};
+            .peer_links_cut_peers = true,
+            .data_files = zookeeper_data_files()};
 }
 
 }  // namespace lockcheck

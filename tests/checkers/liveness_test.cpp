@@ -125,3 +125,38 @@ TEST(LivenessSummary, SaysNothingOfRecoveryWithoutFaultsAndNamesFaultsNothingFol
               std::string::npos)
         << faulted;
 }
+
+TEST(Liveness, ANodeThatDidNotRestartIsAFindingWithItsLogLineAndTheOthersRestartTimes) {
+    HistoryBuilder b;
+    fault(b, 0, 100, 1);
+    auto& stop = b.history().back();
+    stop.value["fault"] = "corrupt-file";
+    stop.value["restart_ms"] = {{"n1", 134}};
+    stop.value["not_restarted"] = {
+        "n2 did not restart after corrupt-file: (redis-server) exited with status 1 before it was ready; its log "
+        "says: # Bad file format reading the append only file appendonly.aof.1.incr.aof"};
+    const std::int64_t stop_index = stop.index;
+    b.session(1, 120, 150, 200, 201);
+    auto r = check(b);
+    EXPECT_EQ(r.valid, Validity::Valid) << "a finding, never a verdict";
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].kind, kNodeNotRestarted);
+    EXPECT_EQ(r.violations[0].ops, std::vector<std::int64_t>{stop_index});
+    EXPECT_EQ(r.violations[0].description.rfind("n2 did not restart after corrupt-file: ", 0), 0u);
+    EXPECT_NE(r.violations[0].description.find("Bad file format"), std::string::npos) << "the server's own words";
+    EXPECT_EQ(r.stats["recovery"]["faults"][0]["restart_ms"]["n1"], 134);
+    EXPECT_EQ(r.stats["recovery"]["nodes_not_restarted"], 1);
+    EXPECT_NE(liveness_checker().summary(r).find(", 1 node not restarted after a fault"), std::string::npos)
+        << liveness_checker().summary(r);
+}
+
+TEST(Liveness, EveryNodeBackMeansNoFinding) {
+    HistoryBuilder b;
+    fault(b, 0, 100, 1);
+    b.history().back().value["restart_ms"] = {{"n1", 90}};
+    b.session(1, 120, 150, 200, 201);
+    auto r = check(b);
+    EXPECT_TRUE(r.violations.empty());
+    EXPECT_EQ(r.stats["recovery"]["nodes_not_restarted"], 0);
+    EXPECT_EQ(liveness_checker().summary(r).find("not restarted"), std::string::npos);
+}

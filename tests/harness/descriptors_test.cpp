@@ -74,7 +74,9 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
                                             "pause_client_target", "pause_client_waiting_for_ms",
                                             "client_partition_mode", "client_clock_skew_ms", "client_clock_skew_clocks",
                                             "client_clock_skew_mode", "client_clock_rate", "client_clock_strobe_ms",
-                                            "kill_restart_nodes"}));
+                                            "kill_restart_nodes", "corrupt_file", "corrupt_action", "corrupt_records",
+                                            "corrupt_bytes", "corrupt_end_offset", "corrupt_bits",
+                                            "corrupt_copy_age_ms"}));
 }
 
 TEST(Registries, ACountOptionIsAnIntegerOptionOfItsFaultDefaultingToOne) {

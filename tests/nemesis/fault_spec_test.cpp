@@ -153,3 +153,40 @@ TEST(FaultSpec, OnlyPowerLossPutsTheNodesOnTheLoseUnsyncedFilesystem) {
     EXPECT_EQ(refusal->rfind("fault power-loss cannot run here: the lose-unsynced filesystem is unavailable: ", 0), 0u)
         << *refusal;
 }
+
+TEST(FaultSpec, CorruptFileOptionsAreCheckedOneLineEach) {
+    const nlohmann::json base = {{"name", "t"}, {"nemesis", nlohmann::json::array({"corrupt-file"})}, {"persistence", "always"}};
+    auto with = [&](const nlohmann::json& more) {
+        nlohmann::json spec = base;
+        spec.update(more);
+        return error_of(spec);
+    };
+    EXPECT_EQ(with(nlohmann::json::object()), "") << "the defaults: the log, its last record cut";
+    EXPECT_EQ(with({{"corrupt_action", "shred"}}),
+              "spec t: field 'corrupt_action' must be cut-records, cut-bytes, zero, flip-bits or older-copy");
+    EXPECT_EQ(with({{"corrupt_bytes", 0}}), "spec t.json: field 'corrupt_bytes' must be an integer in [1, 1073741824]");
+    EXPECT_EQ(with({{"corrupt_bits", 5000}}), "spec t.json: field 'corrupt_bits' must be an integer in [1, 4096]");
+    EXPECT_NE(with({{"corrupt_file", "wal"}}).find("spec t: field 'corrupt_file' must be log, aof-incr"),
+              std::string::npos);
+    EXPECT_EQ(with({{"corrupt_file", "etcd-wal"}}),
+              "spec t: field 'corrupt_file' names etcd-wal, which topology redis-single's servers do not keep "
+              "(they keep aof-incr, aof-base or rdb)");
+    EXPECT_EQ(with({{"corrupt_file", "aof-base"}}),
+              "spec t: field 'corrupt_action' cut-records needs a file whose records lockcheck can tell apart, "
+              "and aof-base's it cannot: use cut-bytes");
+    EXPECT_EQ(with({{"corrupt_file", "aof-base"}, {"corrupt_action", "flip-bits"}}), "");
+    EXPECT_EQ(error_of({{"nemesis", nlohmann::json::array({"corrupt-file"})}, {"topology", "zookeeper"}, {"recipe", "zk-sequential"},
+                        {"corrupt_action", "cut-bytes"}}),
+              "")
+        << "log: ZooKeeper's transaction log";
+}
+
+TEST(FaultSpec, CorruptFileIsBuiltWithItsOptionsResolved) {
+    Spec s = spec_from_json({{"nemesis", nlohmann::json::array({"corrupt-file"})}, {"corrupt_action", "zero"}, {"corrupt_bytes", 4096},
+                             {"restart_delay_ms", "0.5xttl"}, {"ttl_ms", 2000}},
+                            "t");
+    EXPECT_EQ(built_with(s, "corrupt-file", "corrupt_action"), "zero");
+    EXPECT_EQ(built_with(s, "corrupt-file", "corrupt_bytes"), 4096);
+    EXPECT_EQ(built_with(s, "corrupt-file", "corrupt_file"), "log");
+    EXPECT_EQ(built_with(s, "corrupt-file", "restart_delay_ms"), 1000) << "the restart delay kill-restart has";
+}

@@ -1,0 +1,63 @@
+// The corrupt-file fault through the lockcheck binary, on a real Redis with
+// appendfsync always (docs/nemesis.md, "Disks that lie"): cutting the
+// holder's acknowledged grant off the end of the AOF while Redis is down
+// makes it grant the lock again within the holder's lease, an overlap blamed
+// on the server, whose report says its disk lost acknowledged writes; the
+// same grant torn with aof-load-truncated no keeps Redis down, which is a
+// node-not-restarted finding with Redis's own log line, not a harness error.
+#include <gtest/gtest.h>
+
+#include "tests/support/integration_helpers.hpp"
+
+using namespace lockcheck::testing;
+
+namespace {
+
+std::vector<nlohmann::json> violations_of(const RunOutcome& run, const char* checker, const std::string& kind) {
+    std::vector<nlohmann::json> out;
+    for (const auto& v : run.results["checkers"][checker]["violations"])
+        if (v["kind"] == kind) out.push_back(v);
+    return out;
+}
+
+}  // namespace
+
+TEST(DiskFaults, AnAofCutAtARecordBoundaryGrantsAHeldLockAgainBlamedOnTheServer) {
+    auto run = run_lockcheck("aof-truncated", {"run", scenario("redis-aof-truncated")});
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    const auto within = violations_of(run, "mutual-exclusion", "overlap-within-lease");
+    ASSERT_GE(within.size(), 1u) << run.output;
+    EXPECT_EQ(within[0]["details"]["blame"], "the lock service or the recipe: it broke its promise");
+    const auto starts = nemesis_ops(run, "start-fault", "info");
+    ASSERT_GE(starts.size(), 1u);
+    bool cut = false;
+    for (const auto& op : starts)
+        if (op["value"].contains("targets")) {
+            const std::string what = op["value"]["targets"][1];
+            EXPECT_NE(what.find("aof-incr appendonly.aof."), std::string::npos) << what;
+            cut = cut || what.find("(1 record) off the end") != std::string::npos;
+        }
+    EXPECT_TRUE(cut) << "no event cut a whole record";
+    const auto stops = nemesis_ops(run, "stop-fault", "info");
+    ASSERT_GE(stops.size(), 1u);
+    EXPECT_TRUE(stops[0]["value"]["restart_ms"].contains("n1")) << stops[0].dump();
+    const auto page = read_file(run.run_dir / "report.html");
+    EXPECT_NE(page.find("The server&#39;s disk lost writes it had acknowledged"), std::string::npos)
+        << "the report names the disk";
+    EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
+    expect_nothing_left(run);
+}
+
+TEST(DiskFaults, ATornAofWithLoadTruncatedNoIsANodeThatDidNotRestart) {
+    auto run = run_lockcheck("aof-torn-refused", {"run", scenario("redis-aof-torn-refused")});
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    const auto down = violations_of(run, "liveness", "node-not-restarted");
+    ASSERT_EQ(down.size(), 1u) << run.results["checkers"]["liveness"].dump();
+    const std::string line = down[0]["description"];
+    EXPECT_EQ(line.rfind("n1 did not restart after corrupt-file: ", 0), 0u) << line;
+    EXPECT_NE(line.find("Unexpected end of file reading the append only file"), std::string::npos)
+        << "Redis's own words: " << line;
+    EXPECT_NE(run.output.find("1 node not restarted after a fault"), std::string::npos) << run.output;
+    EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
+    expect_nothing_left(run);
+}
