@@ -50,7 +50,7 @@ TEST(PaddedLineReader, SplitsAsGetlineDoesAtEveryBlockSize) {
         "one\ntwo",
         "one\ntwo\n",
         "\n\none\n\n two \r\n",
-        std::string(1000, 'x') + "\n" + std::string(3, 'y') + "\n" + std::string(500, 'z'),
+        std::string(1000, 'x').append("\n").append(3, 'y').append("\n").append(500, 'z'),
         std::string("a\0b\nc", 5),
     };
     for (const auto& text : texts)

@@ -28,7 +28,7 @@ protected:
     CommandResult phase(const std::string& which, const std::filesystem::path& dir) {
         const Rule& rule = GetParam();
         return run_command(
-            {std::string(UNSYNCEDFS_RULES_DIR) + "/" + rule.program, which, dir.string(), rule.metadata});
+            {std::string(UNSYNCEDFS_RULES_DIR).append("/").append(rule.program), which, dir.string(), rule.metadata});
     }
 };
 
