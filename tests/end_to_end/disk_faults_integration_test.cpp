@@ -11,17 +11,6 @@
 
 using namespace lockcheck::testing;
 
-namespace {
-
-std::vector<nlohmann::json> violations_of(const RunOutcome& run, const char* checker, const std::string& kind) {
-    std::vector<nlohmann::json> out;
-    for (const auto& v : run.results["checkers"][checker]["violations"])
-        if (v["kind"] == kind) out.push_back(v);
-    return out;
-}
-
-}  // namespace
-
 TEST(DiskFaults, AnAofCutAtARecordBoundaryGrantsAHeldLockAgainBlamedOnTheServer) {
     auto run = run_lockcheck("aof-truncated", {"run", scenario("redis-aof-truncated")});
     EXPECT_EQ(run.exit_code, 1) << run.output;

@@ -8,18 +8,6 @@
 
 using namespace lockcheck::testing;
 
-namespace {
-
-/// The violations of `kind` that checker `checker` reported.
-std::vector<nlohmann::json> violations_of(const RunOutcome& run, const char* checker, const std::string& kind) {
-    std::vector<nlohmann::json> out;
-    for (const auto& v : run.results["checkers"][checker]["violations"])
-        if (v["kind"] == kind) out.push_back(v);
-    return out;
-}
-
-}  // namespace
-
 TEST(RedisRecipes, DelUnsafeReleaseDeletesAnotherClientsLock) {
     auto run = run_lockcheck("del-unsafe", {"run", scenario("redis-del-unsafe-pause"), "--time-limit", "15"});
     EXPECT_EQ(run.exit_code, 1) << run.output;

@@ -194,6 +194,13 @@ std::vector<nlohmann::json> nemesis_ops(const RunOutcome& run, const std::string
     return out;
 }
 
+std::vector<nlohmann::json> violations_of(const RunOutcome& run, const char* checker, const std::string& kind) {
+    std::vector<nlohmann::json> out;
+    for (const auto& v : run.results["checkers"][checker]["violations"])
+        if (v["kind"] == kind) out.push_back(v);
+    return out;
+}
+
 std::string scenario(const char* name) { return std::string(LOCKCHECK_SOURCE_DIR) + "/scenarios/" + name + ".json"; }
 
 }  // namespace lockcheck::testing

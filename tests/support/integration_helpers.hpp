@@ -25,6 +25,9 @@ struct RunOutcome {
 
 std::string read_file(const std::filesystem::path& path);
 
+/// The violations of `kind` that checker `checker` reported in the run's results.json.
+std::vector<nlohmann::json> violations_of(const RunOutcome& run, const char* checker, const std::string& kind);
+
 /// A fresh store per test, so `latest` names this test's run.
 std::filesystem::path fresh_store(const std::string& name);
 
