@@ -51,6 +51,4 @@ std::optional<std::vector<std::string>> CorruptFile::start(const FaultEvent& eve
     return std::vector<std::string>{node->name(), kind->name + " " + path.filename().string() + ": " + done};
 }
 
-void CorruptFile::heal() noexcept { restart_.restart(); }
-
 }  // namespace lockcheck

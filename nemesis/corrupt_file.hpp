@@ -58,24 +58,19 @@ const DataFile* corrupt_file_target(const std::vector<DataFile>& files, const st
 std::string damage_file(const std::filesystem::path& path, const DataFile& kind, const CorruptFileOptions& options,
                         std::uint64_t seed);
 
-class CorruptFile : public Fault {
+class CorruptFile : public RestartingFault {
 public:
     /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
     CorruptFile(LockLocator locator, CorruptFileOptions options, std::int64_t restart_delay_ms,
                 std::stop_token interrupt)
-        : locator_(std::move(locator)),
-          options_(std::move(options)),
-          restart_("corrupt-file", restart_delay_ms, std::move(interrupt)) {}
-    std::string kind() const override { return "corrupt-file"; }
-    std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
+        : RestartingFault("corrupt-file", restart_delay_ms, std::move(interrupt)),
+          locator_(std::move(locator)),
+          options_(std::move(options)) {}
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
-    void heal() noexcept override;
-    std::vector<NodeRestart> restarts() const override { return restart_.restarts(); }
 
 private:
     LockLocator locator_;
     CorruptFileOptions options_;
-    DelayedRestart restart_;
 
     /// The file of `node` the options aim at now. Throws std::runtime_error naming the node.
     std::pair<const DataFile*, std::filesystem::path> target_file(const Node& node) const;

@@ -64,6 +64,23 @@ private:
     std::vector<NodeRestart> restarts_;
 };
 
+/// A fault that takes nodes down at start() and brings them back at heal()
+/// after restart_delay_ms (kill-restart, power-loss, corrupt-file): its kind,
+/// duration, heal and restarts come from its DelayedRestart.
+class RestartingFault : public Fault {
+public:
+    RestartingFault(std::string name, std::int64_t restart_delay_ms, std::stop_token interrupt)
+        : kind_(name), restart_(std::move(name), restart_delay_ms, std::move(interrupt)) {}
+    std::string kind() const override { return kind_; }
+    std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
+    void heal() noexcept override { restart_.restart(); }
+    std::vector<NodeRestart> restarts() const override { return restart_.restarts(); }
+
+protected:
+    std::string kind_;
+    DelayedRestart restart_;
+};
+
 /// Starts `node` (Node::start) and says how long it took to be ready, or
 /// "NODE did not restart after FAULT: why" with the server's last log line.
 NodeRestart start_node_again(Node& node, const std::string& fault);

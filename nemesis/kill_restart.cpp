@@ -25,6 +25,4 @@ std::optional<std::vector<std::string>> KillRestart::start(const FaultEvent& eve
     return names;
 }
 
-void KillRestart::heal() noexcept { restart_.restart(); }
-
 }  // namespace lockcheck

@@ -28,24 +28,19 @@
 
 namespace lockcheck {
 
-class KillRestart : public Fault {
+class KillRestart : public RestartingFault {
 public:
     /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
     /// `nodes`: kill_restart_nodes, how many of the lock's nodes one event kills (>= 1).
     KillRestart(LockLocator locator, std::int64_t nodes, std::int64_t restart_delay_ms, std::stop_token interrupt)
-        : locator_(std::move(locator)),
-          nodes_(static_cast<std::size_t>(nodes)),
-          restart_("kill-restart", restart_delay_ms, std::move(interrupt)) {}
-    std::string kind() const override { return "kill-restart"; }
-    std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
+        : RestartingFault("kill-restart", restart_delay_ms, std::move(interrupt)),
+          locator_(std::move(locator)),
+          nodes_(static_cast<std::size_t>(nodes)) {}
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
-    void heal() noexcept override;
-    std::vector<NodeRestart> restarts() const override { return restart_.restarts(); }
 
 private:
     LockLocator locator_;
     std::size_t nodes_;
-    DelayedRestart restart_;
 };
 
 /// The nodes one event kills when the current lock is on `lock_nodes`:

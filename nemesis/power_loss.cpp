@@ -53,6 +53,4 @@ std::optional<std::vector<std::string>> PowerLoss::start(const FaultEvent& event
     return names;
 }
 
-void PowerLoss::heal() noexcept { restart_.restart(); }
-
 }  // namespace lockcheck

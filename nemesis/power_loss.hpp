@@ -41,7 +41,7 @@
 
 namespace lockcheck {
 
-class PowerLoss : public Fault {
+class PowerLoss : public RestartingFault {
 public:
     /// How many nodes lose power together (spec field power_loss_nodes).
     enum class Reach { One, Majority, All };
@@ -51,24 +51,19 @@ public:
     /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
     PowerLoss(LockLocator locator, WorkerControl& workers, Reach reach, std::int64_t restart_delay_ms,
               std::optional<std::int64_t> after_grant_ms, std::stop_token interrupt)
-        : locator_(std::move(locator)),
+        : RestartingFault("power-loss", restart_delay_ms, std::move(interrupt)),
+          locator_(std::move(locator)),
           workers_(workers),
           reach_(reach),
-          after_grant_ms_(after_grant_ms),
-          restart_("power-loss", restart_delay_ms, std::move(interrupt)) {}
-    std::string kind() const override { return "power-loss"; }
+          after_grant_ms_(after_grant_ms) {}
     std::optional<std::string> unavailable_reason() const override;
-    std::int64_t duration_ms(const FaultEvent&) const override { return restart_.delay_ms(); }
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
-    void heal() noexcept override;
-    std::vector<NodeRestart> restarts() const override { return restart_.restarts(); }
 
 private:
     LockLocator locator_;
     WorkerControl& workers_;
     Reach reach_;
     std::optional<std::int64_t> after_grant_ms_;
-    DelayedRestart restart_;
 };
 
 /// The nodes `reach` strikes among `capable` (the nodes that can lose power,
