@@ -12,7 +12,7 @@
 using namespace lockcheck::testing;
 
 TEST(DiskFaults, AnAofCutAtARecordBoundaryGrantsAHeldLockAgainBlamedOnTheServer) {
-    auto run = run_lockcheck("aof-truncated", {"run", scenario("redis-aof-truncated")});
+    auto run = run_until_decided("aof-truncated", scenario("redis-aof-truncated"), 40);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     const auto within = violations_of(run, "mutual-exclusion", "overlap-within-lease");
     ASSERT_GE(within.size(), 1u) << run.output;

@@ -57,8 +57,7 @@ std::string wait_for_container(const fs::path& store) {
 }
 
 TEST_F(DockerRun, RedisHolderPauseIsInvalid) {
-    const auto run = run_lockcheck("docker-redis-holder-pause",
-                                   {"run", scenario("redis-holder-pause"), "--runtime", "docker", "--time-limit", "8"});
+    const auto run = run_until_decided("docker-redis-holder-pause", scenario("redis-holder-pause"), 30, {"--runtime", "docker"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_NE(run.output.find("scenario expectation: met"), std::string::npos) << run.output;
     EXPECT_NE(read_file(run.run_dir / "lockcheck.log").find("network: docker"), std::string::npos);

@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 using namespace lockcheck::testing;
 
 TEST(EtcdIntegration, HolderPausedPastItsLeaseIsInvalidWithLeaseExpiredOverlapsOnly) {
-    auto run = run_lockcheck("etcd-pause", {"run", scenario("etcd-holder-pause"), "--time-limit", "15", "--seed", "1"});
+    auto run = run_until_decided("etcd-pause", scenario("etcd-holder-pause"), 45, {"--seed", "1"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << run.output;

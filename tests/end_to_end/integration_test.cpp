@@ -20,7 +20,7 @@ using lockcheck::ChildSpec;
 using namespace lockcheck::testing;
 
 TEST(Integration, HolderPauseIsInvalidWithLeaseExpiredOverlapsAndLostUpdates) {
-    auto run = run_lockcheck("pause", {"run", scenario("redis-holder-pause"), "--time-limit", "20"});
+    auto run = run_until_decided("pause", scenario("redis-holder-pause"), 60);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);

@@ -28,7 +28,7 @@ std::pair<int, int> acquires_with_ttl(const RunOutcome& run) {
 
 TEST(MysqlIntegration, CleanupJobBreaksALockWhoseHolderPausedPastTheTimeout) {
     auto run =
-        run_lockcheck("mysql-cleanup-pause", {"run", scenario("mysql-record-cleanup-pause"), "--time-limit", "10"});
+        run_until_decided("mysql-cleanup-pause", scenario("mysql-record-cleanup-pause"), 40);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);
@@ -68,7 +68,7 @@ TEST(MysqlIntegration, KilledHolderWithoutCleanupLeavesAStuckLock) {
 }
 
 TEST(MysqlIntegration, ReplicaPromotedWhileTheOldPrimaryStillGrantsLocksBreaksThemWithinTheLease) {
-    auto run = run_lockcheck("mysql-promotion", {"run", scenario("mysql-replica-promotion"), "--time-limit", "8"});
+    auto run = run_until_decided("mysql-promotion", scenario("mysql-replica-promotion"), 30);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1);
     std::ifstream in(run.run_dir / "history.jsonl");

@@ -29,7 +29,7 @@ TEST(MysqlRecipes, ForUpdateInsideSurvivesAPausedHolder) {
 }
 
 TEST(MysqlRecipes, ForUpdateOutsideLosesUpdatesUnderTheSamePause) {
-    auto run = run_lockcheck("fu-out", {"run", scenario("mysql-for-update-outside"), "--time-limit", "10"});
+    auto run = run_until_decided("fu-out", scenario("mysql-for-update-outside"), 40);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     ASSERT_TRUE(run.results.contains("checkers")) << "the run was checked (short store paths: mysqld.sock)";
     EXPECT_EQ(run.results["valid"], false);

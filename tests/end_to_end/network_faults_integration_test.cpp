@@ -97,7 +97,7 @@ std::string worker_logs(const RunOutcome& run) {
 }  // namespace
 
 TEST(NetworkFaults, SlowReplyMakesSetNxPxHoldPastALeaseItLearnedOfLate) {
-    auto run = run_lockcheck("slow-reply", {"run", scenario("redis-slow-reply")});
+    auto run = run_until_decided("slow-reply", scenario("redis-slow-reply"), 90);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);

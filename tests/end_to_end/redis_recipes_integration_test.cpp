@@ -9,7 +9,7 @@
 using namespace lockcheck::testing;
 
 TEST(RedisRecipes, DelUnsafeReleaseDeletesAnotherClientsLock) {
-    auto run = run_lockcheck("del-unsafe", {"run", scenario("redis-del-unsafe-pause"), "--time-limit", "15"});
+    auto run = run_until_decided("del-unsafe", scenario("redis-del-unsafe-pause"), 45);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);

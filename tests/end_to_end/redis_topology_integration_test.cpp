@@ -47,7 +47,7 @@ TEST(RedisTopologies, SentinelFailoverGrantsTheLockTwiceWithinTheLease) {
 }
 
 TEST(RedisTopologies, RedlockCrashRestartWithoutPersistenceOverlapsWithinTheLease) {
-    auto run = run_lockcheck("redlock-crash", {"run", scenario("redlock-crash-restart"), "--time-limit", "10"});
+    auto run = run_until_decided("redlock-crash", scenario("redlock-crash-restart"), 40);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1) << run.output;
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
@@ -94,7 +94,7 @@ TEST(RedisTopologies, RedlockDelayedRestartKeepsLeasesApart) {
 }
 
 TEST(RedisTopologies, RedlockClockJumpOverlapsWithinTheLease) {
-    auto run = run_lockcheck("redlock-clock", {"run", scenario("redlock-clock-jump"), "--time-limit", "10"});
+    auto run = run_until_decided("redlock-clock", scenario("redlock-clock-jump"), 40);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1) << run.output;
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
@@ -104,7 +104,7 @@ TEST(RedisTopologies, RedlockClockJumpOverlapsWithinTheLease) {
 }
 
 TEST(RedisTopologies, ClockJumpOnOneRedisExpiresTheLockWithinItsLease) {
-    auto run = run_lockcheck("redis-clock", {"run", scenario("redis-clock-jump"), "--time-limit", "8"});
+    auto run = run_until_decided("redis-clock", scenario("redis-clock-jump"), 30);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1) << run.output;
     expect_faults_with_targets(run, "clock-skew");
@@ -169,7 +169,7 @@ std::string sentinel_logs(const RunOutcome& run) {
 }  // namespace
 
 TEST(RedisTopologies, LoopbackFailoverCutsThePrimarysPeerLinksUntilSentinelPromotesAReplica) {
-    auto run = run_lockcheck("failover-loopback", {"run", scenario("redis-failover-loopback"), "--time-limit", "22"});
+    auto run = run_until_decided("failover-loopback", scenario("redis-failover-loopback"), 60);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_NE(run.output.find("note: no network namespaces"), std::string::npos) << "a loopback run";
     EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1) << run.output;

@@ -18,8 +18,8 @@ std::string python(const std::string& script_and_args) { return "/usr/bin/python
 }  // namespace
 
 TEST(WorkerProtocol, PythonSafeClientHasOnlyLeaseExpiredOverlaps) {
-    auto run = run_lockcheck("py-safe", {"run", kSource + "/examples/python/redis-python-safe.json", "--client-cmd",
-                                         python("examples/python/redis_lock_safe.py")});
+    auto run = run_until_decided("py-safe", kSource + "/examples/python/redis-python-safe.json", 60,
+                                 {"--client-cmd", python("examples/python/redis_lock_safe.py")});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1);
     EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0);
@@ -28,9 +28,8 @@ TEST(WorkerProtocol, PythonSafeClientHasOnlyLeaseExpiredOverlaps) {
 }
 
 TEST(WorkerProtocol, NodeSafeClientReportsItsValidityAndHasOnlyLeaseExpiredOverlaps) {
-    auto run = run_lockcheck("node-safe", {"run", kSource + "/examples/node/redis-node-safe.json", "--client-cmd",
-                                           "/usr/bin/node " + kSource + "/examples/node/redis_lock_safe.js",
-                                           "--time-limit", "12"});
+    auto run = run_until_decided("node-safe", kSource + "/examples/node/redis-node-safe.json", 40,
+                                 {"--client-cmd", "/usr/bin/node " + kSource + "/examples/node/redis_lock_safe.js"});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << run.output;
     EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0);
@@ -42,8 +41,8 @@ TEST(WorkerProtocol, NodeSafeClientReportsItsValidityAndHasOnlyLeaseExpiredOverl
 }
 
 TEST(WorkerProtocol, PythonUnsafeClientHasOverlapsWithinTheLease) {
-    auto run = run_lockcheck("py-unsafe", {"run", kSource + "/examples/python/redis-python-unsafe.json", "--client-cmd",
-                                           python("examples/python/redis_lock_unsafe.py")});
+    auto run = run_until_decided("py-unsafe", kSource + "/examples/python/redis-python-unsafe.json", 60,
+                                 {"--client-cmd", python("examples/python/redis_lock_unsafe.py")});
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_GE(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 1)
         << "a release by DEL lets a third client in while the second still holds a valid lease";

@@ -18,7 +18,7 @@ using namespace lockcheck::testing;
 // pauses, since under load an acquire takes most of a second and a pause whose grant the record cannot
 // order against the lease's end is an undecided overlap, not a lease-expired one.
 TEST(ZooKeeperIntegration, HolderPausedPastItsSessionLosesTheLock) {
-    auto run = run_lockcheck("zk-pause", {"run", scenario("zk-holder-pause"), "--time-limit", "30"});
+    auto run = run_until_decided("zk-pause", scenario("zk-holder-pause"), 60);
     EXPECT_EQ(run.exit_code, 1) << run.output;
     EXPECT_EQ(run.results["valid"], false);
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << run.output;

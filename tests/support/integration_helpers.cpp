@@ -116,6 +116,14 @@ RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args)
     return finish(*child, store);
 }
 
+RunOutcome run_until_decided(const std::string& test, const std::string& spec, int limit_s,
+                             std::vector<std::string> extra) {
+    std::vector<std::string> args{"run", spec};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.insert(args.end(), {"--time-limit", std::to_string(limit_s), "--stop-on-decided"});
+    return run_lockcheck(test, std::move(args));
+}
+
 RunOutcome run_lockcheck_with_relative_store(const std::string& test, std::vector<std::string> args) {
     const auto store = fresh_store(test);
     std::vector<std::string> argv{"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", store.string(), LOCKCHECK_BINARY};

@@ -55,6 +55,16 @@ RunOutcome finish(ChildProcess& child, const std::filesystem::path& store);
 /// start_lockcheck + finish in a fresh store named after `test`.
 RunOutcome run_lockcheck(const std::string& test, std::vector<std::string> args);
 
+/// `lockcheck run SPEC EXTRA... --time-limit LIMIT_S --stop-on-decided` in a
+/// fresh store named after `test`, for a spec that expects an invalid run.
+/// Rule: the run ends as soon as its expectation is met, and gets up to
+/// `limit_s` seconds of workload to meet it, so a slow machine gets more
+/// chances at the violation and an idle one stops at the first. A test that
+/// asserts what the expectation does not name (a count that grows with time)
+/// must not use it.
+RunOutcome run_until_decided(const std::string& test, const std::string& spec, int limit_s,
+                             std::vector<std::string> extra = {});
+
 /// Like run_lockcheck, but `cd STORE && lockcheck ARGS --store .`: every path
 /// the run hands its servers (config, data, log) is relative.
 RunOutcome run_lockcheck_with_relative_store(const std::string& test, std::vector<std::string> args);
