@@ -97,7 +97,12 @@ OptionDescriptor ttl_time_option(std::string name, std::string description, TtlT
         if (time->ttl_factor && !(std::abs(*time->ttl_factor) <= kMaxTtlFactor))
             return "must be at most " + std::to_string(static_cast<int>(kMaxTtlFactor)) + "xttl" +
                    (negative_ms ? " either way" : "");
-        return resolved_problem(time->resolve(context.ttl_ms));
+        const std::int64_t resolved = time->resolve(context.ttl_ms);
+        auto problem = resolved_problem(resolved);
+        if (problem && time->ttl_factor)  // the user may never have written this value: say what it came from
+            *problem += " (" + time->to_json().get<std::string>() + " of ttl_ms " + std::to_string(context.ttl_ms) + " is " +
+                        std::to_string(resolved) + " ms)";
+        return problem;
     };
     option.resolve = [negative_ms](const nlohmann::json& value, const OptionContext& context) -> nlohmann::json {
         return ttl_time_from_json(value, negative_ms)->resolve(context.ttl_ms);

@@ -136,6 +136,19 @@ TEST(FaultSpec, ClockOptionsHaveTheirBounds) {
     EXPECT_EQ(built_with(spec_from_json({{"clock_rate", 0.5}}, "t"), "clock-skew", "clock_rate"), 0.5);
 }
 
+TEST(FaultSpec, ADefaultOfAFaultNotInjectedIsNoReasonToRefuseATinyTtl) {
+    EXPECT_EQ(error_of({{"ttl_ms", 1}, {"nemesis", {"pause-holder"}}}), "")
+        << "clock_strobe_ms defaults to 0.25xttl, 0 ms here, but no clock moves";
+    const auto used = error_of({{"ttl_ms", 1}, {"nemesis", {"clock-skew"}}});
+    EXPECT_NE(used.find("field 'clock_strobe_ms' must come to 10 ms to 1 day (0.25xttl of ttl_ms 1 is 0 ms)"),
+              std::string::npos)
+        << "the fault is injected: its default is checked, and the refusal says it came from ttl_ms: " << used;
+    EXPECT_NE(error_of({{"ttl_ms", 1}, {"nemesis", {"pause-holder"}}, {"clock_strobe_ms", "0.5xttl"}})
+                  .find("field 'clock_strobe_ms'"),
+              std::string::npos)
+        << "a value the spec set is checked whether its fault is injected or not";
+}
+
 TEST(FaultSpec, OnlyPowerLossPutsTheNodesOnTheLoseUnsyncedFilesystem) {
     Spec s =
         spec_from_json({{"recipe", "zk-sequential"}, {"topology", "zookeeper"}, {"zookeeper_force_sync", false}}, "t");
