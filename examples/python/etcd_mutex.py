@@ -24,7 +24,8 @@ Per acquire (owner ids are fresh per attempt, so one session per acquire):
      DELETE; read again; until none is left.
   4. unsafe: return. safe: GET myKey; gone -> fail "session expired".
 release: DELETE myKey (Go's Unlock: by key name), then revoke the lease (Go's
-Session.Close). renew: one keep-alive; TTL 0 -> fail not-owner.
+Session.Close). renew: one keep-alive; TTL 0 -> fail not-owner (etcd_mutex_blind_renew.py:
+ok anyway, the bug of a heartbeat that ignores a failed refresh).
 
 What each ok carries as `value`, for the servers' record (NOTES.md):
   acquire: {"key", "lease", "create_revision", "grant_revision"} where
@@ -89,6 +90,7 @@ class KeepAlive(threading.Thread):
 class EtcdMutex:
     supports = ["fencing", "renew"]
     recheck_own_key = True  # the fix; etcd_mutex_unsafe.py sets False
+    trust_keepalive_ttl = True  # TTL 0 fails the renew; etcd_mutex_blind_renew.py sets False
     name = "python etcd Mutex (re-reads its own key after the wait)"
 
     def __init__(self, init):
@@ -201,7 +203,7 @@ class EtcdMutex:
         owners = (responses[1].get("response_range") or {}).get("kvs") or []
         value = {"key": my_key, "lease": lease, "lease_ttl_s": lease_ttl, "create_revision": my_rev}
         if not owners or kv_fields(owners[0])["create_revision"] == my_rev:
-            self.held[owner] = {"key": my_key, "lease": lease}
+            self.held[owner] = {"key": my_key, "lease": lease, "lease_ttl_s": lease_ttl}
             return dict(ok(my_rev), value=dict(value, grant_revision=int(reply["header"]["revision"])))
 
         deadline = started + self.wait_s
@@ -224,7 +226,7 @@ class EtcdMutex:
                 return dict(fail("session expired: own key %s gone at revision %d" % (my_key, check_rev)),
                             value=dict(value, grant_revision=None, own_key_missing_at=check_rev))
             value["grant_revision"] = check_rev
-        self.held[owner] = {"key": my_key, "lease": lease}
+        self.held[owner] = {"key": my_key, "lease": lease, "lease_ttl_s": lease_ttl}
         return dict(ok(my_rev), value=value)
 
     def renew(self, key, owner, ttl_ms):
@@ -243,9 +245,10 @@ class EtcdMutex:
         if isinstance(reply, EtcdError):
             return failure(reply, "keepalive")
         ttl, header = reply
-        if ttl <= 0:
+        if ttl <= 0 and self.trust_keepalive_ttl:
             return dict(fail("not-owner"), value=header)
-        return dict(ok(), value=dict(header, lease_ttl_s=ttl))
+        # The blind client reports the lease it believes it renewed.
+        return dict(ok(), value=dict(header, lease_ttl_s=ttl if ttl > 0 else held["lease_ttl_s"]))
 
     def release(self, key, owner):
         held = self.held.pop(owner, None)
