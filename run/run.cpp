@@ -35,7 +35,10 @@
 #include "run/run_outputs.hpp"
 #include "run/run_preflight.hpp"
 #include "run/run_scratch.hpp"
+#include "run/run_cluster.hpp"
+#include "run/run_context.hpp"
 #include "run/run_setup.hpp"
+#include "run/run_workers.hpp"
 #include "spec/run_plan.hpp"
 #include "workers/history_recorder.hpp"
 #include "workers/worker_launch.hpp"
@@ -64,21 +67,8 @@ private:
     std::vector<std::thread> threads_;
 };
 
-std::string join(const std::vector<std::string>& items, const char* separator) {
-    std::string out;
-    for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
-    return out;
-}
-
-/// How long the workers of a run (all starting at once) and a replacement
-/// worker have to answer init.
-constexpr std::chrono::seconds kWorkerHelloTimeout{10};
-
 /// How often --stop-on-decided checks the history recorded so far (at least).
 constexpr std::chrono::milliseconds kLiveCheckInterval{500};
-
-/// How much of a worker's `client` string a run keeps (it is free text from another program).
-constexpr std::size_t kClientNameBytes = 200;
 
 /// The spec's explicit schedule, or the one its seed generates, each event
 /// given its fault's options from the spec so that nemesis-schedule.json
@@ -105,174 +95,6 @@ void set_up_log(const std::filesystem::path& path) {
     logger->flush_on(spdlog::level::info);
     spdlog::set_default_logger(logger);
 }
-
-/// What every part of one run shares.
-struct RunContext {
-    const RunPlan& plan;
-    const RunDirectory& dir;
-    const RunOptions& options;
-    std::stop_source& stop;  ///< the run's stop: the time limit, max_ops, every slot stopping, or an interrupt
-    const ServerCredentials& credentials;
-};
-
-/// The topology options of the run, with its scratch directory, credentials
-/// and interrupt; a dead lose-unsynced filesystem daemon stops the run.
-TopologyOptions run_topology_options(const RunContext& run, const std::filesystem::path& scratch_dir) {
-    TopologyOptions topology_options = topology_options_for(run.plan, run.dir.path / "nodes", run.options.self_exe);
-    topology_options.scratch_dir = scratch_dir;
-    topology_options.credentials = run.credentials;
-    topology_options.interrupt = run.options.interrupted;
-    if (topology_options.unsynced_data) {
-        topology_options.unsynced_data->run_id = run.dir.run_id;
-        // A dead filesystem daemon (its mount detached already) ends the run:
-        // what it holds from then on is no power loss the scenario asked for.
-        topology_options.unsynced_data->on_failure = [&stop = run.stop](const std::string& message) {
-            spdlog::error("{}; stopping the run", message);
-            stop.request_stop();
-        };
-    }
-    return topology_options;
-}
-
-std::vector<std::string> addresses_of(const std::vector<RemoteHost>& hosts) {
-    std::vector<std::string> addresses;
-    for (const auto& host : hosts) addresses.push_back(host.address);
-    return addresses;
-}
-
-/// Says on the terminal (without namespaces) and in the log what network the run has.
-void announce_network(const TestNetwork& network) {
-    if (!network.uses_namespaces())
-        std::printf(
-            "note: no network namespaces (needs root): nodes run on %s; packet-loss is unavailable, partition "
-            "and failover cut the servers' links through the fault proxy\n",
-            network.address(0).c_str());
-    spdlog::info("network: {} ({} nodes, first at {})",
-                 network.uses_docker()       ? "docker"
-                 : network.uses_hosts()      ? "hosts (runtime ssh)"
-                 : network.uses_namespaces() ? "namespaces"
-                                             : "loopback",
-                 network.node_count(), network.address(0));
-}
-
-/// The servers of a run and what stands between them and the workers, made
-/// in this order and unmade in the reverse: the test network, the peer
-/// links, the fork server, the topology (started), the fault proxy.
-struct RunCluster {
-    RunCluster(const RunContext& run, NetworkMode network_mode, const std::filesystem::path& scratch_dir)
-        : topology_options(run_topology_options(run, scratch_dir)),
-          network(run.dir.run_id, run.plan.node_count, network_mode, addresses_of(topology_options.hosts)) {
-        announce_network(network);
-        // In loopback mode a partition or failover cuts the servers' peer links in the fault proxy: the
-        // topology is built with its peers talking through them. Destroyed after the topology stops.
-        if (!network.uses_namespaces() && run.plan.cuts_peers) {
-            peer_links = std::make_unique<PeerLinks>();
-            topology_options.peer_links = peer_links.get();
-        }
-        // Built-in workers are forked from one started worker (host/fork_server.hpp), a user's
-        // client_cmd is exec'd. Started before the topology, so that it loads while the servers
-        // start; ended after the workers (made before the pool).
-        std::filesystem::create_directories(run.dir.path / "workers");
-        // client-clock-skew: every worker exec'd with the clock library and an offset file of its own.
-        worker_clock = worker_clock_library(run.plan, run.options.self_exe);
-        if (const auto warning = shell_client_clock_warning(run.plan.spec, worker_clock.has_value());
-            !warning.empty()) {
-            spdlog::warn("{}", warning);
-            std::fprintf(stderr, "warning: %s\n", warning.c_str());
-        }
-        if (!run.plan.spec.client_cmd && !worker_clock) {
-            fork_server = std::make_unique<ForkServer>(fork_server_argv(run.options.self_exe, run.dir.run_id),
-                                                       fork_server_log(run.dir.path));
-            spdlog::info("workers are forked from the fork server, pid {}", fork_server->pid());
-        }
-        topology = run.plan.topology->make(topology_options, network);
-        topology->start();
-        make_data_durable(*topology);  // what the servers wrote while starting is no acknowledged write
-        endpoints = topology->client_endpoints();
-        spdlog::info("topology {} ready: {}", run.plan.spec.topology, join(endpoints, ", "));
-        // With a proxy fault in the nemesis, every worker reaches the nodes through links of its own in the
-        // run's fault proxy; otherwise there is no proxy. Made before the workers, gone after them.
-        if (run.plan.needs_proxy) {
-            proxy = std::make_unique<ProxiedNetwork>(endpoints, *run.plan.spec.seed);
-            spdlog::info("fault proxy in front of {}: workers connect through it", join(endpoints, ", "));
-        }
-    }
-
-    TopologyOptions topology_options;
-    TestNetwork network;
-    std::unique_ptr<PeerLinks> peer_links;
-    std::optional<std::filesystem::path> worker_clock;
-    std::unique_ptr<ForkServer> fork_server;
-    std::unique_ptr<Topology> topology;
-    std::vector<std::string> endpoints;
-    std::unique_ptr<ProxiedNetwork> proxy;
-};
-
-/// The pool of a run's workers, each started as the plan says and reaching
-/// the nodes through the cluster (its proxy's links of it, when there is one).
-WorkerPool make_worker_pool(const RunContext& run, RunCluster& cluster, LiveState& live) {
-    const auto login = client_credentials(run.plan.spec.topology, run.credentials);
-    return WorkerPool(
-        run.plan.spec.workers,
-        [run, &cluster, login](int process) {
-            const auto launch =
-                worker_launch(run.plan.spec, cluster.proxy ? cluster.proxy->endpoints_for(process) : cluster.endpoints,
-                              login, run.options.self_exe, run.dir.path, run.dir.run_id, process,
-                              cluster.fork_server.get(), cluster.worker_clock);
-            return std::make_unique<WorkerProcess>(launch.child, launch.init);
-        },
-        live, kWorkerHelloTimeout,
-        [&cluster](int process) {
-            if (cluster.proxy) cluster.proxy->drop_worker(process);
-        },
-        // A forked worker dies with this thread (the fork server's parent: the worker's parent too) or, where the
-        // server double-forks, with the controller's main thread; an exec'd one with the thread that spawned it.
-        cluster.fork_server ? ForkServer::kSpawnsInFlight : 1);
-}
-/// --stop-on-decided's watch, for a scenario whose expectation it can decide early; none otherwise.
-std::optional<ExpectationWatch> early_watch(const RunContext& run) {
-    if (!run.options.stop_on_decided || !ExpectationWatch::decides_early(run.plan.spec.expect)) return std::nullopt;
-    return std::optional<ExpectationWatch>(std::in_place, *run.plan.spec.expect);
-}
-
-/// The workers of a run and what records them, made in this order: the
-/// pool (every worker ready for its first op), the run's clock, the history
-/// recorder (with --stop-on-decided's watch), the protected resource.
-struct RunWorkers {
-    RunWorkers(const RunContext& run, RunCluster& cluster)
-        : starting(std::chrono::steady_clock::now()),
-          pool(make_worker_pool(run, cluster, live)),
-          // The run's clock, the time limit and the fault schedule start here, when
-          // every worker is ready for its first op: starting them is not workload.
-          start(std::chrono::steady_clock::now()),
-          watch(early_watch(run)),
-          recorder(run.dir.path / "history.jsonl", start, run.plan.spec.max_ops,
-                   watch ? HistoryRecorder::Observer([this](const Op& op) { watch->observe(op); })
-                         : HistoryRecorder::Observer()),
-          resource(run.plan.spec.fencing) {
-        spdlog::info("{} answered init in {:.3f} s", counted(run.plan.spec.workers, "worker"), ready_seconds());
-    }
-
-    /// From spawning the first worker to the last one's answer to init.
-    double ready_seconds() const { return std::chrono::duration<double>(start - starting).count(); }
-
-    /// The client the workers said they are (their hello), said on the terminal and in the log.
-    std::string announce_client() const {
-        std::string client = printable_excerpt(pool.worker(0)->hello().client, kClientNameBytes);
-        std::printf("client: %s\n", client.empty() ? "(its hello names none)" : client.c_str());
-        std::fflush(stdout);
-        spdlog::info("client: {}", client);
-        return client;
-    }
-
-    LiveState live;
-    std::chrono::steady_clock::time_point starting;
-    WorkerPool pool;
-    std::chrono::steady_clock::time_point start;
-    std::optional<ExpectationWatch> watch;  // --stop-on-decided, for a scenario that expects invalid
-    HistoryRecorder recorder;
-    ProtectedResource resource;
-};
 
 /// The run's faults, from the plan's, acting on the cluster and the workers.
 std::map<std::string, std::unique_ptr<Fault>> make_run_faults(const RunContext& run, const RunCluster& cluster,
@@ -455,9 +277,10 @@ int run_into(Spec validated, const RunOptions& options, RunOutcome& outcome) {
     const auto cleaned = clean_dead_runs(dir.run_id);
     for (const auto& id : cleaned.dead_runs) spdlog::info("cleaned what dead run {} left", id);
 
+    const std::string nemesis = spec.nemesis.empty() ? "none" : fmt::format("{}", fmt::join(spec.nemesis, "+"));
     std::printf("lockcheck run %s: %s on %s, %d workers, ttl %lld ms, nemesis %s, fencing %s\n", spec.name.c_str(),
                 spec.recipe.c_str(), spec.topology.c_str(), spec.workers, static_cast<long long>(spec.ttl_ms),
-                spec.nemesis.empty() ? "none" : join(spec.nemesis, "+").c_str(), spec.fencing ? "on" : "off");
+                nemesis.c_str(), spec.fencing ? "on" : "off");
     std::printf("seed %llu | run directory %s\n", static_cast<unsigned long long>(*spec.seed), dir.path.c_str());
     std::fflush(stdout);
 
