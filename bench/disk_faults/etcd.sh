@@ -310,25 +310,12 @@ running_case() {
     local text=$2 mode=$3
     [[ -n $FILTER && $CASE != *$FILTER* ]] && return 0
     echo "== $CASE"
-    local dir=$RUN/$CASE tracer="" note=""
-    mkdir -p "$dir/data"
-    if [[ $mode == enospc ]]; then
-        mount -t tmpfs -o size=256m tmpfs "$dir/data"
-        MOUNTED+=("$dir/data")
-    fi
+    local dir=$RUN/$CASE
+    disk_error_dir "$dir" "$mode" 256
     start1 "$CASE" 1
     local server=$PID
     ec $U1 write 0 50 >/dev/null
-    if [[ $mode == enospc ]]; then
-        head -c $((256 * 1024 * 1024)) /dev/zero >"$dir/data/filler" 2>/dev/null
-        note="tmpfs filled: $(df --output=avail -B1 "$dir/data" | tail -1 | tr -d ' ') bytes left"
-    else
-        strace -q -f -p "$server" -e trace=fsync,fdatasync -e inject=fsync,fdatasync:error=EIO -o "$LOGS/$CASE.strace" &
-        tracer=$!
-        STARTED+=("$tracer")
-        sleep 1
-        note="strace -f -e inject=fsync,fdatasync:error=EIO"
-    fi
+    disk_error_inject "$server" "$mode" "$dir" 256
     local i r ok=0 err=0 first="" t0 big
     big=$(head -c 100000 /dev/zero | tr '\0' y)
     t0=$(now_ms)
@@ -342,17 +329,9 @@ running_case() {
         kill -0 "$server" 2>/dev/null || break
         [[ $mode == eio-fsync ]] && ((i >= 19)) && break
     done
-    # detach strace first: a process that dies while traced stays until the tracer lets go
-    if [[ -n $tracer ]]; then kill "$tracer" 2>/dev/null; wait "$tracer" 2>/dev/null; forget "$tracer"; sleep 1; fi
-    local alive=yes rc=""
-    if ! kill -0 "$server" 2>/dev/null; then
-        alive=no rc=0
-        wait "$server" || rc=$?
-        forget "$server"
-    fi
-    [[ $mode == enospc ]] && rm -f "$dir/data/filler"
+    disk_error_heal "$server" "$mode" "$dir"
     local after
-    if [[ $alive == yes ]]; then
+    if [[ $ALIVE == yes ]]; then
         sleep 2
         after="2 s after the heal: $(timeout 10 python3 "$TOOLS/etcdc.py" $U1 put /healed 1 2>&1)"
         kill9 "$server"
@@ -362,9 +341,9 @@ running_case() {
         [[ $READY == up ]] && after+=", $(ec $U1 survey 50)" && kill9 "$PID"
         after+="; $(key_lines "$LOGS/$CASE.2.log" 3 | tr '\n' ' ')"
     fi
-    row "$RUNNING" "$CASE" "$text ($note)" "$ok acked, $err failed; first failure: ${first:-none}" \
-        "$([[ $alive == yes ]] && echo "kept running" || echo "exited, status $rc")" "$(key_lines "$LOGS/$CASE.1.log" 6)" "$after"
-    [[ $mode == enospc ]] && umount "$dir/data" && MOUNTED=()
+    row "$RUNNING" "$CASE" "$text ($NOTE)" "$ok acked, $err failed; first failure: ${first:-none}" \
+        "$(disk_error_process)" "$(key_lines "$LOGS/$CASE.1.log" 6)" "$after"
+    disk_error_done "$dir" "$mode"
     return 0
 }
 echo "| case | disk fault (member running) | puts | process | its log | after the heal |" >"$RUNNING"

@@ -115,6 +115,72 @@ zero_range() {
 # after a crash with delayed allocation: a tail of zeros).
 append_zeros() { head -c "$2" /dev/zero >>"$1"; }
 
+# --- disk errors while the server runs (each script's running_case) ------------
+
+# disk_error_dir DIR MODE MB: makes DIR/data, on a tmpfs of MB MiB when MODE is
+# enospc (disk_error_done unmounts it).
+disk_error_dir() {
+    mkdir -p "$1/data"
+    if [[ $2 == enospc ]]; then
+        mount -t tmpfs -o size="$3"m tmpfs "$1/data"
+        MOUNTED+=("$1/data")
+    fi
+}
+
+# disk_error_inject PID MODE DIR MB [INJECT [SETTLE_S]]: the fault on the running
+# server PID. enospc: a filler file fills DIR/data's tmpfs of MB MiB. Otherwise
+# strace fails every call INJECT names (default fsync,fdatasync:error=EIO) and
+# is given SETTLE_S (default 1) to attach. Sets TRACER (strace's PID, or empty)
+# and NOTE (what was done, for the table).
+disk_error_inject() {
+    local pid=$1 mode=$2 dir=$3 mb=$4 inject=${5:-fsync,fdatasync:error=EIO} settle=${6:-1}
+    TRACER=""
+    if [[ $mode == enospc ]]; then
+        head -c $((mb * 1024 * 1024)) /dev/zero >"$dir/data/filler" 2>/dev/null
+        NOTE="tmpfs filled: $(df --output=avail -B1 "$dir/data" | tail -1 | tr -d ' ') bytes left"
+    else
+        strace -q -f -p "$pid" -e trace="${inject%%:*}" -e inject="$inject" -o "$LOGS/$CASE.strace" &
+        TRACER=$!
+        STARTED+=("$TRACER")
+        sleep "$settle"
+        NOTE="strace -f -e inject=$inject"
+    fi
+}
+
+# disk_error_heal PID MODE DIR [SETTLE_S]: ends the fault: detaches strace first
+# (a process that dies while traced stays until the tracer lets go; then
+# SETTLE_S, default 1) or deletes the filler. Sets ALIVE (yes or no) and RC
+# (the server's exit status when it died).
+disk_error_heal() {
+    local pid=$1 mode=$2 dir=$3 settle=${4:-1}
+    if [[ -n $TRACER ]]; then
+        kill "$TRACER" 2>/dev/null
+        wait "$TRACER" 2>/dev/null
+        forget "$TRACER"
+        sleep "$settle"
+    fi
+    ALIVE=yes RC=""
+    if ! kill -0 "$pid" 2>/dev/null; then
+        ALIVE=no RC=0
+        wait "$pid" || RC=$?
+        forget "$pid"
+    fi
+    [[ $mode == enospc ]] && rm -f "$dir/data/filler"
+    return 0
+}
+
+# disk_error_process: the table's words for what the server did (after disk_error_heal).
+disk_error_process() { [[ $ALIVE == yes ]] && echo "kept running" || echo "exited, status $RC"; }
+
+# disk_error_done DIR MODE: unmounts the tmpfs of enospc.
+disk_error_done() {
+    if [[ $2 == enospc ]]; then
+        umount "$1/data"
+        MOUNTED=()
+    fi
+    return 0
+}
+
 # --- results ----------------------------------------------------------------
 
 # row FILE CELLS...: appends a markdown table row.

@@ -342,28 +342,16 @@ running_case() {
     shift 3
     [[ -n $FILTER && $CASE != *$FILTER* ]] && return 0
     echo "== $CASE"
-    local dir=$RUN/$CASE tracer="" note=""
-    mkdir -p "$dir/tmp" "$dir/data"
-    if [[ $mode == enospc ]]; then
-        mount -t tmpfs -o size=128m tmpfs "$dir/data"
-        MOUNTED+=("$dir/data")
-    fi
+    local dir=$RUN/$CASE
+    mkdir -p "$dir/tmp"
+    disk_error_dir "$dir" "$mode" 128
     cp -a "$TEMPLATE/data/." "$dir/data/"
     start "$CASE" 1 "$@"
     local server=$PID
     sql -e "CREATE DATABASE lc; CREATE TABLE lc.data (k INT PRIMARY KEY, v LONGTEXT) ENGINE=InnoDB;
             CREATE TABLE lc.locks (name VARCHAR(64) PRIMARY KEY, owner VARCHAR(64), expires DATETIME(3)) ENGINE=InnoDB;" >/dev/null
     write_rows 0 50 >/dev/null
-    if [[ $mode == enospc ]]; then
-        head -c $((128 * 1024 * 1024)) /dev/zero >"$dir/data/filler" 2>/dev/null
-        note="tmpfs filled: $(df --output=avail -B1 "$dir/data" | tail -1 | tr -d ' ') bytes left"
-    else
-        strace -q -f -p "$server" -e trace=fsync,fdatasync -e inject=fsync,fdatasync:error=EIO -o "$LOGS/$CASE.strace" &
-        tracer=$!
-        STARTED+=("$tracer")
-        sleep 1
-        note="strace -f -e inject=fsync,fdatasync:error=EIO"
-    fi
+    disk_error_inject "$server" "$mode" "$dir" 128
     local i r ok=0 err=0 first="" t0 lockr
     t0=$(now_ms)
     for ((i = 100; i < 140; i++)); do
@@ -381,17 +369,9 @@ running_case() {
     [[ -z $first && $err -gt 0 ]] && first="timeout"
     lockr=$(timeout 10 mariadb -S "$dir/mysqld.sock" -u root -N -B -e "INSERT INTO lc.locks VALUES ('lock','A', NOW(3) + INTERVAL 30 SECOND)" 2>&1 | tr '\n' ' ')
     [[ -z $lockr ]] && lockr=OK
-    # detach strace first: a process that dies while traced stays until the tracer lets go
-    if [[ -n $tracer ]]; then kill "$tracer" 2>/dev/null; wait "$tracer" 2>/dev/null; forget "$tracer"; sleep 1; fi
-    local alive=yes rc=""
-    if ! kill -0 "$server" 2>/dev/null; then
-        alive=no rc=0
-        wait "$server" || rc=$?
-        forget "$server"
-    fi
-    [[ $mode == enospc ]] && rm -f "$dir/data/filler"
+    disk_error_heal "$server" "$mode" "$dir"
     local after
-    if [[ $alive == yes ]]; then
+    if [[ $ALIVE == yes ]]; then
         sleep 2
         after="2 s after the heal: INSERT $(timeout 70 mariadb -S "$dir/mysqld.sock" -u root -N -B -e "INSERT INTO lc.data VALUES (999, 'healed')" 2>&1 | tr '\n' ' ')"
         [[ $after == *"INSERT " ]] && after+="OK"
@@ -403,9 +383,9 @@ running_case() {
         [[ $READY == up ]] && after+=", rows: $(sql -e "SELECT COUNT(*) FROM lc.data"), lock row: $(sql -e "SELECT owner FROM lc.locks")" && kill9 "$PID"
         after+="; $(key_lines "$LOGS/$CASE.2.log" 3 | tr '\n' ' ')"
     fi
-    row "$RUNNING" "$CASE" "$text ($note)" "$ok acked, $err failed; first failure: ${first:-none}; then the lock INSERT: $lockr" \
-        "$([[ $alive == yes ]] && echo "kept running" || echo "exited, status $rc")" "$(key_lines "$LOGS/$CASE.1.log" 6)" "$after"
-    [[ $mode == enospc ]] && umount "$dir/data" && MOUNTED=()
+    row "$RUNNING" "$CASE" "$text ($NOTE)" "$ok acked, $err failed; first failure: ${first:-none}; then the lock INSERT: $lockr" \
+        "$(disk_error_process)" "$(key_lines "$LOGS/$CASE.1.log" 6)" "$after"
+    disk_error_done "$dir" "$mode"
     return 0
 }
 echo "| case | disk fault (server running) | INSERTs | process | its error log | after the heal |" >"$RUNNING"

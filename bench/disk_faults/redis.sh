@@ -421,32 +421,17 @@ running_case() {
     local text=$2 policy=$3 mode=$4
     [[ -n $FILTER && $CASE != *$FILTER* ]] && return 0
     echo "== $CASE"
-    local dir=$RUN/$CASE tracer=""
-    mkdir -p "$dir/data"
-    if [[ $mode == enospc ]]; then
-        mount -t tmpfs -o size=2m tmpfs "$dir/data"
-        MOUNTED+=("$dir/data")
-    fi
+    local dir=$RUN/$CASE
+    disk_error_dir "$dir" "$mode" 2
     write_conf "$dir" "appendfsync $policy"
     start "$CASE" 1
     local server=$PID
     write_keys 0 50
     local before=$ACKED lock1
     lock1=$(take_lock A)
-    local note=""
-    if [[ $mode == enospc ]]; then
-        head -c $((2048 * 1024)) /dev/zero >"$dir/data/filler" 2>/dev/null
-        note="filler file fills the tmpfs ($(df --output=avail -B1 "$dir/data" | tail -1) bytes left)"
-    else
-        local what=fdatasync
-        local inject="fdatasync:error=EIO"
-        [[ $mode == eio-write ]] && inject="write:error=EIO:when=1" && what=write
-        strace -q -f -p "$server" -e trace=$what -e inject=$inject -o "$LOGS/$CASE.strace" &
-        tracer=$!
-        STARTED+=("$tracer")
-        sleep 1
-        note="strace -f -e inject=$inject"
-    fi
+    local inject="fdatasync:error=EIO"
+    [[ $mode == eio-write ]] && inject="write:error=EIO:when=1"
+    disk_error_inject "$server" "$mode" "$dir" 2 "$inject"
     # Now write and watch: one SET every 50 ms for 3 s
     local i r first_err="" n_ok=0 n_err=0 t0 t_err="" oks=""
     t0=$(now_ms)
@@ -464,24 +449,10 @@ running_case() {
     done
     local lockb=-
     kill -0 "$server" 2>/dev/null && lockb=$(timeout 5 redis-cli -p $PORT SET lock2 C NX PX 30000 2>&1 | head -1)
-    # Heal: detach strace (first: a process that dies while traced stays until the
-    # tracer lets go) / delete the filler; then see whether it recovers by itself.
-    if [[ -n $tracer ]]; then
-        kill "$tracer" 2>/dev/null
-        wait "$tracer" 2>/dev/null
-        forget "$tracer"
-        sleep 0.5
-    fi
-    local alive=yes rc=""
-    if ! kill -0 "$server" 2>/dev/null; then
-        alive=no
-        rc=0
-        wait "$server" || rc=$?
-        forget "$server"
-    fi
-    [[ $mode == enospc ]] && rm -f "$dir/data/filler"
+    # Heal, then see whether it recovers by itself.
+    disk_error_heal "$server" "$mode" "$dir" 0.5
     local after="-" t
-    if [[ $alive == yes ]]; then
+    if [[ $ALIVE == yes ]]; then
         for t in 1 2 3 4 5 6 7 8 9 10; do
             sleep 1
             after=$(redis-cli -p $PORT SET healed 1 2>&1 | head -1)
@@ -506,11 +477,11 @@ running_case() {
     fi
     local lines
     lines=$(key_lines "$LOGS/$CASE.1.log" 8)
-    row "$RUNNING" "$CASE" "$text ($note)" "appendfsync $policy" \
+    row "$RUNNING" "$CASE" "$text ($NOTE)" "appendfsync $policy" \
         "$n_ok OK / $n_err errors in $((n_ok + n_err)) SETs (first OKs: ${oks:-none}); first error after ${t_err:-?} ms: ${first_err:-none}" \
-        "$([[ $alive == yes ]] && echo "kept running" || echo "exited, status $rc")" "${lines:-(no log lines)}" \
+        "$(disk_error_process)" "${lines:-(no log lines)}" \
         "SET lock2 NX while failing: $lockb; after the heal: $after"
-    [[ $mode == enospc ]] && umount "$dir/data" && MOUNTED=()
+    disk_error_done "$dir" "$mode"
     return 0
 }
 
