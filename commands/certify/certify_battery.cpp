@@ -19,6 +19,7 @@ Expectation no_client_fault(bool within_lease_allowed) {
     Expectation e;
     if (!within_lease_allowed) e.lacks.push_back(kOverlapWithinLease);
     e.lacks.push_back(kLateGrant);
+    e.lacks.push_back(kExpiredGrant);
     e.lacks.push_back(kRenewAfterLoss);
     // The client's classes only the servers' own record gives (checkers/server_witness.hpp).
     e.lacks.push_back(kGrantWithoutOwnKey);
