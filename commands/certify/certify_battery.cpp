@@ -142,8 +142,6 @@ const std::vector<CertifyCell>& certify_battery() {
                          {{"slow_reply_ms", "1.5xttl"},
                           {"server_timeout_ms", 6000},
                           {"op_timeout_ms", 20000},
-                          {"hold_ms", {500, 800}},
-                          {"think_ms", {1000, 2000}},
                           {"fault_duration_ms", {8000, 9000}},
                           {"nemesis_gap_ms", {200, 400}}},
                          kAll, false, 20,
