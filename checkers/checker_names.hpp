@@ -9,6 +9,7 @@ inline constexpr std::string_view kMutualExclusion = "mutual-exclusion";
 inline constexpr std::string_view kLinearizability = "linearizability";
 inline constexpr std::string_view kReleaseOwnership = "release-ownership";
 inline constexpr std::string_view kRenewAfterLoss = "renew-after-loss";
+inline constexpr std::string_view kExpiredGrant = "expired-grant";
 inline constexpr std::string_view kResource = "resource";
 inline constexpr std::string_view kLiveness = "liveness";
 inline constexpr std::string_view kOversell = "oversell";

@@ -1,5 +1,6 @@
 #include "checkers/checker_registry.hpp"
 
+#include "checkers/expired_grant.hpp"
 #include "checkers/linearizability.hpp"
 #include "checkers/liveness.hpp"
 #include "checkers/mutual_exclusion.hpp"
@@ -17,6 +18,7 @@ const std::vector<const CheckerDescriptor*>& checker_descriptors() {
     static const std::vector<const CheckerDescriptor*> all{
         &mutual_exclusion_checker(), &resource_checker(), &linearizability_checker(),   &oversell_checker(),
         &unique_ids_checker(),       &liveness_checker(), &release_ownership_checker(), &renew_after_loss_checker(),
+        &expired_grant_checker(),
     };
     return all;
 }

@@ -89,19 +89,43 @@ std::size_t count_acted_past_lease(const DangerRecord& record, const std::vector
     return count;
 }
 
-/// Acquires answered in a way that may carry a grant, with `pred(invoke, done, grant_hi_ns)`.
+/// One answered acquire, as the counts that read acquires see it.
+struct AnsweredAcquire {
+    const Op& invoke;
+    const Op& done;
+    std::int64_t grant_hi_ns;   ///< the ReplyDelays bound of its grant
+    std::int64_t held_back_ns;  ///< how long a slow-reply window open at its invoke held its worker's replies back
+};
+
+/// Acquires answered in a way that may carry a grant (ok, or a failure
+/// other than "held"; also info when `with_info`), with `pred(AnsweredAcquire)`.
 template <typename Pred>
-std::size_t count_answered_acquires(const DangerRecord& record, Pred pred) {
+std::size_t count_answered_acquires(const DangerRecord& record, Pred pred, bool with_info = false) {
     ReplyDelays delays;
+    std::map<std::size_t, std::int64_t> held_back;  // acquire invoke position -> its held_back_ns
     std::size_t count = 0;
     for (std::size_t p = 0; p < record.history.size(); ++p) {
         const Op& op = record.history[p];
         delays.observe(op);
-        if (op.f != fn::kAcquire || op.is_invoke() || record.partner[p] < 0 || !may_carry_grant(op)) continue;
-        const Op& invoke = record.history[static_cast<std::size_t>(record.partner[p])];
-        count += pred(invoke, op, delays.grant_upper_bound(op.process, invoke.time, op.time));
+        if (op.f != fn::kAcquire) continue;
+        if (op.is_invoke()) {
+            held_back[p] = delays.held_back_ns(op.process);
+            continue;
+        }
+        if (record.partner[p] < 0 || !(may_carry_grant(op) || (with_info && op.type == OpType::Info))) continue;
+        const auto at = static_cast<std::size_t>(record.partner[p]);
+        const Op& invoke = record.history[at];
+        count += pred(
+            AnsweredAcquire{invoke, op, delays.grant_upper_bound(op.process, invoke.time, op.time), held_back[at]});
     }
     return count;
+}
+
+/// Whether no other owner held `key` at `t_ns` (no other process's session was open then).
+bool key_free_at(const DangerRecord& record, std::string_view key, int process, std::int64_t t_ns) {
+    return std::none_of(record.sessions.begin(), record.sessions.end(), [&](const LockSession& o) {
+        return o.key == key && o.process != process && o.start_ns <= t_ns && (o.held_at_end || o.end_ns > t_ns);
+    });
 }
 
 /// Whether the nemesis op is a fault's strike (a start-fault completion with
@@ -169,26 +193,32 @@ std::size_t renews_across_grant(const DangerRecord& record) {
 }
 
 std::size_t grants_delivered_late(const DangerRecord& record) {
-    return count_answered_acquires(record, [](const Op& invoke, const Op& done, std::int64_t grant_hi) {
-        if (done.type == OpType::Ok && done.valid_ms && *done.valid_ms <= 0) return true;
-        return invoke.ttl_ms && grant_hi + ms_to_ns(*invoke.ttl_ms) + kLeaseGranularityNs <= done.time;
-    });
+    return count_answered_acquires(
+        record,
+        [&](const AnsweredAcquire& a) {
+            if (a.done.type == OpType::Ok && a.done.valid_ms && *a.done.valid_ms <= 0) return true;
+            if (!a.invoke.ttl_ms) return false;
+            const std::int64_t lease = ms_to_ns(*a.invoke.ttl_ms) + kLeaseGranularityNs;
+            if (a.done.type != OpType::Info && a.grant_hi_ns + lease <= a.done.time) return true;
+            return a.held_back_ns >= lease && key_free_at(record, a.invoke.key, a.invoke.process, a.invoke.time);
+        },
+        true);
 }
 
 std::size_t grants_after_half_lease(const DangerRecord& record) {
-    return count_answered_acquires(record, [](const Op& invoke, const Op& done, std::int64_t) {
-        return invoke.ttl_ms && done.time - invoke.time >= ms_to_ns(*invoke.ttl_ms) / 2;
+    return count_answered_acquires(record, [](const AnsweredAcquire& a) {
+        return a.invoke.ttl_ms && a.done.time - a.invoke.time >= ms_to_ns(*a.invoke.ttl_ms) / 2;
     });
 }
 
 std::size_t waiters_stopped_past_lease(const DangerRecord& record) {
     const auto windows = by_process(worker_fault_windows(record.history, worker_stopping_fault_names()));
-    return count_answered_acquires(record, [&](const Op& invoke, const Op& done, std::int64_t) {
-        const auto it = windows.find(invoke.process);
-        if (it == windows.end() || !invoke.ttl_ms) return false;
+    return count_answered_acquires(record, [&](const AnsweredAcquire& a) {
+        const auto it = windows.find(a.invoke.process);
+        if (it == windows.end() || !a.invoke.ttl_ms) return false;
         return std::any_of(it->second.begin(), it->second.end(), [&](const WorkerFaultWindow& w) {
-            return invoke.time < w.asked_ns && done.time >= w.until_ns &&
-                   w.until_ns >= invoke.time + ms_to_ns(*invoke.ttl_ms) + kLeaseGranularityNs;
+            return a.invoke.time < w.asked_ns && a.done.time >= w.until_ns &&
+                   w.until_ns >= a.invoke.time + ms_to_ns(*a.invoke.ttl_ms) + kLeaseGranularityNs;
         });
     });
 }
@@ -229,7 +259,10 @@ const std::vector<DangerKind>& danger_kinds() {
          "had taken and released it",
          holders_stopped_past_lease_acted_on_free_key},
         {"renews_across_grant", "a renew in flight across another owner's grant", renews_across_grant},
-        {"grants_delivered_late", "a grant delivered with its lease already over", grants_delivered_late},
+        {"grants_delivered_late",
+         "a grant delivered with its lease already over, or an acquire of a free key whose replies were held back "
+         "past its lease",
+         grants_delivered_late},
         {"waiters_stopped_past_lease", "a waiter stopped past its lease while its acquire was in flight, then answered",
          waiters_stopped_past_lease},
         {"holders_cut_off_past_lease_acted", "a holder cut off (client-partition) past its lease that then acted",

@@ -52,7 +52,15 @@ std::size_t renews_across_grant(const DangerRecord& record);
 /// An acquire answered with its lease already over by the record's bounds:
 /// ok with valid_ms <= 0, or answered (ok, or a failure other than "held")
 /// from inside a slow-reply window that held the reply back so long that the
-/// lease had certainly ended (grant upper bound + ttl + 1 ms <= the answer).
+/// lease had certainly ended (grant upper bound + ttl + 1 ms <= the answer);
+/// or an acquire sent while a slow-reply window held its worker's replies
+/// back by ttl + 1 ms or more, on a key no other owner held then, answered
+/// with anything but "held" (info too): the server could grant its first
+/// request at once, and that grant reached the client past its lease (a
+/// reply the proxy read before the heal keeps its delay), whatever the
+/// client then answered; a correct client refuses it. The bound it takes:
+/// the first request took effect at once (the proxy holds back replies, not
+/// requests), before the heal.
 std::size_t grants_delivered_late(const DangerRecord& record);
 /// An acquire sent before a pause fault was started on its worker, answered
 /// (ok, or a failure other than "held") after the worker resumed, the resume

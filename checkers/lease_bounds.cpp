@@ -35,13 +35,19 @@ std::int64_t ReplyDelays::grant_upper_bound(int process, std::int64_t invoke_ns,
     return std::max(invoke_ns, ok_ns - it->second.delay_ns);
 }
 
+std::int64_t ReplyDelays::held_back_ns(int process) const {
+    const auto it = open_.find(process);
+    return it == open_.end() ? 0 : it->second.delay_ns;
+}
+
 LeaseTerm lease_term(const Op& invoke, const Op* completion, std::int64_t ttl_ms, std::int64_t grant_hi_ns) {
     LeaseTerm term;
     term.invoke_ns = invoke.time;
     term.lease_ns = ttl_ms * 1'000'000;
     term.definite = completion && completion->type == OpType::Ok;
     term.grant_hi_ns = term.definite ? grant_hi_ns : kNoLeaseBound;
-    if (term.definite && completion->valid_ms) term.client_end_ns = completion->time + *completion->valid_ms * 1'000'000;
+    if (term.definite && completion->valid_ms)
+        term.client_end_ns = completion->time + *completion->valid_ms * 1'000'000;
     return term;
 }
 

@@ -56,6 +56,9 @@ public:
     /// fault was in place, answered before its heal began), else ok_ns.
     /// Call it when the ok is observed.
     std::int64_t grant_upper_bound(int process, std::int64_t invoke_ns, std::int64_t ok_ns) const;
+    /// How long a window now open holds back `process`'s replies (ns; 0 when
+    /// none is open): a reply the proxy reads before the heal keeps its delay.
+    std::int64_t held_back_ns(int process) const;
 
 private:
     struct Window {

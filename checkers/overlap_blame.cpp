@@ -37,6 +37,10 @@ const std::array<BlameClass, kBlameClasses>& blame_classes() {
          "the servers' record: the owner's key expired on the server (no client reported deleting it) at a "
          "revision at or before the one the renew's ok reported (the keep-alive reply's header revision)",
          "renew after expiry", "renew_after_expiry", true},
+        {Blame::ExpiredGrant, kExpiredGrant, "your client: it took a grant whose lease had already ended",
+         "an acquire answered ok whose lease had certainly ended by its ok, overlap or none: the client's own "
+         "valid_ms <= 0, or a reply held back so long that grant upper bound + ttl + 1 ms is at or before the ok",
+         "expired grant", "expired_grants"},
     }};
     return kClasses;
 }
@@ -47,7 +51,7 @@ const BlameClass& blame_class(Blame blame) {
 }
 
 bool is_overlap_class(const BlameClass& c) {
-    return c.blame != Blame::RenewAfterLoss && c.blame != Blame::RenewAfterExpiry;
+    return c.blame != Blame::RenewAfterLoss && c.blame != Blame::RenewAfterExpiry && c.blame != Blame::ExpiredGrant;
 }
 
 bool swept_overlap_class(const BlameClass& c) { return is_overlap_class(c) && !c.needs_server_record; }
@@ -80,7 +84,8 @@ bool both_certainly_valid(const LockSession& first, const LockSession& second) {
 
 OverlapBlame classify_overlap(const LockSession& first, const LockSession& second) {
     OverlapBlame out;
-    const LeaseTerm* second_grant = second.ttl_ms && !second.lease_terms.empty() ? &second.lease_terms.front() : nullptr;
+    const LeaseTerm* second_grant =
+        second.ttl_ms && !second.lease_terms.empty() ? &second.lease_terms.front() : nullptr;
     const std::int64_t second_invoke = second_grant ? second_grant->invoke_ns : second.start_ns;
     out.first_valid_until = first.certainly_valid_until(second.start_ns);
     out.first_over_by = first.possibly_valid_until(second.start_ns);

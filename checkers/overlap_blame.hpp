@@ -27,7 +27,9 @@
 //                          on the server: the client's.
 // renew-after-loss, in the same table, is found by its own check
 // (checkers/renew_after_loss.hpp): a renew answered ok after another owner
-// was granted the lock that this owner had certainly lost.
+// was granted the lock that this owner had certainly lost; so is
+// expired-grant (checkers/expired_grant.hpp): an acquire answered ok whose
+// lease had certainly ended when the answer came, overlap or none.
 #pragma once
 
 #include <array>
@@ -45,7 +47,8 @@ enum class Blame {
     Uncertain,
     RenewAfterLoss,
     GrantWithoutOwnKey,
-    RenewAfterExpiry
+    RenewAfterExpiry,
+    ExpiredGrant
 };
 
 struct BlameClass {
@@ -67,16 +70,17 @@ inline constexpr const char* kOverlapLeaseUncertain = "overlap-lease-uncertain";
 inline constexpr const char* kRenewAfterLoss = "renew-after-loss";
 inline constexpr const char* kGrantWithoutOwnKey = "grant-without-own-key";
 inline constexpr const char* kRenewAfterExpiry = "renew-after-expiry";
+inline constexpr const char* kExpiredGrant = "expired-grant";
 
 /// Every blame class, in the order an overlap is tried against them
-/// (renew-after-loss and renew-after-expiry: no overlap classes;
-/// grant-without-own-key and renew-after-expiry: only the servers' record
-/// gives them).
-inline constexpr std::size_t kBlameClasses = 7;
+/// (renew-after-loss, renew-after-expiry and expired-grant: no overlap
+/// classes; grant-without-own-key and renew-after-expiry: only the servers'
+/// record gives them).
+inline constexpr std::size_t kBlameClasses = 8;
 const std::array<BlameClass, kBlameClasses>& blame_classes();
 /// The row of `blame`.
 const BlameClass& blame_class(Blame blame);
-/// Whether `c` classifies an overlap (renew-after-loss and renew-after-expiry do not).
+/// Whether `c` classifies an overlap (renew-after-loss, renew-after-expiry and expired-grant do not).
 bool is_overlap_class(const BlameClass& c);
 /// Whether the overlap sweep counts overlaps of class `c` (in the
 /// mutual-exclusion checker's stats from the history alone).

@@ -19,6 +19,7 @@ std::span<const std::string_view> violation_kinds() {
         kOverlapWithinLease, kOverlapLeaseExpired, kLateGrant, kOverlapLeaseUncertain,  // mutual-exclusion
         kGrantWithoutOwnKey, kRenewAfterExpiry,                                         // with the servers' record
         kRenewAfterLoss,                                                                // renew-after-loss
+        kExpiredGrant,                                                                  // expired-grant
         kLostUpdate, kStaleWriteAccepted,                                     // resource
         kDoubleGrant, kBusyWhileFree, kReleaseWithoutHold, kNotLinearizable,  // linearizability
         kOversell, kStockMismatch,                                            // oversell

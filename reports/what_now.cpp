@@ -111,9 +111,10 @@ std::vector<std::string> mitigations(const CheckReport& report, const ReportMode
         out.push_back(
             "A lease longer than the longest critical section, or renewing the lease while the lock is held "
             "(a watchdog): here a holder kept acting after its lease had run out.");
-    if (f.kinds.count(kLateGrant) > 0)
+    if (f.kinds.count(kLateGrant) > 0 || f.kinds.count(kExpiredGrant) > 0)
         out.push_back(
-            "Your client used grants whose lease had already ended when they arrived (late-grant): subtract the "
+            "Your client used grants whose lease had already ended when they arrived (late-grant, expired-grant): "
+            "subtract the "
             "time the acquire took, and a clock-drift allowance, from the TTL, and give the lock back instead of "
             "using it when nothing is left, as Redlock's validity check does. Report what is left as valid_ms "
             "(docs/protocol.md) so that lockcheck can tell.");

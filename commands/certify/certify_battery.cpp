@@ -19,6 +19,7 @@ Expectation no_client_fault(bool within_lease_allowed) {
     Expectation e;
     if (!within_lease_allowed) e.lacks.push_back(kOverlapWithinLease);
     e.lacks.push_back(kLateGrant);
+    e.lacks.push_back(kExpiredGrant);
     e.lacks.push_back(kRenewAfterLoss);
     // The client's classes only the servers' own record gives (checkers/server_witness.hpp).
     e.lacks.push_back(kGrantWithoutOwnKey);
@@ -72,9 +73,12 @@ const CellEvidence kStoppedClient = danger(
     "A GC-like pause matters when it outlasts a lease its client holds or is being granted: the client must "
     "then notice the lease is over before it acts or uses the grant.");
 const CellEvidence kLateGrantDanger = danger(
-    "a grant delivered with its lease already over", {"grants_delivered_late"},
+    "a grant delivered with its lease already over, or held back past its lease on a free key (taken or refused)",
+    {"grants_delivered_late"},
     "A reply held back longer than the lease delivers a grant the client must not use; a cell that never "
-    "delivered one says nothing about late-grant.");
+    "delivered one says nothing about late-grant or expired-grant. A client that refuses the late grant and "
+    "retries met it all the same, so an acquire whose replies were held back past its lease counts whatever "
+    "it answered.");
 const CellEvidence kSlowGrant = danger(
     "a grant answered half a lease or more after it was asked for", {"grants_after_half_lease"},
     "A client that counts its validity from the answer instead of the request is caught only when the answer "
@@ -138,19 +142,20 @@ const std::vector<CertifyCell>& certify_battery() {
                          {{"slow_reply_ms", "1.5xttl"},
                           {"server_timeout_ms", 6000},
                           {"op_timeout_ms", 20000},
-                          {"hold_ms", {500, 800}},
-                          {"think_ms", {300, 800}},
                           {"fault_duration_ms", {8000, 9000}},
                           {"nemesis_gap_ms", {200, 400}}},
                          kAll, false, 20,
                          "Replies to one worker arrive 1.5 x the TTL late for 8 to 9 s, in a sparse workload so "
                          "that its acquires are granted: a grant that arrives after its lease ended must be refused "
-                         "by the client (it knows when it asked), so no late-grant.",
+                         "by the client (it knows when it asked), so no late-grant and no expired-grant.",
                          kLateGrantDanger, "sparse"));
         b.push_back(cell("delay", {"delay"}, {{"delay_ms", "0.6xttl"}, {"server_timeout_ms", 4000}}, kAll, false, 12,
                          "Every packet is late by 0.6 x the TTL each way: a grant arrives with less than its TTL "
                          "left, and a correct client counts its validity from the moment it asked.", kSlowGrant));
-        b.push_back(cell("client-partition", {"client-partition"}, nlohmann::json::object(), kAll, false, 12,
+        // A server timeout above the lease: a holder's call in flight when it is cut off then outlasts its
+        // lease, as it does with a client that waits for its servers (Redlock's base answers within 100 ms).
+        b.push_back(cell("client-partition", {"client-partition"},
+                         {{"server_timeout_ms", 4000}, {"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "One client is cut off from the servers while it runs: its lease expires on the servers; "
                          "it must neither act on a grant it cannot confirm in time nor revive the lock later.", kCutOffHolder));
         b.push_back(cell("client-clock-skew", {"client-clock-skew"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,

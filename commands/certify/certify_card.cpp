@@ -100,7 +100,8 @@ CellRun cell_run_from_results(const std::optional<RecordedResults>& results, con
 }
 
 std::string blame_words(const std::string& kind, const CertifyCell& cell) {
-    if (kind == kLateGrant || kind == kRenewAfterLoss || kind == kGrantWithoutOwnKey || kind == kRenewAfterExpiry)
+    if (kind == kLateGrant || kind == kExpiredGrant || kind == kRenewAfterLoss || kind == kGrantWithoutOwnKey ||
+        kind == kRenewAfterExpiry)
         return kYourClient;
     if (kind == kOverlapLeaseExpired) return "inherent to lease locks: add fencing";
     if (kind == kOverlapLeaseUncertain) return "undecided";
@@ -180,8 +181,7 @@ int certify_exit_code(const std::vector<CellResult>& cells) {
         if (c.status == CellStatus::Met) undecided = false;
     }
     for (const auto& c : cells)
-        if (c.status == CellStatus::Undecided || c.status == CellStatus::NotExercised || c.incomplete)
-            undecided = true;
+        if (c.status == CellStatus::Undecided || c.status == CellStatus::NotExercised || c.incomplete) undecided = true;
     return undecided ? 2 : 0;
 }
 
@@ -199,7 +199,8 @@ std::string card_text(const std::vector<CellResult>& cells, const std::string& t
         if (!c.report.empty()) text += fmt::format("    report: {}\n", c.report);
     }
     text += fmt::format(
-        "\n{} cells: {} met, {} not met, {} could not decide, {} not exercised, {} skipped, {} failed to run | {:.0f}s\n",
+        "\n{} cells: {} met, {} not met, {} could not decide, {} not exercised, {} skipped, {} failed to run | "
+        "{:.0f}s\n",
         cells.size(), counts[0], counts[1], counts[2], counts[5], counts[3], counts[4], seconds);
     return text;
 }
@@ -243,8 +244,8 @@ JUnitSuite card_junit(const std::vector<CellResult>& cells, const std::string& t
         } else if (c.status == CellStatus::Skipped) {
             t.skipped = c.why.empty() ? std::string("not run") : c.why;
         }
-        t.details = fmt::format("faults: {}\nstatus: {}\ndanger: {}\n{}{}{}", c.faults, to_string(c.status), danger_words(c),
-                                c.why.empty() ? "" : "why: " + c.why + "\n",
+        t.details = fmt::format("faults: {}\nstatus: {}\ndanger: {}\n{}{}{}", c.faults, to_string(c.status),
+                                danger_words(c), c.why.empty() ? "" : "why: " + c.why + "\n",
                                 c.first_violation.empty() ? "" : "first violation: " + c.first_violation + blame + "\n",
                                 c.report.empty() ? "" : "report: " + c.report + "\n");
         suite.cases.push_back(std::move(t));

@@ -30,8 +30,7 @@ void strike(HistoryBuilder& b, double t, const std::string& fault, const std::st
 
 /// Worker 1 holds from `t` (1000 ms leases), is paused at t + 100 ms until
 /// t + `stopped_ms`, then writes and releases.
-void paused_holder(HistoryBuilder& b, double t, double stopped_ms, int id,
-                   const std::string& fault = "pause-holder") {
+void paused_holder(HistoryBuilder& b, double t, double stopped_ms, int id, const std::string& fault = "pause-holder") {
     b.acquire_invoke(t, 1);
     b.acquire_done(t + 1, 1, OpType::Ok);
     b.pause(t + 100, 1, id, fault);
@@ -128,6 +127,59 @@ TEST(DangerCounts, ARefusalOrAReplyHeldBackLessThanTheLeaseIsNoLateGrant) {
     b.acquire_done(3200, 1, OpType::Fail);
     b.history().back().error = std::string(err::kHeld);
     EXPECT_EQ(count(b, "grants_delivered_late"), 0u);
+}
+
+TEST(DangerCounts, AnAcquireOfAFreeKeyWhoseRepliesWereHeldBackPastItsLeaseIsLateWhateverItsAnswer) {
+    // Replies to worker 1 held back 1500 ms (1000 ms leases): the grant of
+    // its first request reached it past its lease. A correct client refuses
+    // it and retries; its answer, after the heal, is a fresh grant (ok) or a
+    // timeout (info): the danger came about either way.
+    HistoryBuilder b;
+    b.slow_reply(0, 1, 1500);
+    b.acquire_invoke(100, 1);
+    b.stop_fault(1200);
+    b.acquire_done(1900, 1, OpType::Ok);
+    b.history().back().valid_ms = 980;
+    b.release(1910, 1911, 1);
+    b.slow_reply(2000, 1, 1500, 2);
+    b.acquire_invoke(2100, 1);
+    b.acquire_done(9000, 1, OpType::Info);
+    b.stop_fault(9100, 2);
+    EXPECT_EQ(count(b, "grants_delivered_late"), 2u);
+}
+
+TEST(DangerCounts, AHeldBackAcquireOfAHeldKeyOrWithinTheLeaseOrOutsideTheWindowIsNoLateGrant) {
+    HistoryBuilder held;  // worker 2 holds the key when worker 1 asks: the server refuses it
+    held.session(2, 0, 1, 900, 901);
+    held.slow_reply(10, 1, 1500);
+    held.acquire_invoke(100, 1);
+    held.stop_fault(1200);
+    held.acquire_done(1900, 1, OpType::Ok);
+    held.release(1910, 1911, 1);
+    EXPECT_EQ(count(held, "grants_delivered_late"), 0u);
+
+    HistoryBuilder shorter;  // held back 1000 ms: the grant arrives within its 1000 ms lease (+1 ms)
+    shorter.slow_reply(0, 1, 1000);
+    shorter.acquire_invoke(100, 1);
+    shorter.stop_fault(1200);
+    shorter.acquire_done(1900, 1, OpType::Info);
+    EXPECT_EQ(count(shorter, "grants_delivered_late"), 0u);
+
+    HistoryBuilder outside;  // sent before the window opened, and after it healed
+    outside.acquire_invoke(0, 1);
+    outside.slow_reply(10, 1, 1500);
+    outside.stop_fault(500);
+    outside.acquire_done(600, 1, OpType::Info);
+    outside.acquire_invoke(700, 2);
+    outside.acquire_done(800, 2, OpType::Info);
+    EXPECT_EQ(count(outside, "grants_delivered_late"), 0u);
+
+    HistoryBuilder refused;  // every server said "held": nothing was granted
+    refused.slow_reply(0, 1, 1500);
+    refused.acquire_invoke(100, 1);
+    refused.acquire_done(1700, 1, OpType::Fail);
+    refused.history().back().error = std::string(err::kHeld);
+    EXPECT_EQ(count(refused, "grants_delivered_late"), 0u);
 }
 
 TEST(DangerCounts, AWaiterStoppedPastItsLeaseWithItsAcquireInFlightIsCounted) {
@@ -271,7 +323,8 @@ TEST(DangerCounts, AnAimedPauseThatWaitedForTheWaiterCountsFromTheMomentItStruck
     b.history().back().value = {{"fault", "pause-client"}, {"id", 1}};
     b.acquire_invoke(50, 1);
     b.add(61, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
-    b.history().back().value = {{"fault", "pause-client"}, {"id", 1}, {"targets", {"worker 1"}}, {"struck_ns", 60'000'000}};
+    b.history().back().value = {
+        {"fault", "pause-client"}, {"id", 1}, {"targets", {"worker 1"}}, {"struck_ns", 60'000'000}};
     b.stop_fault(1600, 1);
     b.acquire_done(1601, 1, OpType::Ok);
     EXPECT_EQ(count(b, "waiters_stopped_past_lease"), 1u);

@@ -10,9 +10,9 @@
 #include <iterator>
 #include <set>
 
+#include "checkers/danger_counts.hpp"
 #include "checkers/overlap_blame.hpp"
 #include "commands/certify/certify_battery.hpp"
-#include "checkers/danger_counts.hpp"
 #include "commands/certify/certify_card.hpp"
 #include "commands/certify/certify_evidence.hpp"
 #include "reports/certify_html.hpp"
@@ -49,9 +49,9 @@ TEST(CertifyBattery, EveryFamilyHasTheCellsOfItsFaults) {
         for (const auto& c : cells_for(family.topology)) {
             EXPECT_TRUE(names.insert(c.name).second) << family.topology << " has cell " << c.name << " twice";
         }
-        for (const char* always : {"no-faults", "pause-holder", "pause-client", "slow-reply", "delay",
-                                   "client-partition", "client-clock-skew", "kill-restart-immediate",
-                                   "kill-restart-delayed"})
+        for (const char* always :
+             {"no-faults", "pause-holder", "pause-client", "slow-reply", "delay", "client-partition",
+              "client-clock-skew", "kill-restart-immediate", "kill-restart-delayed"})
             EXPECT_TRUE(names.count(always)) << family.topology << " lacks cell " << always;
         EXPECT_EQ(names.count("clock-skew"), 1u) << family.topology;
         EXPECT_EQ(names.count("failover"),
@@ -66,7 +66,7 @@ TEST(CertifyBattery, EveryFamilyHasTheCellsOfItsFaults) {
 }
 
 TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
-    const std::set<std::string> kinds{kOverlapWithinLease,  kLateGrant,          kRenewAfterLoss,
+    const std::set<std::string> kinds{kOverlapWithinLease,  kLateGrant,          kExpiredGrant,    kRenewAfterLoss,
                                       kOverlapLeaseExpired, kGrantWithoutOwnKey, kRenewAfterExpiry};
     for (const auto& c : certify_battery()) {
         EXPECT_GT(c.reason.size(), 40u) << c.name << ": a reason in words";
@@ -93,7 +93,8 @@ TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
 TEST(CertifyBattery, PauseHolderAllowsOnlyWhatFencingFixes) {
     const auto& c = cell_named("redis-single", "pause-holder");
     EXPECT_EQ(expectation_words(c.expect),
-              "no overlap-within-lease, late-grant, renew-after-loss, grant-without-own-key, renew-after-expiry");
+              "no overlap-within-lease, late-grant, expired-grant, renew-after-loss, grant-without-own-key, "
+              "renew-after-expiry");
     EXPECT_EQ(expectation_words(cell_named("redis-single", "no-faults").expect), "valid");
     // An immediate restart without persistence on one node may lose the lock: the server's.
     EXPECT_TRUE(cell_named("redis-single", "kill-restart-immediate").within_lease_is_server);
@@ -126,6 +127,7 @@ TEST(CertifyCard, BlameInWords) {
     const auto& restart = cell_named("redis-single", "kill-restart-immediate");
     EXPECT_EQ(blame_words(kLateGrant, pause), "your client");
     EXPECT_EQ(blame_words(kRenewAfterLoss, pause), "your client");
+    EXPECT_EQ(blame_words(kExpiredGrant, pause), "your client");
     EXPECT_EQ(blame_words(kOverlapLeaseExpired, pause), "inherent to lease locks: add fencing");
     EXPECT_EQ(blame_words(kOverlapLeaseUncertain, pause), "undecided");
     EXPECT_EQ(blame_words(kGrantWithoutOwnKey, pause), "your client");
@@ -239,7 +241,8 @@ TEST(CertifyBattery, EveryCellNamesItsDangerAndTheCountsThatMeasureIt) {
         EXPECT_FALSE(c.evidence.danger.empty()) << c.name;
         EXPECT_EQ(c.evidence.needed, kDefaultEvidence) << c.name;
         EXPECT_EQ(evidence_needed(c, 5), 5) << c.name << ": --evidence overrides";
-        for (const auto& count : c.evidence.counts) EXPECT_NE(find_danger_kind(count), nullptr) << c.name << ": " << count;
+        for (const auto& count : c.evidence.counts)
+            EXPECT_NE(find_danger_kind(count), nullptr) << c.name << ": " << count;
     }
     for (const auto& family : certify_families()) {
         std::set<std::string> names;
@@ -310,8 +313,9 @@ TEST(CertifyCard, TextJsonJunitAndHtmlCarryEveryCell) {
     EXPECT_NE(text.find("NOT MET"), std::string::npos) << text;
     EXPECT_NE(text.find("blame:  your client"), std::string::npos) << text;
     EXPECT_NE(text.find("not available in this build"), std::string::npos) << text;
-    EXPECT_NE(text.find("3 cells: 0 met, 1 not met, 1 could not decide, 0 not exercised, 1 skipped, 0 failed to run | 61s"),
-              std::string::npos)
+    EXPECT_NE(
+        text.find("3 cells: 0 met, 1 not met, 1 could not decide, 0 not exercised, 1 skipped, 0 failed to run | 61s"),
+        std::string::npos)
         << text;
 
     const auto json = card_json(cells, {{"topology", "redis-single"}, {"client_cmd", "python3 x.py"}});
