@@ -254,7 +254,9 @@ ZooKeeperTxnRecord read_zookeeper_txn_logs(const std::vector<std::filesystem::pa
         }
     }
     if (record.servers == 0) {
-        record.why = "no transaction log (version-2/log.*) in the servers' data directories";
+        record.why =
+            "no transaction log (version-2/log.*) in the servers' data directories on this host (a remote runtime "
+            "keeps them on its own)";
         return record;
     }
     for (const auto& [at, logged] : logged_by) {

@@ -2,8 +2,9 @@
 // logs built here byte by byte in FileTxnLog's format (checksums by zlib's
 // adler32) must give their session, create (in a multi too) and delete txns;
 // a torn tail or a checksum that does not match ends the file with what came
-// before it; bytes that are no log are refused; across an ensemble's data
-// directories only the txns more than half of the servers logged are kept.
+// before it; bytes that are no log are refused; logs over the size bound are
+// no record; across an ensemble's data directories only the txns more than
+// half of the servers logged are kept.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -162,6 +163,18 @@ TEST(ZooKeeperTxnLog, OnlyTxnsAMajorityOfTheServersLoggedAreKept) {
     EXPECT_EQ(record.txns[0]["path"], "/lockcheck/a");
     EXPECT_EQ(record.txns[1]["path"], "/lockcheck/c");
     EXPECT_EQ(record.zxid, 0x100000001);
+}
+
+TEST(ZooKeeperTxnLog, LogsLargerThanTheBoundAreNoRecord) {
+    lockcheck::testing::ScratchDir dir("zk-txn-log");
+    std::filesystem::create_directories(dir.path() / "n1" / "version-2");
+    std::ofstream(dir.path() / "n1" / "version-2" / "log.1", std::ios::binary)
+        << log_of(entry(create_txn(1, 2, "/lockcheck/a", "w1-1")));
+    ZooKeeperTxnLogLimits limits;
+    limits.max_bytes = 16;
+    const auto record = read_zookeeper_txn_logs({dir.path() / "n1"}, "/", limits);
+    EXPECT_FALSE(record.read);
+    EXPECT_NE(record.why.find("larger than 16 bytes"), std::string::npos) << record.why;
 }
 
 TEST(ZooKeeperTxnLog, DataDirectoriesWithoutALogAreNoRecord) {
