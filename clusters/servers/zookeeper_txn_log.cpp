@@ -130,6 +130,29 @@ std::vector<ZooKeeperTxn> decode_txn(std::string_view bytes, std::size_t max_val
     return out;
 }
 
+/// The next entry's txn bytes, checked; nullopt at the end of the file, with
+/// `stopped` saying why when the file ended early.
+std::optional<std::string_view> next_txn(JuteReader& r, std::size_t offset, std::string& stopped) {
+    try {
+        const auto checksum = static_cast<std::uint64_t>(r.int64());
+        const std::int32_t length = r.int32();
+        if (length <= 0) return std::nullopt;  // the zero-filled preallocated tail
+        const auto txn = r.take(static_cast<std::size_t>(length));
+        if (r.take(1)[0] != kTxnEnd) {
+            stopped = fmt::format("a torn entry at byte {}", offset);
+            return std::nullopt;
+        }
+        if (checksum != adler32(txn)) {
+            stopped = fmt::format("a checksum that does not match at byte {}", offset);
+            return std::nullopt;
+        }
+        return txn;
+    } catch (const std::out_of_range&) {
+        stopped = fmt::format("a torn entry at byte {}", offset);
+        return std::nullopt;
+    }
+}
+
 }  // namespace
 
 std::vector<ZooKeeperTxn> decode_zookeeper_txn_log(std::string_view bytes, std::size_t max_value_bytes,
@@ -146,22 +169,12 @@ std::vector<ZooKeeperTxn> decode_zookeeper_txn_log(std::string_view bytes, std::
     std::vector<ZooKeeperTxn> txns;
     while (r.left() > 0) {
         const std::size_t offset = bytes.size() - r.left();
+        const auto txn = next_txn(r, offset, stopped);
+        if (!txn) return txns;
         try {
-            const auto checksum = static_cast<std::uint64_t>(r.int64());
-            const std::int32_t length = r.int32();
-            if (length <= 0) return txns;  // the zero-filled preallocated tail
-            const auto txn = r.take(static_cast<std::size_t>(length));
-            if (r.take(1)[0] != kTxnEnd) {
-                stopped = fmt::format("a torn entry at byte {}", offset);
-                return txns;
-            }
-            if (checksum != adler32(txn)) {
-                stopped = fmt::format("a checksum that does not match at byte {}", offset);
-                return txns;
-            }
-            for (auto& t : decode_txn(txn, max_value_bytes)) txns.push_back(std::move(t));
+            for (auto& t : decode_txn(*txn, max_value_bytes)) txns.push_back(std::move(t));
         } catch (const std::out_of_range&) {
-            stopped = fmt::format("a torn entry at byte {}", offset);
+            stopped = fmt::format("a txn that does not decode at byte {}", offset);
             return txns;
         }
     }

@@ -1,10 +1,10 @@
 // ZooKeeper's transaction log read in C++ (clusters/servers/zookeeper_txn_log.hpp):
 // logs built here byte by byte in FileTxnLog's format (checksums by zlib's
 // adler32) must give their session, create (in a multi too) and delete txns;
-// a torn tail or a checksum that does not match ends the file with what came
-// before it; bytes that are no log are refused; logs over the size bound are
-// no record; across an ensemble's data directories only the txns more than
-// half of the servers logged are kept.
+// a torn tail, a checksum that does not match or a txn that does not decode
+// ends the file with what came before it; bytes that are no log are refused;
+// logs over the size bound are no record; across an ensemble's data
+// directories only the txns more than half of the servers logged are kept.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -135,6 +135,16 @@ TEST(ZooKeeperTxnLog, AChecksumThatDoesNotMatchEndsTheFile) {
         256, stopped);
     ASSERT_EQ(txns.size(), 1u);
     EXPECT_NE(stopped.find("checksum"), std::string::npos) << stopped;
+}
+
+TEST(ZooKeeperTxnLog, ATxnThatDoesNotDecodeEndsTheFile) {
+    // A whole entry with a good checksum whose create names a path longer than the txn.
+    const std::string cut = header_of(1, 1, 3, 1) + Jute().int32(100).bytes() + "/b";
+    std::string stopped;
+    const auto txns =
+        decode_zookeeper_txn_log(log_of(entry(create_txn(1, 2, "/a", "w1-1")) + entry(cut)), 256, stopped);
+    ASSERT_EQ(txns.size(), 1u);
+    EXPECT_NE(stopped.find("does not decode"), std::string::npos) << stopped;
 }
 
 TEST(ZooKeeperTxnLog, BytesThatAreNoLogAreRefused) {
