@@ -195,6 +195,7 @@ void apply_server_witness(const History& history, const std::vector<std::int64_t
         zookeeper.emplace(history, partner, *record);
         report.witness["nodes"] = zookeeper->nodes();
         report.witness["anchors"] = zookeeper->clock().anchors();
+        if (zookeeper->server_clocks_moved()) report.witness["expiries_trusted"] = false;
         decide = [&](std::string_view a, std::string_view b) { return decide_zk_overlap(*zookeeper, a, b); };
     } else {
         report.witness["read"] = false;

@@ -7,6 +7,15 @@
 namespace lockcheck {
 namespace {
 
+/// The fault that moves the servers' clocks (nemesis/clock_skew.hpp's name).
+constexpr std::string_view kServerClockFault = "clock-skew";
+
+bool moves_server_clocks(const Op& op) {
+    if (!op.is_nemesis() || !op.value.is_object()) return false;
+    const auto fault = op.value.find("fault");
+    return fault != op.value.end() && fault->is_string() && fault->get<std::string>() == kServerClockFault;
+}
+
 bool is_granted_acquire(const Op& op) {
     return op.type == OpType::Ok && !op.is_nemesis() && op.f == fn::kAcquire && op.owner.has_value();
 }
@@ -41,6 +50,7 @@ ZkOrder::ZkOrder(const History& history, const std::vector<std::int64_t>& partne
     : clock_(zk_anchors_of(history, partner)) {
     follow(record);
     for (const Op& op : history) {
+        server_clocks_moved_ = server_clocks_moved_ || moves_server_clocks(op);
         if (!is_granted_acquire(op) || !op.value.is_object()) continue;
         const auto node = op.value.find(zk_witness_field::kNode);
         if (node == op.value.end() || !node->is_string()) continue;

@@ -78,12 +78,17 @@ public:
     const NodeLife* granted_node(std::string_view owner) const;
     const RevisionClock& clock() const { return clock_; }
     std::size_t nodes() const { return lives_.size(); }
+    /// Whether a fault moved the servers' clocks in the run (clock-skew):
+    /// then the ensemble may have expired sessions whose clients were still
+    /// pinging, and an expiry proves nothing about the holder.
+    bool server_clocks_moved() const { return server_clocks_moved_; }
 
 private:
     std::vector<NodeLife> lives_;
     std::map<std::string, std::vector<std::size_t>, std::less<>> by_path_;  ///< incarnations in zxid order
     std::map<std::string, ZkGrant, std::less<>> grants_;                    ///< by owner
     RevisionClock clock_;
+    bool server_clocks_moved_ = false;
 
     void follow(const ServerRecord& record);
 };

@@ -57,7 +57,8 @@ std::optional<WitnessDecision> decide_zk_overlap(const ZkOrder& order, std::stri
         if (auto d = node_of_other_session(order, holder)) return d;
     const NodeLife* earlier = order.granted_node(first);
     const ZkGrant* later = order.grant(second);
-    if (!earlier || !later || !later->zxid || earlier->end != NodeEnd::Expired || earlier->removed > *later->zxid)
+    if (!earlier || !later || !later->zxid || earlier->end != NodeEnd::Expired || earlier->removed > *later->zxid ||
+        order.server_clocks_moved())
         return std::nullopt;
     WitnessDecision d{Blame::LeaseExpired,
                       fmt::format("{}'s node {} was removed at zxid 0x{:x}{} when its session {} expired on the "

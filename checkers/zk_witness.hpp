@@ -15,6 +15,8 @@
 //   (d) overlap-lease-expired: A's granted node was removed when its session
 //       expired on the server, at or before B's grant zxid: the ensemble
 //       ended A's lease before B got the lock, so A held past its lease.
+//       Not in a run whose fault moved the servers' clocks: a leader whose
+//       clock runs fast expires sessions that are still pinging.
 // Anything else stays undecided.
 #pragma once
 

@@ -5,8 +5,9 @@
 // the overlap after the first holder's session expired on the server (d), the
 // grant on a node already removed (a) and the grant on another session's node
 // (b), and must not decide the near misses (the removal after the grant's
-// zxid, a session its client closed, the node of the client's own session, a
-// grant that reported no zxid).
+// zxid, an expiry in a run whose servers' clocks a fault moved, a session
+// its client closed, the node of the client's own session, a grant that
+// reported no zxid).
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -33,12 +34,18 @@ const std::string kSecondNode = "/lockcheck/lock/lock-0000000001";
 /// was gone); worker 2 (p2-2) invokes at 20 ms and is granted node ...0001
 /// (created at 0x11) at 4000 ms by an answer at `grant_zxid` (none: not
 /// reported), reporting session `second_session`. Both sessions are 2000 ms.
-History waiting_overlap(std::optional<std::int64_t> grant_zxid, std::int64_t second_session = kSecondSession) {
+/// With `server_clock_fault`, a clock-skew fault strikes server n1 at 15 ms.
+History waiting_overlap(std::optional<std::int64_t> grant_zxid, std::int64_t second_session = kSecondSession,
+                        bool server_clock_fault = false) {
     HistoryBuilder h;
     h.acquire_invoke(0, 1, 2000);
     h.acquire_done(10, 1, OpType::Ok, 0x10);
     h.history().back().value = {
         {"zk_node", kFirstNode}, {"zk_session", kFirstSession}, {"create_zxid", 0x10}, {"grant_zxid", 0x10}};
+    if (server_clock_fault) {
+        h.pause(15, 0, 1, "clock-skew");
+        h.history().back().value["targets"] = {"n1"};
+    }
     h.acquire_invoke(20, 2, 2000);
     h.acquire_done(4000, 2, OpType::Ok, 0x11);
     h.history().back().value = {{"zk_node", kSecondNode}, {"zk_session", second_session}, {"create_zxid", 0x11}};
@@ -121,6 +128,16 @@ TEST(ZkWitness, AnExpiryAfterTheLaterGrantDecidesNothing) {
     EXPECT_EQ(mutual_exclusion(report).violations[0].kind, kOverlapLeaseUncertain);
     EXPECT_EQ(report.witness["decided"], 0);
     EXPECT_EQ(report.witness["undecided"], 1);
+}
+
+TEST(ZkWitness, AnExpiryInARunWhoseServerClocksMovedDecidesNothing) {
+    // Near miss: the same record, but clock-skew struck a server: a leader whose clock runs fast expires
+    // sessions that are still pinging, so the expiry does not show that the holder stalled.
+    const ServerRecord record = record_with(close_session(0x12, kFirstSession, 0));
+    const CheckReport report = run_checkers(waiting_overlap(0x12, kSecondSession, true), {}, &record);
+    EXPECT_EQ(mutual_exclusion(report).violations[0].kind, kOverlapLeaseUncertain);
+    EXPECT_EQ(report.witness["expiries_trusted"], false);
+    EXPECT_EQ(report.witness["decided"], 0);
 }
 
 TEST(ZkWitness, ASessionItsClientClosedIsNoExpiry) {
