@@ -30,7 +30,8 @@ const std::array<BlameClass, kBlameClasses>& blame_classes() {
         {Blame::GrantWithoutOwnKey, kGrantWithoutOwnKey,
          "your client: it took the lock after the server had removed its own key",
          "the servers' record: the holder's own key (its place in the lock's queue) was deleted at or before the "
-         "revision of the read that decided its grant (the grant_revision its acquire reported)",
+         "revision of the read that decided its grant (the grant_revision its acquire reported); ZooKeeper: its "
+         "granted node was removed at or before its grant_zxid, or was made by another session than its own",
          "grant without own key", "grant_without_own_key", true},
         {Blame::RenewAfterExpiry, kRenewAfterExpiry,
          "your client: its renew answered ok after the server had ended its lease",

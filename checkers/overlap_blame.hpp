@@ -19,7 +19,8 @@
 // overlap the classes above left undecided:
 //   grant-without-own-key  a holder was told it held the lock at a point of
 //                          the servers' order where its own key was already
-//                          gone (etcd-io/etcd#11456): the client's;
+//                          gone (etcd-io/etcd#11456), or (ZooKeeper) on a
+//                          node another session made: the client's;
 //   and overlap-lease-expired, when the earlier holder's key had expired on
 //                          the server before the later grant's revision;
 //   renew-after-expiry     (no overlap class) a renew answered ok whose

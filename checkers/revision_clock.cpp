@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace lockcheck {
 
 RevisionClock::RevisionClock(std::vector<RevisionAnchor> anchors) : by_revision_(std::move(anchors)) {
@@ -27,6 +29,15 @@ std::pair<std::optional<std::int64_t>, std::optional<std::int64_t>> RevisionCloc
     if (i > 0) out.first = latest_invoke_before_[i - 1];
     if (i < by_revision_.size()) out.second = earliest_done_from_[i];
     return out;
+}
+
+std::string placed_words(const RevisionClock& clock, std::int64_t revision) {
+    const auto [after, before] = clock.place(revision);
+    const auto ms = [](std::int64_t ns) { return static_cast<double>(ns) / 1e6; };
+    if (after && before) return fmt::format(" (between {:.1f} and {:.1f} ms into the run)", ms(*after), ms(*before));
+    if (after) return fmt::format(" (after {:.1f} ms into the run)", ms(*after));
+    if (before) return fmt::format(" (before {:.1f} ms into the run)", ms(*before));
+    return "";
 }
 
 }  // namespace lockcheck

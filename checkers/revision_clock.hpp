@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -33,5 +34,9 @@ private:
     std::vector<std::int64_t> latest_invoke_before_;  ///< [i]: the latest invoke among anchors [0, i]
     std::vector<std::int64_t> earliest_done_from_;    ///< [i]: the earliest completion among anchors [i, end)
 };
+
+/// " (between 3446.4 and 3811.6 ms into the run)", or the half the anchors
+/// bound, or "" when none does: where `clock` places the event numbered `revision`.
+std::string placed_words(const RevisionClock& clock, std::int64_t revision);
 
 }  // namespace lockcheck

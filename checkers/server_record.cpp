@@ -30,11 +30,32 @@ ServerEvent event_from_json(const nlohmann::json& j) {
     return e;
 }
 
+ZkTxnType zk_txn_type(const std::string& type) {
+    if (type == "createSession") return ZkTxnType::CreateSession;
+    if (type == "closeSession") return ZkTxnType::CloseSession;
+    if (type == "create") return ZkTxnType::Create;
+    if (type == "delete") return ZkTxnType::Delete;
+    throw std::invalid_argument("type must be createSession, closeSession, create or delete");
+}
+
+ZkTxn zk_txn_from_json(const nlohmann::json& j) {
+    ZkTxn t;
+    t.zxid = j.at("zxid").get<std::int64_t>();
+    t.sub = j.value("sub", 0);
+    t.type = zk_txn_type(j.at("type").get<std::string>());
+    t.session = j.at("session").get<std::int64_t>();
+    t.cxid = j.value("cxid", std::int64_t{0});
+    if (t.type == ZkTxnType::Create || t.type == ZkTxnType::Delete) t.path = j.at("path").get<std::string>();
+    t.owner = j.value("owner", std::string());
+    t.ephemeral = j.value("ephemeral", false);
+    return t;
+}
+
 void read_header(const nlohmann::json& j, ServerRecord& record) {
     record.server = j.at("server").get<std::string>();
     record.read = j.at("read").get<bool>();
     record.why = j.value("why", std::string());
-    record.revision = j.value("revision", std::int64_t{0});
+    record.revision = j.value(record.server == "zookeeper" ? "zxid" : "revision", std::int64_t{0});
     record.seconds = j.value("seconds", 0.0);
 }
 
@@ -53,6 +74,8 @@ ServerRecord parse_server_record(std::string_view text) {
             const auto j = nlohmann::json::parse(line);
             if (line_number == 1)
                 read_header(j, record);
+            else if (record.server == "zookeeper")
+                record.txns.push_back(zk_txn_from_json(j));
             else
                 record.events.push_back(event_from_json(j));
         }
@@ -65,6 +88,9 @@ ServerRecord parse_server_record(std::string_view text) {
     }
     std::stable_sort(record.events.begin(), record.events.end(), [](const ServerEvent& a, const ServerEvent& b) {
         return std::pair(a.revision, a.sub) < std::pair(b.revision, b.sub);
+    });
+    std::stable_sort(record.txns.begin(), record.txns.end(), [](const ZkTxn& a, const ZkTxn& b) {
+        return std::pair(a.zxid, a.sub) < std::pair(b.zxid, b.sub);
     });
     return record;
 }

@@ -3,22 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "checkers/checker_names.hpp"
 #include "checkers/renew_after_loss.hpp"
+#include "checkers/zk_witness.hpp"
 
 namespace lockcheck {
 namespace {
 
-/// " (between 3446.4 and 3811.6 ms into the run)", or the half the anchors bound.
-std::string placed(const EtcdOrder& order, std::int64_t revision) {
-    const auto [after, before] = order.clock().place(revision);
-    const auto ms = [](std::int64_t ns) { return static_cast<double>(ns) / 1e6; };
-    if (after && before) return fmt::format(" (between {:.1f} and {:.1f} ms into the run)", ms(*after), ms(*before));
-    if (after) return fmt::format(" (after {:.1f} ms into the run)", ms(*after));
-    if (before) return fmt::format(" (before {:.1f} ms into the run)", ms(*before));
-    return "";
-}
+std::string placed(const EtcdOrder& order, std::int64_t revision) { return placed_words(order.clock(), revision); }
 
 nlohmann::json life_details(const KeyLife& life) {
     return {{"key", life.key},
@@ -88,14 +82,16 @@ nlohmann::json record_summary(const ServerRecord& record) {
         out["why"] = record.why;
         return out;
     }
-    out["revision"] = record.revision;
-    out["events"] = record.events.size();
+    out[record.server == "zookeeper" ? "zxid" : "revision"] = record.revision;
+    out["events"] = record.size();
     out["seconds"] = record.seconds;
     return out;
 }
 
+using OverlapDecider = std::function<std::optional<WitnessDecision>(std::string_view first, std::string_view second)>;
+
 /// Re-decides the listed undecided overlaps of `me`; returns {undecided, decided per class}.
-nlohmann::json decide_listed(const EtcdOrder& order, CheckerResult& me) {
+nlohmann::json decide_listed(const OverlapDecider& decide, CheckerResult& me) {
     std::size_t undecided = 0;
     nlohmann::json decided_as = nlohmann::json::object();
     for (Violation& v : me.violations) {
@@ -103,7 +99,7 @@ nlohmann::json decide_listed(const EtcdOrder& order, CheckerResult& me) {
         ++undecided;
         const auto first = v.details.value("first_owner", std::string());
         const auto second = v.details.value("second_owner", std::string());
-        const auto d = decide_overlap(order, first, second);
+        const auto d = decide(first, second);
         if (!d) continue;
         redecide(v, *d);
         const BlameClass& now = blame_class(d->blame);
@@ -186,18 +182,29 @@ void apply_server_witness(const History& history, const std::vector<std::int64_t
     if (!record) return;
     report.witness = record_summary(*record);
     if (!record->read) return;
-    if (record->server != "etcd") {
+    OverlapDecider decide;
+    std::optional<EtcdOrder> etcd;
+    std::optional<ZkOrder> zookeeper;
+    if (record->server == "etcd") {
+        etcd.emplace(history, partner, *record);
+        report.witness["keys"] = etcd->keys();
+        report.witness["anchors"] = etcd->clock().anchors();
+        redecide_renews(history, partner, *etcd, report);
+        decide = [&](std::string_view a, std::string_view b) { return decide_overlap(*etcd, a, b); };
+    } else if (record->server == "zookeeper") {
+        zookeeper.emplace(history, partner, *record);
+        report.witness["nodes"] = zookeeper->nodes();
+        report.witness["anchors"] = zookeeper->clock().anchors();
+        if (zookeeper->server_clocks_moved()) report.witness["expiries_trusted"] = false;
+        decide = [&](std::string_view a, std::string_view b) { return decide_zk_overlap(*zookeeper, a, b); };
+    } else {
         report.witness["read"] = false;
         report.witness["why"] = "lockcheck has no witness for " + record->server + "'s record";
         return;
     }
-    const EtcdOrder order(history, partner, *record);
-    report.witness["keys"] = order.keys();
-    report.witness["anchors"] = order.clock().anchors();
-    redecide_renews(history, partner, order, report);
     CheckerResult* me = mutual_exclusion_result(report);
     if (!me) return;
-    report.witness.update(decide_listed(order, *me));
+    report.witness.update(decide_listed(decide, *me));
     if (me->unlisted_violations > 0) report.witness["unlisted_overlaps"] = me->unlisted_violations;
 }
 

@@ -16,6 +16,8 @@
 //       revision came at or after its key's expiry on the server: the
 //       client reported a lease the server had ended. Added to the
 //       renew-after-loss checker's findings (its verdict becomes invalid).
+// ZooKeeper's transaction log decides (a), (b) a grant on another session's
+// node, and (d) by checkers/zk_witness.hpp; it has no renews.
 // Anything else stays undecided. Each re-decided violation keeps its ops and
 // says the servers' order in its description and details ("server_order").
 #pragma once
@@ -30,15 +32,9 @@
 #include "checkers/overlap_blame.hpp"
 #include "checkers/run_checkers.hpp"
 #include "checkers/server_record.hpp"
+#include "checkers/witness_decision.hpp"
 
 namespace lockcheck {
-
-/// What the record decides of one overlap.
-struct WitnessDecision {
-    Blame blame = Blame::Uncertain;
-    std::string fact;  ///< the servers' order in words: "worker 2's own key ... deleted at revision 10 ..."
-    nlohmann::json details = nlohmann::json::object();
-};
 
 /// The decision for the overlap of `first` (the earlier holder's owner) and
 /// `second`, or nullopt when the record does not decide it.

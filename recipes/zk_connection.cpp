@@ -60,11 +60,12 @@ void data_done(int rc, const char* value, int length, const Stat* stat, const vo
     });
 }
 
-void strings_done(int rc, const String_vector* strings, const void* data) {
+void strings_stat_done(int rc, const String_vector* strings, const Stat* stat, const void* data) {
     complete(data, [&](ZkReply& r) {
         r.rc = rc;
         if (strings)
             for (int i = 0; i < strings->count; ++i) r.children.emplace_back(strings->data[i]);
+        if (stat) r.stat = *stat;
     });
 }
 
@@ -226,7 +227,7 @@ ZkReply ZkSession::get(const std::string& path) {
 }
 
 ZkReply ZkSession::children(const std::string& path) {
-    return call([&](const void* d) { return zoo_aget_children(handle_, path.c_str(), 0, strings_done, d); });
+    return call([&](const void* d) { return zoo_aget_children2(handle_, path.c_str(), 0, strings_stat_done, d); });
 }
 
 ZkReply ZkSession::watch_exists(const std::string& path) {

@@ -31,7 +31,7 @@ struct ZkReply {
     std::string path;                   ///< create: the node created (with its sequence suffix)
     std::string data;                   ///< get
     std::vector<std::string> children;  ///< children
-    Stat stat{};                        ///< create, get, exists
+    Stat stat{};                        ///< create, get, exists, children (the parent's: its pzxid)
 };
 
 /// True when a request that ended with `rc` may have been applied by the
@@ -75,6 +75,8 @@ public:
     ZkReply create(const std::string& path, const std::string& data, int flags);
     ZkReply remove(const std::string& path, int version);
     ZkReply get(const std::string& path);
+    /// The children of `path` and its Stat (getChildren2): stat.pzxid is the
+    /// zxid of the last change to them that this answer reflects.
     ZkReply children(const std::string& path);
     /// exists() that leaves a one-shot watch on `path` (rc ZOK: it exists,
     /// ZNONODE: it does not; the watch is set in both cases).

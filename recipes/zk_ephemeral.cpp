@@ -15,7 +15,7 @@ LockResult ZkEphemeral::acquire(const LockRequest& request) {
         const ZkReply created = lease_.create_under_parents(request.key, false, path, request.owner, ZOO_EPHEMERAL);
         if (created.rc == ZOK) {
             LockResult ok = LockResult::ok(created.stat.czxid);
-            ok.value = lease_.granted(path);
+            ok.value = lease_.granted(path, created.stat.czxid, created.stat.czxid);
             return ok;
         }
         if (created.rc != ZNODEEXISTS) return lease_.acquire_failure(created.rc, "create");

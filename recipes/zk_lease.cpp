@@ -77,8 +77,12 @@ bool ZkLease::session_lost() {
     return true;
 }
 
-nlohmann::json ZkLease::granted(const std::string& node) const {
-    return nlohmann::json{{"session_timeout_ms", session_.negotiated_timeout_ms()}, {"zk_node", node}};
+nlohmann::json ZkLease::granted(const std::string& node, std::int64_t create_zxid, std::int64_t grant_zxid) const {
+    return nlohmann::json{{"session_timeout_ms", session_.negotiated_timeout_ms()},
+                          {"zk_node", node},
+                          {"zk_session", session_.session_id()},
+                          {"create_zxid", create_zxid},
+                          {"grant_zxid", grant_zxid}};
 }
 
 }  // namespace lockcheck

@@ -66,8 +66,13 @@ public:
     /// True when the session that created our nodes is gone (never opened,
     /// closed, or expired): its ephemeral nodes are gone too.
     bool session_lost();
-    /// {"session_timeout_ms": granted, "zk_node": node}: what an acquire got.
-    nlohmann::json granted(const std::string& node) const;
+    /// What an acquire got, for the report and the witness (docs/protocol.md,
+    /// "What the witness reads"): {"session_timeout_ms": granted, "zk_node":
+    /// node, "zk_session": the session's id, "create_zxid": the node's czxid,
+    /// "grant_zxid": the zxid in the servers' order of the answer that
+    /// decided the grant (the create's own zxid, or the pzxid of the children
+    /// list that showed the node lowest)}.
+    nlohmann::json granted(const std::string& node, std::int64_t create_zxid, std::int64_t grant_zxid) const;
 
     ZkSession& session() { return session_; }
 

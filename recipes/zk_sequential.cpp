@@ -44,7 +44,7 @@ LockResult ZkSequential::acquire(const LockRequest& request) {
         if (at == sorted.begin()) {
             children_[request.owner] = created.path;
             LockResult ok = LockResult::ok(created.stat.czxid);
-            ok.value = lease_.granted(created.path);
+            ok.value = lease_.granted(created.path, created.stat.czxid, listed.stat.pzxid);
             return ok;
         }
         const std::string predecessor = parent + "/" + *(at - 1);

@@ -57,9 +57,13 @@ std::string witness_line(const nlohmann::json& witness) {
     if (!witness.value("read", false))
         return fmt::format("  witness: {}'s own record was not read: {}; the classes above stand\n", server,
                            witness.value("why", std::string("unknown")));
-    return fmt::format("  witness: {}'s own record, {} events read in {:.2f} s, decided {} of {} undecided overlaps\n",
-                       server, witness.value("events", 0), witness.value("seconds", 0.0), witness.value("decided", 0),
-                       witness.value("undecided", 0));
+    const std::string untrusted = witness.value("expiries_trusted", true)
+                                      ? ""
+                                      : " (its session expiries prove nothing: a fault moved the servers' clocks)";
+    return fmt::format(
+        "  witness: {}'s own record, {} events read in {:.2f} s, decided {} of {} undecided overlaps{}\n", server,
+        witness.value("events", 0), witness.value("seconds", 0.0), witness.value("decided", 0),
+        witness.value("undecided", 0), untrusted);
 }
 
 }  // namespace

@@ -5,8 +5,10 @@
 // reads it back, so `lockcheck check` re-decides a stored run offline).
 //
 // The file: a first line {"server", "read": true, "revision", "member",
-// "events", "seconds"} or {"server", "read": false, "why", "seconds"}, then
-// one line per event of the server's order (for etcd: clusters/servers/etcd_history.hpp).
+// "events", "seconds"} (ZooKeeper: "zxid", "servers" and "notes" instead of
+// "revision" and "member") or {"server", "read": false, "why", "seconds"},
+// then one line per event of the server's order (etcd:
+// clusters/servers/etcd_history.hpp; ZooKeeper: clusters/servers/zookeeper_txn_log.hpp).
 #pragma once
 
 #include <filesystem>
@@ -21,7 +23,7 @@ inline constexpr const char* kServerRecordFile = "server-record.jsonl";
 
 /// What reading the record came to.
 struct ServerRecordOutcome {
-    std::string server;  ///< "etcd"
+    std::string server;  ///< "etcd", "zookeeper"
     bool read = false;
     std::string why;  ///< when not read: one line
     std::size_t events = 0;

@@ -10,6 +10,7 @@ TopologyDescriptor zookeeper_topology() {
             .node_count = fixed_node_count(ZooKeeperEnsemble::kServers),
             .make = construct_topology<ZooKeeperEnsemble>,
             .peer_links_cut_peers = true,
+            .read_server_record = read_zookeeper_server_record,
             .data_files = zookeeper_data_files()};
 }
 

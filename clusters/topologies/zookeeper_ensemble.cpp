@@ -2,6 +2,7 @@
 
 #include "clusters/network/peer_links.hpp"
 #include "clusters/servers/zookeeper_election_hello.hpp"
+#include "clusters/servers/zookeeper_txn_log.hpp"
 
 namespace lockcheck {
 namespace {
@@ -75,6 +76,21 @@ bool ZooKeeperEnsemble::leader_elected() {
         followers += mode == "follower";
     }
     return leaders == 1 && followers == kServers - 1;
+}
+
+ServerRecordOutcome read_zookeeper_server_record(Topology& topology, const std::filesystem::path& run_dir) {
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::filesystem::path> data_dirs;
+    for (Node* node : topology.nodes()) data_dirs.push_back(node->data_dir());
+    // The ensemble serves this run alone: every node in it is the run's.
+    const ZooKeeperTxnRecord record = read_zookeeper_txn_logs(data_dirs, "/");
+    ServerRecordOutcome outcome{"zookeeper", record.read, record.why, record.txns.size(),
+                                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+    nlohmann::json header = nlohmann::json::object();
+    if (record.read) header = {{"zxid", record.zxid}, {"servers", record.servers}};
+    if (!record.notes.empty()) header["notes"] = record.notes;
+    write_server_record(run_dir / kServerRecordFile, outcome, header, record.txns);
+    return outcome;
 }
 
 }  // namespace lockcheck

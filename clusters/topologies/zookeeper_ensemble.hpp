@@ -26,9 +26,9 @@
 #include <string>
 #include <vector>
 
+#include "clusters/servers/zookeeper_node.hpp"
 #include "clusters/topologies/topology.hpp"
 #include "clusters/topologies/topology_descriptor.hpp"
-#include "clusters/servers/zookeeper_node.hpp"
 
 namespace lockcheck {
 
@@ -57,6 +57,12 @@ private:
     std::stop_token interrupt_;  ///< ends the wait of start() early
     std::vector<std::unique_ptr<Node>> nodes_;
 };
+
+/// ZooKeeper's record of the run (clusters/servers/zookeeper_txn_log.hpp):
+/// the transaction logs of `topology`'s servers, read from their data
+/// directories on this host, written into `run_dir`/server-record.jsonl
+/// (TopologyDescriptor::read_server_record).
+ServerRecordOutcome read_zookeeper_server_record(Topology& topology, const std::filesystem::path& run_dir);
 
 /// The descriptor of this topology (clusters/topologies/zookeeper_descriptor.cpp).
 TopologyDescriptor zookeeper_topology();

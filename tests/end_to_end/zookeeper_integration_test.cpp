@@ -1,9 +1,11 @@
 // Integration tests: the lockcheck binary against a real ZooKeeper 3.8
 // ensemble of three (each run starts it in ≈ 3-4 s). A holder paused past its
 // session timeout loses its lock node: lease-expired overlaps, none within
-// the lease; with fencing, the czxid token keeps every update; a relative
-// --store still gives each server its log4j configuration. Nothing of a run
-// (JVMs, namespaces, links) may be left afterwards.
+// the lease, and the servers' transaction logs decide every overlap the
+// history alone leaves undecided; with fencing, the czxid token keeps every
+// update; a relative --store still gives each server its log4j
+// configuration. Nothing of a run (JVMs, namespaces, links) may be left
+// afterwards.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -25,6 +27,19 @@ TEST(ZooKeeperIntegration, HolderPausedPastItsSessionLosesTheLock) {
     EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0)
         << "the ensemble keeps its promise: a node goes only when its session has expired";
     EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 10) << run.output;
+    // The servers' own record: every server's transaction log, read after the workload. Each overlap here
+    // follows a session the ensemble expired, and the next holder's grant was decided by a children list
+    // whose pzxid is at or after that expiry, so the log decides every overlap the history leaves undecided.
+    const auto& witness = run.results["witness"];
+    EXPECT_EQ(witness["server"], "zookeeper") << run.output;
+    EXPECT_EQ(witness["read"], true) << witness.dump();
+    EXPECT_GE(witness["events"].get<int>(), 10) << witness.dump();
+    EXPECT_GE(witness["decided"].get<int>(), 1) << witness.dump();
+    EXPECT_EQ(witness["decided"], witness["undecided"]) << witness.dump();
+    EXPECT_EQ(witness["decided_as"].value(std::string("overlap-lease-expired"), 0), witness["decided"])
+        << witness.dump();
+    EXPECT_EQ(stats(run, "mutual-exclusion")["lease_uncertain"].get<int>(), 0) << run.output;
+    EXPECT_TRUE(fs::exists(run.run_dir / "server-record.jsonl"));
     EXPECT_TRUE(fs::exists(run.run_dir / "nodes" / "n3" / "zoo.cfg"));
     EXPECT_TRUE(fs::exists(run.run_dir / "nodes" / "n1" / "server.log"));
     expect_nothing_left(run);

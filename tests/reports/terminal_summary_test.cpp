@@ -1,5 +1,5 @@
 // The terminal summary asks each checker's descriptor for its line and the
-// verdict's headline.
+// verdict's headline, and the witness line says what the servers' record decided.
 #include <gtest/gtest.h>
 
 #include "checkers/run_checkers.hpp"
@@ -101,4 +101,26 @@ TEST(TerminalSummary, CountsReadInTheRightNumber) {
     const auto report = run_checkers(b.history());
     EXPECT_EQ(checker_summary(report.checkers.front()),
               "1 overlap (1 within lease, 0 after the lease expired) in 2 lock sessions");
+}
+
+TEST(TerminalSummary, TheWitnessLineSaysWhatTheServersRecordDecidedAndWhenItsExpiriesProveNothing) {
+    HistoryBuilder b;
+    b.session(1, 0, 1, 10, 11);
+    auto report = run_checkers(b.history());
+    report.witness = {{"server", "zookeeper"}, {"read", true},   {"events", 64},
+                      {"seconds", 0.03},       {"undecided", 1}, {"decided", 0}};
+    EXPECT_NE(terminal_summary(report).find(
+                  "  witness: zookeeper's own record, 64 events read in 0.03 s, decided 0 of 1 undecided overlaps\n"),
+              std::string::npos)
+        << terminal_summary(report);
+    report.witness["expiries_trusted"] = false;
+    EXPECT_NE(terminal_summary(report).find("decided 0 of 1 undecided overlaps (its session expiries prove nothing: a "
+                                            "fault moved the servers' clocks)\n"),
+              std::string::npos)
+        << terminal_summary(report);
+    report.witness = {{"server", "zookeeper"}, {"read", false}, {"why", "no transaction log"}};
+    EXPECT_NE(terminal_summary(report).find("  witness: zookeeper's own record was not read: no transaction log; the "
+                                            "classes above stand\n"),
+              std::string::npos)
+        << terminal_summary(report);
 }
