@@ -2,7 +2,9 @@
 // answered with one line on its stdout (docs/nemesis.md, "The lose-unsynced
 // filesystem"):
 //
-//   power-loss -> "ok power-loss files-restored=N changes-undone=M failures=F"
+//   power-loss [torn=MODE seed=S]
+//              -> "ok power-loss files-restored=N files-torn=T changes-undone=M failures=F"
+//              (MODE: none, last-write-prefix or sectors; unsyncedfs/torn_write.hpp)
 //   status     -> "ok status unsynced-files=N pending-changes=M"
 //   other      -> "error unknown command '...'"
 //

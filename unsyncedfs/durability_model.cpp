@@ -116,7 +116,7 @@ int DurabilityModel::sync_directory(Inode& dir) {
     return 0;
 }
 
-PowerLossReport DurabilityModel::power_loss() {
+PowerLossReport DurabilityModel::power_loss(const Tear& tear) {
     std::unique_lock lock(power_);
     PowerLossReport report;
     if (powered_off_) return report;
@@ -125,7 +125,7 @@ PowerLossReport DurabilityModel::power_loss() {
         if (!inode.undo.tracking()) return;
         const int fd = reopen_writable(inode);
         const int error = fd < 0 ? errno : guarded([&] {
-            inode.undo.restore(fd);
+            if (inode.undo.restore(fd, tear)) ++report.files_torn;
             return 0;
         });
         if (fd >= 0) ::close(fd);

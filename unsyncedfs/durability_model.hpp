@@ -42,6 +42,7 @@ std::optional<MetadataRule> metadata_rule_from_string(const std::string& text);
 
 struct PowerLossReport {
     std::size_t files_restored = 0;  ///< files whose unsynced data was thrown away
+    std::size_t files_torn = 0;      ///< of those, the files a tear kept part of it in
     std::size_t changes_undone = 0;  ///< directory changes undone
     std::size_t failures = 0;        ///< backing syscalls that failed while undoing (logged)
 };
@@ -76,8 +77,10 @@ public:
     int sync_directory(Inode& dir);
 
     /// Throws away everything that is not durable; the backing directory then
-    /// holds exactly the durable state. Later calls (and requests) do nothing.
-    PowerLossReport power_loss();
+    /// holds exactly the durable state, except what `tear` keeps of each
+    /// file's unsynced writes (unsyncedfs/torn_write.hpp). Later calls (and
+    /// requests) do nothing.
+    PowerLossReport power_loss(const Tear& tear = {});
     DurabilityStatus status();
 
 private:
