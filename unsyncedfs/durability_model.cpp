@@ -24,10 +24,11 @@ int guarded(Body&& body) {
     }
 }
 
-/// A writable descriptor of the inode behind an O_PATH descriptor.
-int reopen_writable(const Inode& inode) {
+/// A readable and writable descriptor of the inode behind an O_PATH
+/// descriptor (a tear reads what it keeps before it restores the rest).
+int reopen_read_write(const Inode& inode) {
     const std::string path = "/proc/self/fd/" + std::to_string(inode.fd);
-    return ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    return ::open(path.c_str(), O_RDWR | O_CLOEXEC);
 }
 
 }  // namespace
@@ -123,7 +124,7 @@ PowerLossReport DurabilityModel::power_loss(const Tear& tear) {
     table_.for_each([&](Inode& inode) {
         std::lock_guard data(inode.data_mutex);
         if (!inode.undo.tracking()) return;
-        const int fd = reopen_writable(inode);
+        const int fd = reopen_read_write(inode);
         const int error = fd < 0 ? errno : guarded([&] {
             if (inode.undo.restore(fd, tear)) ++report.files_torn;
             return 0;

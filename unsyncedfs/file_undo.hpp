@@ -47,7 +47,7 @@ public:
     void synced();
     /// Puts the durable content back through `fd` (writable) and stops tracking.
     void restore(int fd) { restore(fd, Tear{}); }
-    /// The same, torn as `tear` says: what it keeps of the unsynced writes
+    /// The same, torn as `tear` says (`fd` readable too): what it keeps of the unsynced writes
     /// stays. Under last-write-prefix a file whose last change since its sync
     /// was no write (a truncate or fallocate) loses all, as without a tear.
     /// Returns true when the file was torn rather than restored whole.
