@@ -16,6 +16,12 @@ std::string answer_command(const std::string& command, DurabilityModel& model) {
                " changes-undone=" + std::to_string(report.changes_undone) +
                " failures=" + std::to_string(report.failures);
     }
+    if (command.rfind("disk-error", 0) == 0) {
+        const auto errors = disk_errors_from_arguments(command.substr(std::string("disk-error").size()));
+        if (!errors) return "error disk-error takes fsync=eio|ok and write=enospc|ok, not '" + command + "'";
+        model.set_disk_errors(*errors);
+        return "ok disk-error " + disk_errors_arguments(*errors);
+    }
     if (command == "status") {
         const auto status = model.status();
         return "ok status unsynced-files=" + std::to_string(status.unsynced_files) +

@@ -57,8 +57,19 @@ void DurabilityModel::commit_after_file_sync() {
     if (rule_ == MetadataRule::AnyFsync) journal_.commit_all();
 }
 
+void DurabilityModel::set_disk_errors(const DiskErrors& errors) {
+    std::lock_guard lock(errors_mutex_);
+    errors_ = errors;
+}
+
+DiskErrors DurabilityModel::disk_errors() const {
+    std::lock_guard lock(errors_mutex_);
+    return errors_;
+}
+
 int DurabilityModel::write(Inode& file, int fd, const char* data, std::size_t size, off_t offset,
                            std::size_t& written) {
+    if (const int error = disk_errors().write_errno; error != 0) return error;
     std::lock_guard lock(file.data_mutex);
     return guarded([&] {
         file.undo.before_write(fd, offset, static_cast<off_t>(size));
@@ -97,6 +108,16 @@ int DurabilityModel::fallocate(Inode& file, int fd, int mode, off_t offset, off_
 
 int DurabilityModel::sync_file(Inode& file, int fd, bool data_only) {
     std::lock_guard lock(file.data_mutex);
+    if (const int error = disk_errors().fsync_errno; error != 0) {
+        const int writable = reopen_read_write(file);  // `fd` may be read-only
+        if (writable < 0) return EIO;
+        guarded([&] {
+            file.undo.restore(writable);
+            return 0;
+        });
+        ::close(writable);
+        return error;
+    }
     if ((data_only ? ::fdatasync(fd) : ::fsync(fd)) != 0) return errno;
     file.undo.synced();
     commit_after_file_sync();

@@ -22,10 +22,12 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 
+#include "unsyncedfs/disk_errors.hpp"
 #include "unsyncedfs/inode_table.hpp"
 #include "unsyncedfs/namespace_journal.hpp"
 
@@ -76,6 +78,12 @@ public:
     /// fsync(2) of a directory.
     int sync_directory(Inode& dir);
 
+    /// From now on answers file syncs and writes with `errors` (DiskErrors;
+    /// all 0 heals). A sync that fails this way first drops the file's
+    /// unsynced writes: its backing file holds its durable content again.
+    void set_disk_errors(const DiskErrors& errors);
+    DiskErrors disk_errors() const;
+
     /// Throws away everything that is not durable; the backing directory then
     /// holds exactly the durable state, except what `tear` keeps of each
     /// file's unsynced writes (unsyncedfs/torn_write.hpp). Later calls (and
@@ -89,6 +97,8 @@ private:
     const MetadataRule rule_;
     std::shared_mutex power_;
     bool powered_off_ = false;  ///< guarded by power_
+    mutable std::mutex errors_mutex_;
+    DiskErrors errors_;  ///< guarded by errors_mutex_
 
     void commit_after_file_sync();
 };
