@@ -23,6 +23,12 @@ struct DurabilitySettings {
     /// recovery rolls back a commit whose binlog event was lost, so 0 loses
     /// the last commits on a power loss even with innodb_flush_log_at_trx_commit 1.
     int mariadb_sync_binlog = 0;
+    /// MariaDB's innodb_doublewrite: true (the server's default) writes each
+    /// page to the doublewrite buffer, synced, before its tablespace, so crash
+    /// recovery can repair a page torn by a power loss; false writes it once
+    /// (--innodb-doublewrite=0), and a torn page written after the last
+    /// checkpoint makes recovery refuse to start (docs/disk-faults.md).
+    bool mariadb_doublewrite = true;
     /// etcd: false runs it with --unsafe-no-fsync (3.4.23 accepts the flag,
     /// though its --help does not list it): neither the WAL nor the backend is
     /// ever synced.

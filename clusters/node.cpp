@@ -1,7 +1,7 @@
 #include "clusters/node.hpp"
 
-#include "host/child_process.hpp"
 #include "core/interruptible_sleep.hpp"
+#include "host/child_process.hpp"
 
 namespace lockcheck {
 
@@ -105,12 +105,12 @@ void Node::kill() {
     paused_ = false;
 }
 
-PowerLossSummary Node::lose_power() {
+PowerLossSummary Node::lose_power(const unsyncedfs::Tear& tear) {
     std::lock_guard lock(mutex_);
     if (!data_) throw std::logic_error("node " + name_ + " keeps no data on the lose-unsynced filesystem");
     runtime_->kill();  // reaped: none of its writes can arrive after the loss
     paused_ = false;
-    return data_->power_loss();
+    return data_->power_loss(tear);
 }
 
 void Node::make_data_durable() {

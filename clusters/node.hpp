@@ -113,10 +113,11 @@ public:
     bool can_lose_power() const { return data_ != nullptr; }
     /// A power loss: SIGKILLs the server (and everything it started) and
     /// reaps it, then throws away every write and directory change it never
-    /// synced and mounts the filesystem afresh. The node stays down until
+    /// synced (but what `tear` keeps of its unsynced writes:
+    /// unsyncedfs/torn_write.hpp) and mounts the filesystem afresh. The node stays down until
     /// start(). Throws std::logic_error without a data mount, UnsyncedFsError
     /// when the filesystem fails (its mount is down then, and start() fails).
-    PowerLossSummary lose_power();
+    PowerLossSummary lose_power(const unsyncedfs::Tear& tear = {});
     /// With a data mount, makes everything the server wrote so far durable
     /// (NodeDataMount::write_back); nothing without one. Throws UnsyncedFsError.
     void make_data_durable();

@@ -93,10 +93,10 @@ void NodeDataMount::require_mounted() const {
         throw UnsyncedFsError(options_.data_dir.string() + " is not on the lose-unsynced filesystem (not mounted)");
 }
 
-PowerLossSummary NodeDataMount::power_loss() {
+PowerLossSummary NodeDataMount::power_loss(const unsyncedfs::Tear& tear) {
     require_mounted();
     try {
-        return mount_->power_loss();
+        return mount_->power_loss(tear);
     } catch (const UnsyncedFsError& e) {
         report(e.what());
         throw;

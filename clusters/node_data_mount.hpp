@@ -67,10 +67,11 @@ public:
     /// failed before (its daemon died).
     void mount();
     /// Throws away what the server never synced and mounts a fresh daemon
-    /// over what is left (UnsyncedMount::power_loss). Kill and reap the
+    /// over what is left (UnsyncedMount::power_loss; `tear` says what of
+    /// the unsynced writes persists, none by default). Kill and reap the
     /// server first. Throws UnsyncedFsError when not mounted or when the
     /// filesystem fails; the mount is down then.
-    PowerLossSummary power_loss();
+    PowerLossSummary power_loss(const unsyncedfs::Tear& tear = {});
     /// Makes everything on the filesystem durable now, as the kernel's
     /// writeback would after half a minute: fsyncs every regular file and
     /// directory under the mount (each directory after what it holds).

@@ -11,7 +11,7 @@ std::vector<Node*> power_loss_nodes(Topology& topology) {
     return out;
 }
 
-std::vector<PowerLossSummary> cut_power(const std::vector<Node*>& nodes) {
+std::vector<PowerLossSummary> cut_power(const std::vector<Node*>& nodes, const unsyncedfs::Tear& tear) {
     for (Node* n : nodes)
         if (!n->can_lose_power())
             throw std::logic_error("node " + n->name() + " keeps no data on the lose-unsynced filesystem");
@@ -20,7 +20,7 @@ std::vector<PowerLossSummary> cut_power(const std::vector<Node*>& nodes) {
     std::optional<UnsyncedFsError> first_failure;
     for (Node* n : nodes) {
         try {
-            lost.push_back(n->lose_power());
+            lost.push_back(n->lose_power(tear));
         } catch (const UnsyncedFsError& e) {
             lost.emplace_back();
             if (!first_failure) first_failure = e;

@@ -36,10 +36,11 @@ std::vector<Node*> power_loss_nodes(Topology& topology);
 
 /// Cuts the power of `nodes` at once: SIGKILLs and reaps all of them, then
 /// throws away what each never synced and mounts its filesystem afresh
-/// (Node::lose_power). They stay down. Returns what each lost, in order.
+/// (Node::lose_power), keeping what `tear` says of each file's unsynced
+/// writes. They stay down. Returns what each lost, in order.
 /// Throws std::logic_error for a node that cannot lose power, UnsyncedFsError
 /// for the first filesystem that fails (after every node was struck).
-std::vector<PowerLossSummary> cut_power(const std::vector<Node*>& nodes);
+std::vector<PowerLossSummary> cut_power(const std::vector<Node*>& nodes, const unsyncedfs::Tear& tear = {});
 
 /// Starts `nodes` again, one after another, each until it is ready
 /// (Node::start). Tries every node; then throws NodeStartError naming the

@@ -24,7 +24,7 @@ namespace lockcheck {
 
 const std::vector<FaultDescriptor>& fault_descriptors() {
     static const std::vector<FaultDescriptor> all{
-        pause_holder_fault(), pause_node_fault(), kill_holder_fault(), kill_restart_fault(), power_loss_fault(),
+        pause_holder_fault(), pause_node_fault(), kill_holder_fault(), kill_restart_fault(), power_loss_fault(), torn_write_fault(),
         corrupt_file_fault(),
         failover_fault(),     partition_fault(),  packet_loss_fault(), clock_skew_fault(),   delay_fault(),
         slow_reply_fault(),   blackhole_fault(),  reset_fault(),       bandwidth_fault(),

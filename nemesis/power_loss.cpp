@@ -44,9 +44,15 @@ std::optional<std::vector<std::string>> PowerLoss::start(const FaultEvent& event
     const auto targets = power_loss_targets(reach_, power_loss_nodes(locator_.topology()),
                                             locator_.nodes_of_current_lock(std::chrono::seconds(5), stop), event.pick);
     if (targets.empty()) return std::nullopt;
-    restart_.take_down(targets, [](const std::vector<Node*>& nodes) { cut_power(nodes); });
+    std::vector<PowerLossSummary> lost;
+    restart_.take_down(targets, [&](const std::vector<Node*>& nodes) {
+        lost = cut_power(nodes, unsyncedfs::Tear{tear_, event.pick});
+    });
     std::vector<std::string> names;
     for (const Node* n : targets) names.push_back(n->name());
+    for (std::size_t i = 0; tear_ != unsyncedfs::TearMode::None && i < lost.size(); ++i)
+        names.push_back(targets[i]->name() + ": " + std::to_string(lost[i].files_torn) + " file(s) torn (" +
+                        unsyncedfs::to_string(tear_) + ")");
     if (fresh_holder)
         names.push_back(std::to_string(*after_grant_ms_) + " ms after the grant to worker " +
                         std::to_string(*fresh_holder));

@@ -23,6 +23,14 @@
 // innodb_flush_log_at_trx_commit = 2); one at a random moment mostly finds
 // the holder's record synced already.
 //
+// Fault "torn-write" is the same power loss with a tear (spec field
+// torn_write_keeps, unsyncedfs/torn_write.hpp): of each file's writes since
+// its last sync a part persists, a prefix of the last write
+// (last-write-prefix) or a seeded subset of the 4 KiB sectors written
+// (sectors). The tear's seed is the event's pick, so a replay of the
+// schedule tears the same writes the same way. Its event lists, after the
+// nodes, how many files each tear kept part of.
+//
 // Unavailable in a run whose nodes keep no data on the lose-unsynced
 // filesystem (TopologyOptions::unsynced_data unset). A failing filesystem
 // makes start() throw UnsyncedFsError; the run learns of it through
@@ -38,6 +46,7 @@
 #include "nemesis/fault_descriptor.hpp"
 #include "nemesis/fresh_grant.hpp"
 #include "nemesis/lock_location.hpp"
+#include "unsyncedfs/torn_write.hpp"
 
 namespace lockcheck {
 
@@ -48,14 +57,19 @@ public:
 
     /// `workers`: whose grants power_loss_after_grant_ms waits for;
     /// `after_grant_ms`: that field (nullopt: strike at the event's time);
-    /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
+    /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait;
+    /// `tear`: what of the unsynced writes persists (None: "power-loss",
+    /// else "torn-write").
     PowerLoss(LockLocator locator, WorkerControl& workers, Reach reach, std::int64_t restart_delay_ms,
-              std::optional<std::int64_t> after_grant_ms, std::stop_token interrupt)
-        : RestartingFault("power-loss", restart_delay_ms, std::move(interrupt)),
+              std::optional<std::int64_t> after_grant_ms, std::stop_token interrupt,
+              unsyncedfs::TearMode tear = unsyncedfs::TearMode::None)
+        : RestartingFault(tear == unsyncedfs::TearMode::None ? "power-loss" : "torn-write", restart_delay_ms,
+                          std::move(interrupt)),
           locator_(std::move(locator)),
           workers_(workers),
           reach_(reach),
-          after_grant_ms_(after_grant_ms) {}
+          after_grant_ms_(after_grant_ms),
+          tear_(tear) {}
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
 
@@ -64,6 +78,7 @@ private:
     WorkerControl& workers_;
     Reach reach_;
     std::optional<std::int64_t> after_grant_ms_;
+    unsyncedfs::TearMode tear_;
 };
 
 /// The nodes `reach` strikes among `capable` (the nodes that can lose power,
@@ -74,7 +89,8 @@ private:
 std::vector<Node*> power_loss_targets(PowerLoss::Reach reach, const std::vector<Node*>& capable,
                                       const std::vector<Node*>& lock_nodes, std::uint64_t pick);
 
-/// The descriptor of this fault (nemesis/power_loss_descriptor.cpp).
+/// The descriptors of these faults (nemesis/power_loss_descriptor.cpp).
 FaultDescriptor power_loss_fault();
+FaultDescriptor torn_write_fault();
 
 }  // namespace lockcheck

@@ -66,10 +66,11 @@ void overlap_within_lease(const Findings& f, const nlohmann::json& spec, std::ve
             "restarted node remembers the locks it granted. Scenario redlock-delayed-restart shows the delay.",
             spec_number(spec, "ttl_ms"), delay));
     }
-    if (at.count("power-loss") > 0 || at.count("corrupt-file") > 0)
+    if (at.count("power-loss") > 0 || at.count("torn-write") > 0 || at.count("corrupt-file") > 0)
         out.push_back(
-            "The server's disk lost writes it had acknowledged (power-loss: what was never synced; corrupt-file: a "
-            "data file cut, damaged or put back older), so it came back without a lock it had granted and granted "
+            "The server's disk lost writes it had acknowledged (power-loss: what was never synced; torn-write: the "
+            "same, with unsynced writes kept in part; corrupt-file: a data file cut, damaged or put back older), so it "
+            "came back without a lock it had granted and granted "
             "it again: the overlap within the lease is the server's and its disk's, not the client's. Sync before "
             "acknowledging (Redis appendfsync always, ZooKeeper forceSync, MariaDB innodb_flush_log_at_trx_commit = 1 "
             "and sync_binlog = 1), keep a restarted node out for longer than the lease (restart_delay_ms of at least "

@@ -154,6 +154,7 @@ Spec spec_from_json(const nlohmann::json& object, const std::string& source) {
     r.boolean("zookeeper_force_sync", s.durability.zookeeper_force_sync);
     r.integer("mariadb_flush_log_at_trx_commit", s.durability.mariadb_flush_log_at_trx_commit, 0);
     r.integer("mariadb_sync_binlog", s.durability.mariadb_sync_binlog, 0);
+    r.boolean("mariadb_doublewrite", s.durability.mariadb_doublewrite);
     r.boolean("etcd_fsync", s.durability.etcd_fsync);
     r.boolean("redis_aof_load_truncated", s.durability.redis_aof_load_truncated);
     r.string("network", s.network);
@@ -230,6 +231,7 @@ nlohmann::json spec_to_json(const Spec& s) {
                      {"zookeeper_force_sync", s.durability.zookeeper_force_sync},
                      {"mariadb_flush_log_at_trx_commit", s.durability.mariadb_flush_log_at_trx_commit},
                      {"mariadb_sync_binlog", s.durability.mariadb_sync_binlog},
+                     {"mariadb_doublewrite", s.durability.mariadb_doublewrite},
                      {"etcd_fsync", s.durability.etcd_fsync},
                      {"redis_aof_load_truncated", s.durability.redis_aof_load_truncated},
                      {"network", s.network},

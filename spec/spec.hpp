@@ -63,7 +63,7 @@ struct Spec {
     std::string persistence = "none";
     /// What the other servers sync before they acknowledge (fields
     /// zookeeper_force_sync, mariadb_flush_log_at_trx_commit,
-    /// mariadb_sync_binlog, etcd_fsync, redis_aof_load_truncated); each applies to its own family's
+    /// mariadb_sync_binlog, mariadb_doublewrite, etcd_fsync, redis_aof_load_truncated); each applies to its own family's
     /// topologies, where a run writes it into the servers' configs.
     DurabilitySettings durability;
     std::string network = "auto";  ///< auto | netns | loopback

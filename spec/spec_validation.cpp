@@ -120,6 +120,7 @@ void check_durability(const Spec& s, const Fail& fail) {
     const std::vector<std::string> mariadb{"mysql-single", "mysql-replicated"};
     only_on("mariadb_flush_log_at_trx_commit", flush != defaults.mariadb_flush_log_at_trx_commit, mariadb);
     only_on("mariadb_sync_binlog", s.durability.mariadb_sync_binlog != defaults.mariadb_sync_binlog, mariadb);
+    only_on("mariadb_doublewrite", s.durability.mariadb_doublewrite != defaults.mariadb_doublewrite, mariadb);
     only_on("etcd_fsync", s.durability.etcd_fsync != defaults.etcd_fsync, {"etcd"});
     only_on("redis_aof_load_truncated", s.durability.redis_aof_load_truncated != defaults.redis_aof_load_truncated,
             {"redis-single", "redis-independent", "redis-sentinel"});

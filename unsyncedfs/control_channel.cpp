@@ -7,11 +7,20 @@
 namespace lockcheck::unsyncedfs {
 
 std::string answer_command(const std::string& command, DurabilityModel& model) {
-    if (command == "power-loss") {
-        const auto report = model.power_loss();
+    if (command == "power-loss" || command.rfind("power-loss ", 0) == 0) {
+        const auto tear = tear_from_arguments(command.substr(std::string("power-loss").size()));
+        if (!tear) return "error power-loss takes nothing or 'torn=MODE seed=N', not '" + command + "'";
+        const auto report = model.power_loss(*tear);
         return "ok power-loss files-restored=" + std::to_string(report.files_restored) +
+               " files-torn=" + std::to_string(report.files_torn) +
                " changes-undone=" + std::to_string(report.changes_undone) +
                " failures=" + std::to_string(report.failures);
+    }
+    if (command.rfind("disk-error", 0) == 0) {
+        const auto errors = disk_errors_from_arguments(command.substr(std::string("disk-error").size()));
+        if (!errors) return "error disk-error takes fsync=eio|ok and write=enospc|ok, not '" + command + "'";
+        model.set_disk_errors(*errors);
+        return "ok disk-error " + disk_errors_arguments(*errors);
     }
     if (command == "status") {
         const auto status = model.status();

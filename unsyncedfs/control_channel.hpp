@@ -2,7 +2,12 @@
 // answered with one line on its stdout (docs/nemesis.md, "The lose-unsynced
 // filesystem"):
 //
-//   power-loss -> "ok power-loss files-restored=N changes-undone=M failures=F"
+//   power-loss [torn=MODE seed=S]
+//              -> "ok power-loss files-restored=N files-torn=T changes-undone=M failures=F"
+//              (MODE: none, last-write-prefix or sectors; unsyncedfs/torn_write.hpp)
+//   disk-error [fsync=eio|ok] [write=enospc|ok]
+//              -> "ok disk-error fsync=... write=..." (unsyncedfs/disk_errors.hpp;
+//              what is not named is ok, so "disk-error" alone heals)
 //   status     -> "ok status unsynced-files=N pending-changes=M"
 //   other      -> "error unknown command '...'"
 //

@@ -24,10 +24,11 @@ int guarded(Body&& body) {
     }
 }
 
-/// A writable descriptor of the inode behind an O_PATH descriptor.
-int reopen_writable(const Inode& inode) {
+/// A readable and writable descriptor of the inode behind an O_PATH
+/// descriptor (a tear reads what it keeps before it restores the rest).
+int reopen_read_write(const Inode& inode) {
     const std::string path = "/proc/self/fd/" + std::to_string(inode.fd);
-    return ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    return ::open(path.c_str(), O_RDWR | O_CLOEXEC);
 }
 
 }  // namespace
@@ -56,8 +57,19 @@ void DurabilityModel::commit_after_file_sync() {
     if (rule_ == MetadataRule::AnyFsync) journal_.commit_all();
 }
 
+void DurabilityModel::set_disk_errors(const DiskErrors& errors) {
+    std::lock_guard lock(errors_mutex_);
+    errors_ = errors;
+}
+
+DiskErrors DurabilityModel::disk_errors() const {
+    std::lock_guard lock(errors_mutex_);
+    return errors_;
+}
+
 int DurabilityModel::write(Inode& file, int fd, const char* data, std::size_t size, off_t offset,
                            std::size_t& written) {
+    if (const int error = disk_errors().write_errno; error != 0) return error;
     std::lock_guard lock(file.data_mutex);
     return guarded([&] {
         file.undo.before_write(fd, offset, static_cast<off_t>(size));
@@ -96,6 +108,16 @@ int DurabilityModel::fallocate(Inode& file, int fd, int mode, off_t offset, off_
 
 int DurabilityModel::sync_file(Inode& file, int fd, bool data_only) {
     std::lock_guard lock(file.data_mutex);
+    if (const int error = disk_errors().fsync_errno; error != 0) {
+        const int writable = reopen_read_write(file);  // `fd` may be read-only
+        if (writable < 0) return EIO;
+        guarded([&] {
+            file.undo.restore(writable);
+            return 0;
+        });
+        ::close(writable);
+        return error;
+    }
     if ((data_only ? ::fdatasync(fd) : ::fsync(fd)) != 0) return errno;
     file.undo.synced();
     commit_after_file_sync();
@@ -116,16 +138,16 @@ int DurabilityModel::sync_directory(Inode& dir) {
     return 0;
 }
 
-PowerLossReport DurabilityModel::power_loss() {
+PowerLossReport DurabilityModel::power_loss(const Tear& tear) {
     std::unique_lock lock(power_);
     PowerLossReport report;
     if (powered_off_) return report;
     table_.for_each([&](Inode& inode) {
         std::lock_guard data(inode.data_mutex);
         if (!inode.undo.tracking()) return;
-        const int fd = reopen_writable(inode);
+        const int fd = reopen_read_write(inode);
         const int error = fd < 0 ? errno : guarded([&] {
-            inode.undo.restore(fd);
+            if (inode.undo.restore(fd, tear)) ++report.files_torn;
             return 0;
         });
         if (fd >= 0) ::close(fd);

@@ -22,10 +22,12 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 
+#include "unsyncedfs/disk_errors.hpp"
 #include "unsyncedfs/inode_table.hpp"
 #include "unsyncedfs/namespace_journal.hpp"
 
@@ -42,6 +44,7 @@ std::optional<MetadataRule> metadata_rule_from_string(const std::string& text);
 
 struct PowerLossReport {
     std::size_t files_restored = 0;  ///< files whose unsynced data was thrown away
+    std::size_t files_torn = 0;      ///< of those, the files a tear kept part of it in
     std::size_t changes_undone = 0;  ///< directory changes undone
     std::size_t failures = 0;        ///< backing syscalls that failed while undoing (logged)
 };
@@ -75,9 +78,17 @@ public:
     /// fsync(2) of a directory.
     int sync_directory(Inode& dir);
 
+    /// From now on answers file syncs and writes with `errors` (DiskErrors;
+    /// all 0 heals). A sync that fails this way first drops the file's
+    /// unsynced writes: its backing file holds its durable content again.
+    void set_disk_errors(const DiskErrors& errors);
+    DiskErrors disk_errors() const;
+
     /// Throws away everything that is not durable; the backing directory then
-    /// holds exactly the durable state. Later calls (and requests) do nothing.
-    PowerLossReport power_loss();
+    /// holds exactly the durable state, except what `tear` keeps of each
+    /// file's unsynced writes (unsyncedfs/torn_write.hpp). Later calls (and
+    /// requests) do nothing.
+    PowerLossReport power_loss(const Tear& tear = {});
     DurabilityStatus status();
 
 private:
@@ -86,6 +97,8 @@ private:
     const MetadataRule rule_;
     std::shared_mutex power_;
     bool powered_off_ = false;  ///< guarded by power_
+    mutable std::mutex errors_mutex_;
+    DiskErrors errors_;  ///< guarded by errors_mutex_
 
     void commit_after_file_sync();
 };

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 namespace lockcheck::unsyncedfs {
 namespace {
@@ -49,9 +51,8 @@ bool all_zero(const std::string& bytes) {
 }  // namespace
 
 void FileUndo::start_empty() {
+    synced();
     tracking_ = true;
-    durable_size_ = 0;
-    saved_.clear();
 }
 
 void FileUndo::begin_tracking(int fd) {
@@ -74,24 +75,80 @@ void FileUndo::save_pages(int fd, off_t begin, off_t end) {
 }
 
 void FileUndo::before_write(int fd, off_t offset, off_t length) {
+    before_zero_range(fd, offset, length);
+    LastWrite last{offset, static_cast<std::size_t>(length), current_size(fd), {}};
+    if (offset < last.prior_size)
+        last.prior_bytes =
+            read_exactly(fd, offset, static_cast<std::size_t>(std::min(length, last.prior_size - offset)));
+    last_write_ = std::move(last);
+}
+
+void FileUndo::before_zero_range(int fd, off_t offset, off_t length) {
     begin_tracking(fd);
     save_pages(fd, offset, offset + length);
+    for (off_t sector = offset / kPageSize; sector * kPageSize < offset + length; ++sector)
+        written_sectors_.insert(sector);
+    last_write_.reset();
 }
 
 void FileUndo::before_truncate(int fd, off_t new_size) {
     begin_tracking(fd);
     save_pages(fd, new_size, durable_size_);
+    last_write_.reset();
 }
 
-void FileUndo::before_grow(int fd) { begin_tracking(fd); }
+void FileUndo::before_grow(int fd) {
+    begin_tracking(fd);
+    last_write_.reset();
+}
 
 void FileUndo::synced() {
     tracking_ = false;
+    durable_size_ = 0;
     saved_.clear();
+    written_sectors_.clear();
+    last_write_.reset();
 }
 
-void FileUndo::restore(int fd) {
-    if (!tracking_) return;
+bool FileUndo::restore(int fd, const Tear& tear) {
+    if (!tracking_) return false;
+    bool kept = false;
+    if (tear.mode == TearMode::LastWritePrefix && last_write_)
+        kept = tear_last_write(fd, tear.seed);
+    else if (tear.mode == TearMode::Sectors)
+        kept = tear_sectors(fd, tear.seed);
+    else
+        put_back_durable(fd);
+    synced();
+    return kept;
+}
+
+bool FileUndo::tear_last_write(int fd, std::uint64_t seed) {
+    const LastWrite& last = *last_write_;
+    const std::size_t prefix = torn_prefix_length(seed, last.offset, last.length);
+    const off_t cut = last.offset + static_cast<off_t>(prefix);
+    if (prefix < last.prior_bytes.size())
+        write_exactly(fd, last.prior_bytes.data() + prefix, last.prior_bytes.size() - prefix, cut);
+    if (last.prior_size < last.offset + static_cast<off_t>(last.length) &&
+        ::ftruncate(fd, std::max(last.prior_size, cut)) != 0)
+        fail("ftruncate");
+    return true;
+}
+
+bool FileUndo::tear_sectors(int fd, std::uint64_t seed) {
+    const off_t size = current_size(fd);
+    std::vector<std::pair<off_t, std::string>> kept;
+    for (const off_t sector : written_sectors_) {
+        const off_t start = sector * kPageSize;
+        if (start >= size || !sector_survives(seed, sector)) continue;
+        kept.emplace_back(start, read_exactly(fd, start, static_cast<std::size_t>(std::min(kPageSize, size - start))));
+    }
+    put_back_durable(fd);
+    for (const auto& [start, bytes] : kept) write_exactly(fd, bytes.data(), bytes.size(), start);
+    return !kept.empty();
+}
+
+void FileUndo::put_back_durable(int fd) {
     if (::ftruncate(fd, durable_size_) != 0) fail("ftruncate");
     for (const auto& [page, bytes] : saved_) {
         const off_t start = page * kPageSize;
@@ -102,7 +159,6 @@ void FileUndo::restore(int fd) {
             write_exactly(fd, bytes.data(), bytes.size(), start);
         }
     }
-    synced();
 }
 
 }  // namespace lockcheck::unsyncedfs

@@ -187,13 +187,14 @@ std::string UnsyncedMount::status() {
     return command_locked("status");
 }
 
-PowerLossSummary UnsyncedMount::power_loss() {
+PowerLossSummary UnsyncedMount::power_loss(const unsyncedfs::Tear& tear) {
     std::lock_guard lock(mutex_);
-    const std::string reply = command_locked("power-loss");
+    const std::string arguments = unsyncedfs::tear_arguments(tear);
+    const std::string reply = command_locked(arguments.empty() ? "power-loss" : "power-loss " + arguments);
     PowerLossSummary summary;
     std::size_t failures = 0;
-    if (std::sscanf(reply.c_str(), "ok power-loss files-restored=%zu changes-undone=%zu failures=%zu",
-                    &summary.files_restored, &summary.changes_undone, &failures) != 3)
+    if (std::sscanf(reply.c_str(), "ok power-loss files-restored=%zu files-torn=%zu changes-undone=%zu failures=%zu",
+                    &summary.files_restored, &summary.files_torn, &summary.changes_undone, &failures) != 4)
         throw UnsyncedFsError("unexpected answer to `power-loss`: " + reply);
     unmount_locked();
     if (failures > 0) {

@@ -29,6 +29,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "unsyncedfs/torn_write.hpp"
+
 namespace lockcheck {
 
 class UnsyncedFsError : public std::runtime_error {
@@ -52,6 +54,7 @@ struct UnsyncedMountOptions {
 
 struct PowerLossSummary {
     std::size_t files_restored = 0;  ///< files whose unsynced data was thrown away
+    std::size_t files_torn = 0;      ///< of those, the files a tear kept part of it in
     std::size_t changes_undone = 0;  ///< directory changes undone
 };
 
@@ -66,12 +69,13 @@ public:
     UnsyncedMount& operator=(const UnsyncedMount&) = delete;
 
     /// Throws away every write and directory change that is not durable, so
-    /// the backing directory holds exactly the durable state, then mounts a
-    /// fresh daemon over it. Call it while nothing uses the mount (kill and
+    /// the backing directory holds exactly the durable state (but for what
+    /// `tear` keeps of unsynced writes: unsyncedfs/torn_write.hpp), then
+    /// mounts a fresh daemon over it. Call it while nothing uses the mount (kill and
     /// reap the node's servers first). Throws UnsyncedFsError when the daemon
     /// is dead, does not answer within the timeout, or could not undo
     /// something (the mount is then down).
-    PowerLossSummary power_loss();
+    PowerLossSummary power_loss(const unsyncedfs::Tear& tear = {});
     /// The daemon's "ok status ..." line (unsynced files, pending changes).
     std::string status();
     /// Unmounts (lazily when busy) and stops the daemon. Idempotent.

@@ -16,6 +16,27 @@ bool client_port_open(const std::string& address) {
     return curl_easy_perform(c.get()) == CURLE_OK;
 }
 
+/// True when the member's peer port answers GET /version. etcd opens its
+/// listeners before it reads its WAL and serves its peer port only once the
+/// WAL and backend are loaded, without waiting for a quorum (its client port
+/// waits for one), so this tells a member that came up from one that is
+/// about to refuse its WAL, also while its peers are still starting.
+bool peer_port_serving(const std::string& address) {
+    auto c = etcd_admin_handle("http://" + address + ":" + std::to_string(kEtcdPeerPort) + "/version",
+                               std::chrono::milliseconds(200));
+    if (!c) return false;
+    std::string ignored;
+    curl_easy_setopt(c.get(), CURLOPT_WRITEFUNCTION, append_to_string);
+    curl_easy_setopt(c.get(), CURLOPT_WRITEDATA, &ignored);
+    long status = 0;
+    if (curl_easy_perform(c.get()) != CURLE_OK) return false;
+    curl_easy_getinfo(c.get(), CURLINFO_RESPONSE_CODE, &status);
+    return status == 200;
+}
+
+/// Ready: both ports open and the WAL loaded.
+bool member_ready(const std::string& address) { return client_port_open(address) && peer_port_serving(address); }
+
 std::string text_field(const nlohmann::json& object, const char* field) {
     const auto it = object.find(field);
     if (it == object.end()) return "";
@@ -60,7 +81,7 @@ NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::fil
                                   "--log-outputs",
                                   "stderr"};
     if (!fsync) argv.push_back("--unsafe-no-fsync");
-    return NodeProgram{argv, client_port_open, data_dir, "dir-fsync", std::nullopt, etcd_data_files()};
+    return NodeProgram{argv, member_ready, data_dir, "dir-fsync", std::nullopt, etcd_data_files()};
 }
 
 std::optional<EtcdMemberStatus> etcd_member_status(const std::string& address, std::chrono::milliseconds timeout) {

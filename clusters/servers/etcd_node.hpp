@@ -25,9 +25,11 @@ struct EtcdBootstrap {
 /// fsyncs the directories it changes), log on stderr (the node's server.log
 /// in `dir`), --heartbeat-interval 100 --election-timeout 1000
 /// (docs/servers.md), and --unsafe-no-fsync when `fsync` is false. Its
-/// readiness probe is "the client port accepts a connection": a member
-/// answers nothing before a quorum is up, so the topology waits for the
-/// leader itself (EtcdCluster::start).
+/// readiness probe is "the client port accepts a connection and the peer
+/// port answers GET /version": the client port answers nothing before a
+/// quorum is up (so the topology waits for the leader itself,
+/// EtcdCluster::start), but the peer port is served once the member has
+/// loaded its WAL, so a member that refuses its WAL is never ready.
 NodeProgram etcd_server_program(const std::filesystem::path& dir, const std::filesystem::path& data_dir,
                                 const std::string& name, const std::string& address, const EtcdBootstrap& bootstrap,
                                 bool fsync = true);

@@ -215,6 +215,7 @@ NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::
                                   "--performance-schema=OFF",
                                   "--innodb-flush-log-at-trx-commit=" + std::to_string(flush),
                                   "--sync-binlog=" + std::to_string(sync_binlog)};
+    if (!durability.mariadb_doublewrite) argv.push_back("--innodb-doublewrite=0");
     argv.insert(argv.end(), extra_args.begin(), extra_args.end());
     return NodeProgram{argv,
                        [dir](const std::string&) {

@@ -56,7 +56,8 @@ std::filesystem::path mariadb_socket(const std::filesystem::path& node_dir);
 /// docs/nemesis.md),
 /// server id `server_id`, binary log on (ROW), a 32 MB buffer pool, an 8 MB
 /// redo log, performance_schema off, innodb_flush_log_at_trx_commit and
-/// sync_binlog from `durability`, then `extra_args` (e.g. "--read-only=1").
+/// sync_binlog from `durability` (and --innodb-doublewrite=0 without
+/// mariadb_doublewrite), then `extra_args` (e.g. "--read-only=1").
 /// Ready when root can connect over the socket. Throws std::invalid_argument
 /// for a durability value MariaDB has no meaning for here (DurabilitySettings).
 NodeProgram mariadb_server_program(const std::filesystem::path& dir, const std::string& address, int server_id,

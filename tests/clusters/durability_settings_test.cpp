@@ -77,6 +77,11 @@ TEST_F(DurabilityConfig, MariadbGetsBothSettingsOnItsCommandLine) {
     const auto safe_program = mariadb_server_program(dir_, "10.1.2.3", 1, safe);
     EXPECT_TRUE(has_arg(safe_program, "--innodb-flush-log-at-trx-commit=1"));
     EXPECT_TRUE(has_arg(safe_program, "--sync-binlog=1"));
+    EXPECT_FALSE(has_arg(safe_program, "--innodb-doublewrite=0")) << "doublewrite is MariaDB's default";
+
+    DurabilitySettings single_write;
+    single_write.mariadb_doublewrite = false;
+    EXPECT_TRUE(has_arg(mariadb_server_program(dir_, "10.1.2.3", 1, single_write), "--innodb-doublewrite=0"));
 }
 
 TEST_F(DurabilityConfig, MariadbRefusesValuesItHasNoMeaningFor) {

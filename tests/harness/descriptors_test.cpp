@@ -67,7 +67,7 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
         }
     std::set<std::string> names;
     for (const auto& [name, option] : seen) names.insert(name);
-    EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "power_loss_after_grant_ms",
+    EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "power_loss_after_grant_ms", "torn_write_keeps",
                                             "partition_mode", "packet_loss", "clock_skew_ms", "clock_skew_nodes",
                                             "clock_skew_clocks", "clock_skew_mode", "clock_rate", "clock_strobe_ms",
                                             "delay_ms", "delay_jitter_ms", "slow_reply_ms", "bandwidth_bytes_per_s",

@@ -167,11 +167,13 @@ TEST(Spec, DurabilitySettingsAreReadCheckedAndWrittenBack) {
     const nlohmann::json mariadb{{"recipe", "mysql-table-record"},
                                  {"topology", "mysql-single"},
                                  {"mariadb_flush_log_at_trx_commit", 2},
-                                 {"mariadb_sync_binlog", 1}};
+                                 {"mariadb_sync_binlog", 1},
+                                 {"mariadb_doublewrite", false}};
     EXPECT_EQ(error_of(mariadb), "");
     const Spec back = spec_from_json(spec_to_json(spec_from_json(mariadb, "t")), "t");
     EXPECT_EQ(back.durability.mariadb_flush_log_at_trx_commit, 2);
     EXPECT_EQ(back.durability.mariadb_sync_binlog, 1);
+    EXPECT_FALSE(back.durability.mariadb_doublewrite);
     EXPECT_EQ(error_of({{"recipe", "etcd-lease-lock"}, {"topology", "etcd"}, {"etcd_fsync", false}}), "");
 }
 
@@ -190,6 +192,9 @@ TEST(Spec, DurabilitySettingsOutsideTheirValuesOrTopologiesAreRefusedInOneLine) 
               "spec redis-holder-pause: field 'zookeeper_force_sync' applies to topology zookeeper only");
     EXPECT_EQ(error_of({{"mariadb_flush_log_at_trx_commit", 0}}),
               "spec redis-holder-pause: field 'mariadb_flush_log_at_trx_commit' applies to topology mysql-single or "
+              "mysql-replicated only");
+    EXPECT_EQ(error_of({{"mariadb_doublewrite", false}}),
+              "spec redis-holder-pause: field 'mariadb_doublewrite' applies to topology mysql-single or "
               "mysql-replicated only");
     EXPECT_EQ(error_of({{"etcd_fsync", false}}),
               "spec redis-holder-pause: field 'etcd_fsync' applies to topology etcd only");

@@ -3,7 +3,8 @@
 // kill-restart, power_loss_after_grant_ms), the fresh grants
 // power_loss_after_grant_ms waits for, and that it refuses to run where no
 // node can lose power. Also which nodes one kill-restart event kills (the
-// other crash fault, kill_restart_nodes), on the same five nodes.
+// other crash fault, kill_restart_nodes), on the same five nodes, and
+// torn-write, the power loss that tears unsynced writes (its option and kind).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -11,13 +12,13 @@
 
 #include "clusters/runtimes/netns_runtime.hpp"
 #include "clusters/topologies/topology.hpp"
-#include "workers/live_state.hpp"
-#include "spec/spec.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "nemesis/kill_restart.hpp"
 #include "nemesis/power_loss.hpp"
+#include "spec/spec.hpp"
 #include "tests/support/spec_test_support.hpp"
+#include "workers/live_state.hpp"
 
 using namespace lockcheck;
 
@@ -132,6 +133,26 @@ TEST(PowerLossSpec, AfterGrantIsUnsetByDefaultOrMillisecondsUpToAMinute) {
             << bad;
 }
 
+TEST(TornWriteSpec, KeepsIsLastWritePrefixOrSectorsAndTheOtherFieldsArePowerLosses) {
+    const auto& fault = *find_fault("torn-write");
+    EXPECT_TRUE(fault.needs_unsynced_data);
+    const auto defaults = fault_options_for(fault, spec_from_json(nlohmann::json::object(), "t").fault_options, {1000});
+    EXPECT_EQ(defaults.at("torn_write_keeps"), "last-write-prefix");
+    EXPECT_EQ(defaults.at("power_loss_nodes"), "one");
+    EXPECT_EQ(defaults.at("power_loss_after_grant_ms"), -1);
+    const Spec s = spec_from_json({{"ttl_ms", 1000},
+                                   {"torn_write_keeps", "sectors"},
+                                   {"power_loss_nodes", "majority"},
+                                   {"restart_delay_ms", "0.5xttl"}},
+                                  "t");
+    const auto options = fault_options_for(fault, s.fault_options, OptionContext{s.ttl_ms});
+    EXPECT_EQ(options.at("torn_write_keeps"), "sectors");
+    EXPECT_EQ(options.at("power_loss_nodes"), "majority") << "the field power-loss has";
+    EXPECT_EQ(options.at("restart_delay_ms"), 500);
+    EXPECT_EQ(lockcheck::testing::spec_error_of({{"torn_write_keeps", "halves"}}),
+              "spec redis-holder-pause: field 'torn_write_keeps' must be last-write-prefix or sectors");
+}
+
 TEST(LiveState, FreshGrantsAreTheHoldersGrantedSinceAMoment) {
     LiveState live;
     live.acquired(1, "lock");
@@ -164,6 +185,24 @@ TEST_F(FiveNodes, UnavailableWhereNoNodeKeepsDataOnTheFilesystem) {
             }
         },
         std::invalid_argument);
+}
+
+TEST_F(FiveNodes, TornWriteIsAPowerLossOfItsOwnKindAndUnavailableWhereNothingCanTear) {
+    StaticTopology topology(nodes_);
+    NoWorkers workers;
+    try {
+        make_faults({"torn-write"}, FaultTargets{workers, topology},
+                    spec_from_json(nlohmann::json::object(), "t").fault_options, OptionContext{1000});
+        ADD_FAILURE() << "torn-write was made where no node keeps data on the filesystem";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_STREQ(e.what(),
+                     "fault 'torn-write' is unavailable here: the nodes keep no data on the lose-unsynced filesystem");
+    }
+    const PowerLoss torn(LockLocator(topology, ""), workers, PowerLoss::Reach::One, 0, std::nullopt, {},
+                         unsyncedfs::TearMode::Sectors);
+    EXPECT_EQ(torn.kind(), "torn-write");
+    const PowerLoss plain(LockLocator(topology, ""), workers, PowerLoss::Reach::One, 0, std::nullopt, {});
+    EXPECT_EQ(plain.kind(), "power-loss");
 }
 
 }  // namespace

@@ -5,8 +5,13 @@
 // the backing directory itself, which must hold the durable state alone.
 // Where a change must be lost, the check is first run before the power loss
 // and must fail: it can tell the two states apart.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "host/system_command.hpp"
@@ -67,6 +72,39 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<Rule>& rule) {
         return rule.param.program + (rule.param.metadata == "any-fsync" ? "_any_fsync" : "");
     });
+
+// A torn power loss through the mount (unsyncedfs/torn_write.hpp): the
+// daemon reads what the tear keeps from the backing file before it restores
+// the rest, and the next mount shows exactly the durable bytes, the earlier
+// unsynced write and the kept prefix of the last write.
+using TornPowerLossTest = UnsyncedFsTest;
+
+TEST_F(TornPowerLossTest, KeepsTheEarlierWriteAndAPrefixOfTheLastThroughTheMount) {
+    constexpr std::uint64_t kSeed = 42;
+    UnsyncedMount mount(options());
+    const auto file = mountpoint() / "log";
+    const int fd = ::open(file.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+    ASSERT_GE(fd, 0);
+    const std::string durable(6000, 'd'), earlier(100, 'e'), last(3000, 'l');
+    ASSERT_EQ(::pwrite(fd, durable.data(), durable.size(), 0), static_cast<ssize_t>(durable.size()));
+    ASSERT_EQ(::fsync(fd), 0);
+    const int dir = ::open(mountpoint().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    ASSERT_EQ(::fsync(dir), 0);  // the file's creation is durable too
+    ::close(dir);
+    ASSERT_EQ(::pwrite(fd, earlier.data(), earlier.size(), 1000), static_cast<ssize_t>(earlier.size()));
+    ASSERT_EQ(::pwrite(fd, last.data(), last.size(), 5000), static_cast<ssize_t>(last.size()));  // grows to 8000
+    ::close(fd);
+
+    const auto summary = mount.power_loss(unsyncedfs::Tear{unsyncedfs::TearMode::LastWritePrefix, kSeed});
+    EXPECT_EQ(summary.files_torn, 1u);
+    const std::size_t kept = unsyncedfs::torn_prefix_length(kSeed, 5000, last.size());
+    std::string expected = durable;
+    expected.replace(1000, earlier.size(), earlier);
+    expected.resize(std::max<std::size_t>(6000, 5000 + kept));
+    expected.replace(5000, kept, std::string(kept, 'l'));
+    std::ifstream in(file, std::ios::binary);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), expected) << kept << " bytes of the last write kept";
+}
 
 }  // namespace
 }  // namespace lockcheck::testing
