@@ -13,19 +13,18 @@ std::optional<std::string> proxy_unavailable_reason(const ProxiedNetwork* proxy)
 void ProxyLinkFault::strike(int target) {
     std::lock_guard lock(mutex_);
     set_links(target, fault_);
-    struck_ = target;
+    struck_.push_back(target);
 }
 
 void ProxyLinkFault::heal() noexcept {
     std::lock_guard lock(mutex_);
-    if (!struck_) return;
     try {
-        set_links(*struck_, netproxy::faults::pass());
+        for (const int target : struck_) set_links(target, netproxy::faults::pass());
     } catch (const std::exception& e) {
         spdlog::warn("{}: heal: {}", kind_, e.what());
         proxy_->heal_all();
     }
-    struck_.reset();
+    struck_.clear();
 }
 
 }  // namespace lockcheck

@@ -1,12 +1,13 @@
 // What every fault acting through the run's fault proxy
 // (nemesis/proxied_network.hpp) shares: one netproxy::LinkFault set on the
-// links of one target, a node (nemesis/proxy_node_fault.hpp) or a worker
+// links of its targets, nodes (nemesis/proxy_node_fault.hpp) or a worker
 // (nemesis/proxy_worker_fault.hpp), until the heal puts them back to pass.
 #pragma once
 
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "nemesis/fault.hpp"
 #include "nemesis/proxied_network.hpp"
@@ -25,13 +26,14 @@ public:
         : proxy_(proxy), fault_(fault), kind_(std::move(kind)) {}
     std::string kind() const override { return kind_; }
     std::optional<std::string> unavailable_reason() const override { return proxy_unavailable_reason(proxy_); }
-    /// Puts the struck target's links back to pass (every link, should that fail). Idempotent.
+    /// Puts the struck targets' links back to pass (every link, should that fail). Idempotent.
     void heal() noexcept override;
 
 protected:
     /// Sets `fault` on the links of `target` (a node or a worker number).
     virtual void set_links(int target, const netproxy::LinkFault& fault) = 0;
-    /// Sets the fault on `target`'s links and remembers it for the heal.
+    /// Sets the fault on `target`'s links and remembers it for the heal (a
+    /// fault may strike several targets before it heals).
     void strike(int target);
 
     ProxiedNetwork* proxy_;
@@ -40,7 +42,7 @@ protected:
 private:
     std::string kind_;
     std::mutex mutex_;
-    std::optional<int> struck_;
+    std::vector<int> struck_;
 };
 
 }  // namespace lockcheck

@@ -24,10 +24,16 @@ OptionDescriptor proxy_latency_option(std::string name, std::string description,
 }
 
 std::optional<std::vector<std::string>> ProxyNodeFault::start(const FaultEvent& event, const std::stop_token&) {
-    const int node = static_cast<int>(event.pick % static_cast<std::uint64_t>(proxy_->node_count()));
-    strike(node);
-    spdlog::info("{}: {} on every link to {}", kind(), netproxy::describe(fault_), proxy_->upstream(node));
-    return std::vector<std::string>{"proxy to " + proxy_->upstream(node)};
+    const int count = proxy_->node_count();
+    const int picked = static_cast<int>(event.pick % static_cast<std::uint64_t>(count));
+    std::vector<std::string> targets;
+    for (int node = 0; node < count; ++node) {
+        if (!every_node_ && node != picked) continue;
+        strike(node);
+        spdlog::info("{}: {} on every link to {}", kind(), netproxy::describe(fault_), proxy_->upstream(node));
+        targets.push_back("proxy to " + proxy_->upstream(node));
+    }
+    return targets;
 }
 
 }  // namespace lockcheck

@@ -4,7 +4,9 @@
 // and "bandwidth" are this class with their own fault value (their
 // descriptors: nemesis/network_delay_descriptor.cpp, blackhole_descriptor.cpp,
 // connection_reset_descriptor.cpp, bandwidth_descriptor.cpp). The node is the event's pick among the
-// topology's client endpoints; the target reported is "proxy to IP:PORT".
+// topology's client endpoints, or every one of them (delay_nodes "every": a
+// slow network, wherever the clients connect); each target reported is
+// "proxy to IP:PORT".
 #pragma once
 
 #include <string>
@@ -21,10 +23,13 @@ namespace lockcheck {
 
 class ProxyNodeFault : public ProxyLinkFault {
 public:
-    using ProxyLinkFault::ProxyLinkFault;
+    /// `every_node`: strike every node's links, not only the event's pick.
+    ProxyNodeFault(std::string kind, ProxiedNetwork* proxy, netproxy::LinkFault fault, bool every_node = false)
+        : ProxyLinkFault(std::move(kind), proxy, fault), every_node_(every_node) {}
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
 
 private:
+    bool every_node_;
     void set_links(int node, const netproxy::LinkFault& fault) override { proxy_->set_node_fault(node, fault); }
 };
 

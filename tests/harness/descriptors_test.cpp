@@ -70,7 +70,7 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
     EXPECT_EQ(names, (std::set<std::string>{"restart_delay_ms", "power_loss_nodes", "power_loss_after_grant_ms", "torn_write_keeps",
                                             "partition_mode", "packet_loss", "clock_skew_ms", "clock_skew_nodes",
                                             "clock_skew_clocks", "clock_skew_mode", "clock_rate", "clock_strobe_ms",
-                                            "delay_ms", "delay_jitter_ms", "slow_reply_ms", "bandwidth_bytes_per_s",
+                                            "delay_ms", "delay_jitter_ms", "delay_nodes", "slow_reply_ms", "bandwidth_bytes_per_s",
                                             "pause_client_target", "pause_client_waiting_for_ms", "client_clock_target",
                                             "client_partition_mode", "client_clock_skew_ms", "client_clock_skew_clocks",
                                             "client_clock_skew_mode", "client_clock_rate", "client_clock_strobe_ms",

@@ -158,6 +158,30 @@ TEST(ProxyNodeFault, DelayHoldsBothDirections) {
     delay.heal();
 }
 
+TEST(ProxyNodeFault, EveryNodeStrikesEachNodeAndTheHealPutsThemAllBack) {
+    TwoNodes nodes;
+    ProxyNodeFault blackhole("blackhole", &nodes.proxy, np::faults::blackhole(), true);
+    auto to_first = connect_as(nodes.proxy, 0, 0);
+    auto to_second = connect_as(nodes.proxy, 0, 1);
+    const auto targets = blackhole.start(event_picking(1), {});
+    ASSERT_TRUE(targets);
+    EXPECT_EQ(*targets, (std::vector<std::string>{"proxy to " + np::to_string(nodes.first.endpoint()),
+                                                  "proxy to " + np::to_string(nodes.second.endpoint())}));
+    EXPECT_FALSE(echo_time(to_first.get(), "lost", milliseconds(300)));
+    EXPECT_FALSE(echo_time(to_second.get(), "lost", milliseconds(300))) << "not only the event's pick";
+    blackhole.heal();
+    EXPECT_TRUE(echo_time(to_first.get(), "back", milliseconds(2000)));
+    EXPECT_TRUE(echo_time(to_second.get(), "back", milliseconds(2000))) << "every struck node is healed";
+}
+
+TEST(ProxyFaults, DelayNodesIsOneOrEvery) {
+    const auto options = fault_options_for(*find_fault("delay"), spec_from_json({}, "t").fault_options,
+                                           OptionContext{1000});
+    EXPECT_EQ(options.at("delay_nodes"), "one") << "by default a delay strikes the event's pick";
+    EXPECT_NE(spec_error_of({{"delay_nodes", "all"}}).find("field 'delay_nodes'"), std::string::npos);
+    EXPECT_EQ(spec_error_of({{"nemesis", {"delay"}}, {"delay_nodes", "every"}}), "");
+}
+
 TEST(SlowReply, DelaysOnlyTheHoldersReplies) {
     TwoNodes nodes;
     FakeWorkers workers;
