@@ -175,7 +175,7 @@ TEST(ProxyNodeFault, EveryNodeStrikesEachNodeAndTheHealPutsThemAllBack) {
 }
 
 TEST(ProxyFaults, DelayNodesIsOneOrEvery) {
-    const auto options = fault_options_for(*find_fault("delay"), spec_from_json({}, "t").fault_options,
+    const auto options = fault_options_for(*find_fault("delay"), spec_from_json(nlohmann::json::object(), "t").fault_options,
                                            OptionContext{1000});
     EXPECT_EQ(options.at("delay_nodes"), "one") << "by default a delay strikes the event's pick";
     EXPECT_NE(spec_error_of({{"delay_nodes", "all"}}).find("field 'delay_nodes'"), std::string::npos);
