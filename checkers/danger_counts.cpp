@@ -220,7 +220,7 @@ std::size_t waiters_stopped_past_lease(const DangerRecord& record) {
             return a.invoke.time < w.asked_ns && a.done.time >= w.until_ns &&
                    w.until_ns >= a.invoke.time + ms_to_ns(*a.invoke.ttl_ms) + kLeaseGranularityNs;
         });
-    });
+    }, true);
 }
 
 std::size_t holders_cut_off_past_lease_acted(const DangerRecord& record) {

@@ -63,8 +63,11 @@ std::size_t renews_across_grant(const DangerRecord& record);
 /// requests), before the heal.
 std::size_t grants_delivered_late(const DangerRecord& record);
 /// An acquire sent before a pause fault was started on its worker, answered
-/// (ok, or a failure other than "held") after the worker resumed, the resume
-/// at least a lease (ttl + 1 ms) after the acquire was sent.
+/// (ok, info, or a failure other than "held") after the worker resumed, the
+/// resume at least a lease (ttl + 1 ms) after the acquire was sent. An info
+/// answer counts: the waiter's lease or session ran out while it waited, and
+/// the client then did not claim the lock (a ZooKeeper waiter whose session
+/// expired gets its create timed out), which is what the cell tests.
 std::size_t waiters_stopped_past_lease(const DangerRecord& record);
 /// A holder cut off from the servers by client-partition until its lease had
 /// certainly ended, that then renewed, wrote or released: an op of its

@@ -194,7 +194,11 @@ TEST(DangerCounts, AWaiterStoppedPastItsLeaseWithItsAcquireInFlightIsCounted) {
     b.stop_fault(3500, 2);
     b.acquire_done(3501, 1, OpType::Fail);
     b.history().back().error = "validity expired while acquiring";
-    EXPECT_EQ(count(b, "waiters_stopped_past_lease"), 2u);
+    b.acquire_invoke(4000, 1);
+    b.pause(4010, 1, 3, "pause-client");
+    b.stop_fault(5500, 3);
+    b.acquire_done(5501, 1, OpType::Info);  // the session expired while it waited: unknown, and not claimed
+    EXPECT_EQ(count(b, "waiters_stopped_past_lease"), 3u);
 }
 
 TEST(DangerCounts, AWaiterStoppedWithinItsLeaseOrAskedAfterTheStopIsNoDanger) {
