@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "checkers/overlap_blame.hpp"
 
@@ -66,7 +67,8 @@ bool only_undecided_overlaps(const CellRun& run) {
                                                   [](const auto& v) { return v.kind == kOverlapLeaseUncertain; });
 }
 
-std::string report_of(const CellRun& run) { return run.run_dir.empty() ? "" : run.run_dir + "/report.html"; }
+/// The run's report.html, or "" when the run wrote none (a run that failed before its report).
+std::string report_of(const CellRun& run) { return run.report_written ? run.run_dir + "/report.html" : ""; }
 
 /// "seen M of N: <danger>", or "none needed".
 std::string danger_words(const CellResult& c) {
@@ -90,6 +92,7 @@ std::string_view to_string(CellStatus status) {
 CellRun cell_run_from_results(const std::optional<RecordedResults>& results, const std::string& verdict,
                               const std::string& run_dir, double seconds, int exit_code) {
     CellRun run{verdict, {}, "", run_dir, seconds, exit_code};
+    run.report_written = !run_dir.empty() && std::filesystem::exists(run_dir + "/report.html");
     if (!results) return run;
     run.unknown_reason = results->report.unknown_reason;
     for (const auto& checker : results->report.checkers) {

@@ -48,8 +48,10 @@ struct CellRun {
     double seconds = 0;
     int exit_code = 0;
     std::int64_t danger_seen = 0;  ///< how often the cell's danger came about in this run
+    bool report_written = false;   ///< whether run_dir holds a report.html the card may link
 };
-/// The CellRun of a run's results.json (`results`; none when it was not written).
+/// The CellRun of a run's results.json (`results`; none when it was not written);
+/// report_written says whether the run left its report.html in run_dir.
 CellRun cell_run_from_results(const std::optional<RecordedResults>& results, const std::string& verdict,
                               const std::string& run_dir, double seconds, int exit_code);
 

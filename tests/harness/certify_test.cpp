@@ -6,9 +6,12 @@
 
 #include <algorithm>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
+
+#include <unistd.h>
 
 #include "checkers/danger_counts.hpp"
 #include "checkers/overlap_blame.hpp"
@@ -31,7 +34,9 @@ const CertifyCell& cell_named(const std::string& topology, const std::string& na
 }
 
 CellRun run_with(std::string verdict, std::vector<FoundViolation> violations, std::string unknown_reason = "") {
-    return {std::move(verdict), std::move(violations), std::move(unknown_reason), "/store/run", 10, 0};
+    CellRun run{std::move(verdict), std::move(violations), std::move(unknown_reason), "/store/run", 10, 0};
+    run.report_written = true;
+    return run;
 }
 
 CellResult result(CellStatus status) {
@@ -181,6 +186,20 @@ TEST(CertifyCard, JudgesRunsAgainstTheCell) {
     EXPECT_EQ(r.report, "/store/bad/report.html");
     EXPECT_EQ(r.runs, 3);
     EXPECT_DOUBLE_EQ(r.seconds, 30);
+    // A run that failed before writing its report links none.
+    auto failed = run_with("error", {});
+    failed.report_written = false;
+    r = judge_cell(pause, {failed});
+    EXPECT_EQ(r.report, "");
+}
+
+TEST(CertifyCard, LinksAReportOnlyWhereTheRunWroteOne) {
+    const auto dir = std::filesystem::temp_directory_path() / ("certify-report-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    EXPECT_FALSE(cell_run_from_results(std::nullopt, "error", dir.string(), 1, 3).report_written);
+    std::ofstream(dir / "report.html") << "<html></html>";
+    EXPECT_TRUE(cell_run_from_results(std::nullopt, "invalid", dir.string(), 1, 1).report_written);
+    std::filesystem::remove_all(dir);
 }
 
 TEST(CertifyCard, UndecidedIsNotAPass) {
