@@ -26,6 +26,7 @@
 // filesystem (TopologyOptions::unsynced_data unset).
 #pragma once
 
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -50,8 +51,7 @@ Node* disk_error_target(const std::vector<Node*>& capable, const std::vector<Nod
 
 class DiskError : public Fault {
 public:
-    DiskError(LockLocator locator, unsyncedfs::DiskErrors errors)
-        : locator_(std::move(locator)), errors_(errors) {}
+    DiskError(LockLocator locator, unsyncedfs::DiskErrors errors) : locator_(std::move(locator)), errors_(errors) {}
     std::string kind() const override { return "disk-error"; }
     std::optional<std::string> unavailable_reason() const override;
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;

@@ -7,8 +7,9 @@ namespace lockcheck {
 
 FaultDescriptor disk_error_fault() {
     return {.name = "disk-error",
-            .description = "while a node the holder's lock is on runs, its disk fails (disk_error_op) for the "
-                           "fault's duration, then heals; a server that exited meanwhile is restarted",
+            .description =
+                "while a node the holder's lock is on runs, its disk fails (disk_error_op) for the "
+                "fault's duration, then heals; a server that exited meanwhile is restarted",
             .options = {choice_option("disk_error_op",
                                       "what fails: fsync (EIO, and the file's unsynced writes dropped, as Linux "
                                       "drops them), write (ENOSPC, a full disk) or both",
