@@ -113,6 +113,12 @@ PowerLossSummary Node::lose_power(const unsyncedfs::Tear& tear) {
     return data_->power_loss(tear);
 }
 
+void Node::set_disk_errors(const unsyncedfs::DiskErrors& errors) {
+    std::lock_guard lock(mutex_);
+    if (!data_) throw std::logic_error("node " + name_ + " keeps no data on the lose-unsynced filesystem");
+    data_->set_disk_errors(errors);
+}
+
 void Node::make_data_durable() {
     std::lock_guard lock(mutex_);
     if (data_) data_->write_back();

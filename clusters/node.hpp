@@ -118,6 +118,12 @@ public:
     /// start(). Throws std::logic_error without a data mount, UnsyncedFsError
     /// when the filesystem fails (its mount is down then, and start() fails).
     PowerLossSummary lose_power(const unsyncedfs::Tear& tear = {});
+    /// A disk that fails while the server runs: its data filesystem answers
+    /// file syncs and writes with `errors` until called again with
+    /// DiskErrors{} (NodeDataMount::set_disk_errors). The server keeps
+    /// running (or exits, as it chooses). Throws std::logic_error without a
+    /// data mount, UnsyncedFsError when the filesystem fails.
+    void set_disk_errors(const unsyncedfs::DiskErrors& errors);
     /// With a data mount, makes everything the server wrote so far durable
     /// (NodeDataMount::write_back); nothing without one. Throws UnsyncedFsError.
     void make_data_durable();

@@ -103,6 +103,16 @@ PowerLossSummary NodeDataMount::power_loss(const unsyncedfs::Tear& tear) {
     }
 }
 
+void NodeDataMount::set_disk_errors(const unsyncedfs::DiskErrors& errors) {
+    require_mounted();
+    try {
+        mount_->set_disk_errors(errors);
+    } catch (const UnsyncedFsError& e) {
+        report(e.what());
+        throw;
+    }
+}
+
 void NodeDataMount::write_back() {
     require_mounted();
     std::vector<std::filesystem::path> directories{options_.data_dir};

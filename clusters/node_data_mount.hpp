@@ -72,6 +72,10 @@ public:
     /// server first. Throws UnsyncedFsError when not mounted or when the
     /// filesystem fails; the mount is down then.
     PowerLossSummary power_loss(const unsyncedfs::Tear& tear = {});
+    /// Makes the filesystem answer file syncs and writes with `errors` from
+    /// now on (UnsyncedMount::set_disk_errors; DiskErrors{} heals). Throws
+    /// UnsyncedFsError when not mounted or when the filesystem fails.
+    void set_disk_errors(const unsyncedfs::DiskErrors& errors);
     /// Makes everything on the filesystem durable now, as the kernel's
     /// writeback would after half a minute: fsyncs every regular file and
     /// directory under the mount (each directory after what it holds).

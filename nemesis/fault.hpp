@@ -78,7 +78,8 @@ public:
     /// for faults that do not say.
     virtual std::optional<std::chrono::steady_clock::time_point> struck_at() const { return std::nullopt; }
     /// For faults that restart nodes at heal() (kill-restart, power-loss,
-    /// corrupt-file): what the last heal's restart of each node did, recorded
+    /// corrupt-file; disk-error, the nodes whose server exited under it):
+    /// what the last heal's restart of each node did, recorded
     /// on the stop-fault completion (nemesis/nemesis.hpp). Empty for the others.
     virtual std::vector<NodeRestart> restarts() const { return {}; }
 };

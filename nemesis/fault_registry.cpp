@@ -7,6 +7,7 @@
 #include "nemesis/client_clock_skew.hpp"
 #include "nemesis/clock_skew.hpp"
 #include "nemesis/corrupt_file.hpp"
+#include "nemesis/disk_error.hpp"
 #include "nemesis/failover.hpp"
 #include "nemesis/kill_holder.hpp"
 #include "nemesis/kill_restart.hpp"
@@ -25,7 +26,7 @@ namespace lockcheck {
 const std::vector<FaultDescriptor>& fault_descriptors() {
     static const std::vector<FaultDescriptor> all{
         pause_holder_fault(), pause_node_fault(), kill_holder_fault(), kill_restart_fault(), power_loss_fault(), torn_write_fault(),
-        corrupt_file_fault(),
+        corrupt_file_fault(), disk_error_fault(),
         failover_fault(),     partition_fault(),  packet_loss_fault(), clock_skew_fault(),   delay_fault(),
         slow_reply_fault(),   blackhole_fault(),  reset_fault(),       bandwidth_fault(),
         pause_client_fault(), client_partition_fault(), client_clock_skew_fault(),

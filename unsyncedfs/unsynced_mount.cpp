@@ -187,6 +187,11 @@ std::string UnsyncedMount::status() {
     return command_locked("status");
 }
 
+void UnsyncedMount::set_disk_errors(const unsyncedfs::DiskErrors& errors) {
+    std::lock_guard lock(mutex_);
+    command_locked("disk-error " + unsyncedfs::disk_errors_arguments(errors));
+}
+
 PowerLossSummary UnsyncedMount::power_loss(const unsyncedfs::Tear& tear) {
     std::lock_guard lock(mutex_);
     const std::string arguments = unsyncedfs::tear_arguments(tear);

@@ -29,6 +29,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "unsyncedfs/disk_errors.hpp"
 #include "unsyncedfs/torn_write.hpp"
 
 namespace lockcheck {
@@ -76,6 +77,11 @@ public:
     /// is dead, does not answer within the timeout, or could not undo
     /// something (the mount is then down).
     PowerLossSummary power_loss(const unsyncedfs::Tear& tear = {});
+    /// From now on the filesystem answers file syncs and writes with
+    /// `errors` (unsyncedfs/disk_errors.hpp); DiskErrors{} heals. The mount
+    /// stays up. Throws UnsyncedFsError when the daemon is dead, does not
+    /// answer within the timeout, or refuses.
+    void set_disk_errors(const unsyncedfs::DiskErrors& errors);
     /// The daemon's "ok status ..." line (unsynced files, pending changes).
     std::string status();
     /// Unmounts (lazily when busy) and stops the daemon. Idempotent.

@@ -5,6 +5,8 @@
 // on the server, whose report says its disk lost acknowledged writes; the
 // same grant torn with aof-load-truncated no keeps Redis down, which is a
 // node-not-restarted finding with Redis's own log line, not a harness error.
+// And the disk-error fault: with appendfsync always a failed fsync makes
+// Redis exit, and the healed disk gets it restarted with its grants.
 #include <gtest/gtest.h>
 
 #include "tests/support/integration_helpers.hpp"
@@ -47,6 +49,32 @@ TEST(DiskFaults, ATornAofWithLoadTruncatedNoIsANodeThatDidNotRestart) {
     EXPECT_NE(line.find("Unexpected end of file reading the append only file"), std::string::npos)
         << "Redis's own words: " << line;
     EXPECT_NE(run.output.find("1 node not restarted after a fault"), std::string::npos) << run.output;
+    EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
+    expect_nothing_left(run);
+}
+
+TEST(DiskFaults, AFailedFsyncStopsRedisAlwaysAndTheHealRestartsItWithItsGrants) {
+    // The scenario's whole 10 s: its expectation (valid, a stuck lock) names no violation to stop at.
+    auto run = run_lockcheck("disk-error-always", {"run", scenario("redis-disk-error-always")});
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    std::size_t struck = 0;
+    for (const auto& op : nemesis_ops(run, "start-fault", "info"))
+        if (op["value"].contains("targets")) {
+            EXPECT_EQ(op["value"]["targets"], nlohmann::json({"n1", "fsync=eio write=ok"})) << op.dump();
+            ++struck;
+        }
+    EXPECT_GE(struck, 1u) << run.output;
+    std::size_t restarted = 0;
+    for (const auto& op : nemesis_ops(run, "stop-fault", "info")) {
+        EXPECT_FALSE(op["value"].contains("not_restarted")) << op.dump();
+        if (op["value"].contains("restart_ms") && op["value"]["restart_ms"].contains("n1")) ++restarted;
+    }
+    EXPECT_GE(restarted, 1u) << "Redis exited under the fault and was started again at its heal";
+    EXPECT_NE(read_file(run.run_dir / "nodes" / "n1" / "server.log")
+                  .find("Can't persist AOF for fsync error when the AOF fsync policy is 'always'"),
+              std::string::npos)
+        << "Redis's own reason for exiting";
+    EXPECT_TRUE(violation_kinds(run, "mutual-exclusion").empty()) << run.results["checkers"]["mutual-exclusion"].dump();
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
     expect_nothing_left(run);
 }

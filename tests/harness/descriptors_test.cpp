@@ -76,7 +76,7 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
                                             "client_clock_skew_mode", "client_clock_rate", "client_clock_strobe_ms",
                                             "kill_restart_nodes", "corrupt_file", "corrupt_action", "corrupt_records",
                                             "corrupt_bytes", "corrupt_end_offset", "corrupt_bits",
-                                            "corrupt_copy_age_ms"}));
+                                            "corrupt_copy_age_ms", "disk_error_op"}));
 }
 
 TEST(Registries, ACountOptionIsAnIntegerOptionOfItsFaultDefaultingToOne) {

@@ -4,14 +4,18 @@
 // power_loss_after_grant_ms waits for, and that it refuses to run where no
 // node can lose power. Also which nodes one kill-restart event kills (the
 // other crash fault, kill_restart_nodes), on the same five nodes, and
-// torn-write, the power loss that tears unsynced writes (its option and kind).
+// torn-write, the power loss that tears unsynced writes (its option and kind),
+// and disk-error, the disk that fails while the server runs (which errors
+// each disk_error_op names, which node it strikes, its refusal).
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <memory>
 #include <thread>
 
 #include "clusters/runtimes/netns_runtime.hpp"
 #include "clusters/topologies/topology.hpp"
+#include "nemesis/disk_error.hpp"
 #include "nemesis/fault_factory.hpp"
 #include "nemesis/fault_registry.hpp"
 #include "nemesis/kill_restart.hpp"
@@ -203,6 +207,52 @@ TEST_F(FiveNodes, TornWriteIsAPowerLossOfItsOwnKindAndUnavailableWhereNothingCan
     EXPECT_EQ(torn.kind(), "torn-write");
     const PowerLoss plain(LockLocator(topology, ""), workers, PowerLoss::Reach::One, 0, std::nullopt, {});
     EXPECT_EQ(plain.kind(), "power-loss");
+}
+
+
+TEST(DiskErrorSpec, OpIsFsyncWriteOrBothEachWithTheErrnoOfItsDisk) {
+    const auto& fault = *find_fault("disk-error");
+    EXPECT_TRUE(fault.needs_unsynced_data);
+    EXPECT_EQ(fault_options_for(fault, spec_from_json(nlohmann::json::object(), "t").fault_options, {1000})
+                  .at("disk_error_op"),
+              "fsync");
+    EXPECT_EQ(fault_options_for(fault, spec_from_json({{"disk_error_op", "both"}}, "t").fault_options, {1000})
+                  .at("disk_error_op"),
+              "both");
+    EXPECT_EQ(lockcheck::testing::spec_error_of({{"disk_error_op", "read"}}),
+              "spec redis-holder-pause: field 'disk_error_op' must be fsync, write or both");
+    EXPECT_EQ(lockcheck::testing::spec_error_of({{"disk_error_op", 1}}),
+              "spec t.json: field 'disk_error_op' must be a string");
+    const auto fsync = disk_errors_for("fsync");
+    EXPECT_EQ(fsync.fsync_errno, EIO);
+    EXPECT_EQ(fsync.write_errno, 0) << "writes still work while syncs fail";
+    const auto write = disk_errors_for("write");
+    EXPECT_EQ(write.fsync_errno, 0);
+    EXPECT_EQ(write.write_errno, ENOSPC);
+    EXPECT_EQ(unsyncedfs::disk_errors_arguments(disk_errors_for("both")), "fsync=eio write=enospc");
+    EXPECT_THROW(disk_errors_for("read"), std::invalid_argument);
+}
+
+TEST_F(FiveNodes, DiskErrorStrikesALockNodeOrTheOnlyNodeThatCanFail) {
+    EXPECT_EQ(disk_error_target(nodes_, {n(2), n(4)}, 1), n(4)) << "pick chooses among the lock's nodes";
+    EXPECT_EQ(disk_error_target({n(1), n(2), n(3)}, {n(5), n(3)}, 0), n(3))
+        << "a lock node whose data is not on the filesystem is passed over";
+    EXPECT_EQ(disk_error_target(nodes_, {}, 3), nullptr) << "no held lock among several nodes: no target";
+    EXPECT_EQ(disk_error_target({n(1)}, {}, 3), n(1)) << "one node: that node, held lock or not";
+    EXPECT_EQ(disk_error_target({}, {n(1)}, 0), nullptr) << "no node can fail";
+}
+
+TEST_F(FiveNodes, DiskErrorIsUnavailableWhereNoNodeKeepsDataOnTheFilesystem) {
+    StaticTopology topology(nodes_);
+    NoWorkers workers;
+    try {
+        make_faults({"disk-error"}, FaultTargets{workers, topology},
+                    spec_from_json(nlohmann::json::object(), "t").fault_options, OptionContext{1000});
+        ADD_FAILURE() << "disk-error was made where no node keeps data on the filesystem";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_STREQ(e.what(),
+                     "fault 'disk-error' is unavailable here: the nodes keep no data on the lose-unsynced filesystem");
+    }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The harness's handle on the lose-unsynced filesystem (UnsyncedMount) when
-// its daemon dies or hangs, and `lockcheck clean` taking down what dead runs
-// left mounted. A dead or hung daemon must never leave a mount behind.
+// its daemon dies or hangs, the disk errors it sets and heals while mounted,
+// and `lockcheck clean` taking down what dead runs left mounted. A dead or
+// hung daemon must never leave a mount behind.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -10,8 +11,10 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <thread>
@@ -70,6 +73,33 @@ TEST_F(MountTest, MountsAndUnmountsOverTheBackingDirectory) {
     }
     EXPECT_FALSE(is_mount_point(mountpoint()));
     EXPECT_TRUE(std::filesystem::exists(backing() / "written"));
+}
+
+TEST_F(MountTest, DiskErrorsFailSyncsAndWritesThroughTheMountUntilHealed) {
+    UnsyncedMount mount(options());
+    const auto file = mountpoint() / "aof";
+    const auto backing_bytes = [&] {
+        std::ifstream in(backing() / "aof", std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const int fd = ::open(file.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+    ASSERT_GE(fd, 0) << std::strerror(errno);
+    ASSERT_EQ(::write(fd, "synced", 6), 6);
+    ASSERT_EQ(::fsync(fd), 0);
+    ASSERT_EQ(::write(fd, "+lost", 5), 5);
+    mount.set_disk_errors({.fsync_errno = EIO, .write_errno = 0});
+    EXPECT_EQ(::fsync(fd), -1);
+    EXPECT_EQ(errno, EIO);
+    EXPECT_EQ(backing_bytes(), "synced") << "the failed sync dropped the unsynced write";
+    mount.set_disk_errors({.fsync_errno = 0, .write_errno = ENOSPC});
+    EXPECT_EQ(::pwrite(fd, "full", 4, 6), -1);
+    EXPECT_EQ(errno, ENOSPC);
+    mount.set_disk_errors({});
+    EXPECT_EQ(::pwrite(fd, "+kept", 5, 6), 5) << std::strerror(errno);
+    EXPECT_EQ(::fsync(fd), 0) << std::strerror(errno);
+    ::close(fd);
+    EXPECT_EQ(backing_bytes(), "synced+kept");
+    EXPECT_FALSE(mount.failure());
 }
 
 TEST_F(MountTest, ADeadDaemonIsUnmountedAndReported) {
