@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "checkers/liveness.hpp"
 #include "checkers/overlap_blame.hpp"
 
 namespace lockcheck {
@@ -87,6 +88,14 @@ const CellEvidence kCutOffHolder = danger(
     "a holder cut off past its lease that then acted", {"holders_cut_off_past_lease_acted"},
     "The cut must outlast the holder's lease and the holder must act after it, or the client's handling of a "
     "lease it cannot confirm is never tried.");
+const CellEvidence kKilledClient = danger(
+    "a client killed holding or with its acquire in flight, its key asked for again after that lease could have "
+    "run out",
+    {"clients_killed_holding_or_acquiring"},
+    "A crashed client's lock must free itself when its lease runs out: only a kill that leaves a lock (or a "
+    "half-made one) behind, followed by an acquire after that lease, shows whether it does. A two-step acquire "
+    "(SETNX, then PEXPIRE) killed between its steps leaves a lock with no lease; a kill between attempts leaves "
+    "nothing.");
 const CellEvidence kClientFault = danger(
     "a fault on a client that struck while that client's lease was live", {"client_faults_during_own_lease"},
     "A client's clock jump matters only while that client holds a lease it times.");
@@ -166,6 +175,18 @@ const std::vector<CertifyCell>& certify_battery() {
         b.push_back(cell("client-clock-skew", {"client-clock-skew"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "The client's wall clock jumps: a correct client times its lease with a monotonic clock, "
                          "so a jump changes nothing it decides.", kClientFault, "contended", "holder-clock"));
+        // A crashed client, no other fault: a correct client's lock is free again once its lease runs out. A kill
+        // needs no duration (the dead stay dead): short ones leave room for more kills.
+        CertifyCell kill_client = cell(
+            "kill-client", {"kill-holder"}, {{"nemesis_gap_ms", {500, 1500}}, {"fault_duration_ms", {100, 200}}}, kAll,
+            false, 12,
+            "A client is killed (SIGKILL: an OOM kill, a crash) while it holds the lock or half-way through "
+            "acquiring it: the lock it leaves must free itself when its lease runs out, so no stuck-lock (a lock "
+            "told held a whole lease or more past every lease it could have had; a recipe that sets the lease in a "
+            "second step leaves one with none), and no lock granted twice within a lease.",
+            kKilledClient, "contended", "acquire-in-flight");
+        kill_client.expect.lacks.push_back(kStuckLock);
+        b.push_back(std::move(kill_client));
         const nlohmann::json stall = {{"server_timeout_ms", 8000}, {"op_timeout_ms", 20000}, {"nemesis_gap_ms", {500, 1000}}};
         b.push_back(cell("pause-node", {"pause-node"}, stall,
                          {"redis-single", "mysql-single", "mysql-replicated", "zookeeper", "etcd"}, false, 12,
@@ -250,6 +271,10 @@ const std::vector<CertifyAim>& certify_aims() {
          "that never renew: any holder)."},
         {"waiter-in-acquire", {{"pause_client_target", "waiting"}, {"pause_client_waiting_for_ms", 0}},
          "Pause a worker whose acquire is in flight, so its lease or session can run out while it waits."},
+        {"acquire-in-flight", {{"kill_holder_target", "acquiring-first"}, {"kill_holder_acquiring_wait_ms", 500}},
+         "Kill a worker whose acquire has been in flight for the strike delay (10-50 ms), waiting up to 0.5 s for one "
+         "before taking a holder: a two-step acquire (SETNX, then PEXPIRE) dies between its steps, a client whose "
+         "acquires are quick still dies holding."},
         {"holder-clock", {{"client_clock_target", "holder"}},
          "Move the clock of a worker that holds a lock, at once, so the jump strikes while a lease it times is live "
          "(a worker chosen at random is often thinking, or waiting with nothing to time)."},

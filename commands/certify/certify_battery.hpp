@@ -52,7 +52,7 @@ const CertifyShape& certify_shape(const std::string& name);
 /// of the fault's options, set on top of the shape's and before the cell's
 /// own): a random moment wastes a cell whose danger needs a particular one.
 struct CertifyAim {
-    std::string name;  ///< "random", "after-renew-sent", "waiter-in-acquire", "holder-clock", "lone-holder"
+    std::string name;  ///< "random", "after-renew-sent", "waiter-in-acquire", "acquire-in-flight", ...
     nlohmann::json settings;
     std::string reason;
 };

@@ -11,12 +11,14 @@
 #include <set>
 
 #include "checkers/danger_counts.hpp"
+#include "checkers/liveness.hpp"
 #include "checkers/overlap_blame.hpp"
 #include "commands/certify/certify_battery.hpp"
 #include "commands/certify/certify_card.hpp"
 #include "commands/certify/certify_evidence.hpp"
 #include "reports/certify_html.hpp"
 #include "reports/junit_xml.hpp"
+#include "tests/support/history_builder.hpp"
 #include "reports/results_json.hpp"
 
 using namespace lockcheck;
@@ -67,7 +69,7 @@ TEST(CertifyBattery, EveryFamilyHasTheCellsOfItsFaults) {
 
 TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
     const std::set<std::string> kinds{kOverlapWithinLease,  kLateGrant,          kExpiredGrant,    kRenewAfterLoss,
-                                      kOverlapLeaseExpired, kGrantWithoutOwnKey, kRenewAfterExpiry};
+                                      kOverlapLeaseExpired, kGrantWithoutOwnKey, kRenewAfterExpiry, kStuckLock};
     for (const auto& c : certify_battery()) {
         EXPECT_GT(c.reason.size(), 40u) << c.name << ": a reason in words";
         EXPECT_FALSE(c.families.empty()) << c.name;
@@ -135,6 +137,7 @@ TEST(CertifyCard, BlameInWords) {
     EXPECT_EQ(blame_words(kOverlapWithinLease, pause), "your client");
     EXPECT_EQ(blame_words(kOverlapWithinLease, restart), "server configuration");
     EXPECT_EQ(blame_words("lost-update", cell_named("redis-single", "no-faults")), "your client");
+    EXPECT_EQ(blame_words(kStuckLock, cell_named("redis-single", "kill-client")), "your client");
 }
 
 TEST(CertifyCard, JudgesRunsAgainstTheCell) {
@@ -348,4 +351,66 @@ TEST(CertifyBattery, DocsRenderTheSameTable) {
         EXPECT_NE(docs.find("| " + c.name + " |"), std::string::npos) << c.name;
         EXPECT_NE(docs.find(c.reason), std::string::npos) << c.name << ": docs/certify.md lacks its reason";
     }
+}
+
+namespace {
+
+/// Worker 1 is killed half-way through its acquire (sent at 0, killed at 100,
+/// answered info, lease 1000 ms); worker 2 asks every 300 ms from 200 to 3200:
+/// told "held" throughout when the dead client's lock has no lease, else
+/// granted from `freed_at_ms` on. The CellRun certify reads from the
+/// liveness findings (which never invalidate a run), with the danger count.
+CellRun killed_client_run(std::optional<double> freed_at_ms) {
+    lockcheck::testing::HistoryBuilder b;
+    b.acquire_invoke(0, 1);
+    b.kill_holder(100, 1);
+    b.acquire_done(101, 1, OpType::Info);
+    for (double t = 200; t <= 3200; t += 300) {
+        b.acquire_invoke(t, 2);
+        const bool granted = freed_at_ms && t >= *freed_at_ms;
+        b.acquire_done(t + 5, 2, granted ? OpType::Ok : OpType::Fail);
+        if (granted) b.release(t + 10, t + 11, 2);
+    }
+    const auto partner = pair_ops(b.history());
+    CellRun run = run_with("valid", {});
+    for (const auto& v : check_liveness(b.history(), partner).violations)
+        run.violations.push_back({v.kind, v.description, v.details});
+    run.danger_seen = static_cast<std::int64_t>(clients_killed_holding_or_acquiring(DangerRecord(b.history(), partner)));
+    return run;
+}
+
+}  // namespace
+
+TEST(CertifyCard, AStuckLockInTheKillClientCellIsTheClientsFault) {
+    const auto& kill = cell_named("redis-single", "kill-client");
+    EXPECT_EQ(kill.nemesis, std::vector<std::string>{"kill-holder"});
+    EXPECT_EQ(certify_aim(kill.aim).settings["kill_holder_target"], "acquiring-first");
+    // SETNX whose PEXPIRE never came: the lock outlives the lease the acquire asked for.
+    const CellRun stuck = killed_client_run(std::nullopt);
+    EXPECT_GE(stuck.danger_seen, 1) << "the kill left a half-made lock and the key was asked for after its lease";
+    auto r = judge_cell(kill, {stuck});
+    apply_evidence(r, kill, 3, stuck.danger_seen);
+    EXPECT_EQ(r.status, CellStatus::NotMet) << "a violation stands whatever the evidence";
+    EXPECT_EQ(r.why, "found stuck-lock");
+    EXPECT_EQ(r.blame, "your client");
+    EXPECT_EQ(r.first_violation.rfind("stuck-lock: ", 0), 0u) << r.first_violation;
+    EXPECT_EQ(certify_exit_code({r}), 1);
+    // A lock with its lease: busy until it could have run out (101 + 1000 ms), then free.
+    const CellRun freed = killed_client_run(1400);
+    EXPECT_TRUE(freed.violations.empty()) << freed.violations.front().description;
+    r = judge_cell(kill, {freed});
+    apply_evidence(r, kill, 1, freed.danger_seen);
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.blame, "");
+    // A lease the server ended a little late (etcd revokes expired leases in
+    // rounds): held less than a whole lease past every claim, no stuck lock.
+    r = judge_cell(kill, {run_with("valid", {{kStuckLock, "held 354 ms", {{"stuck_ms", 354.3}, {"lease_ms", 2000}}}})});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.blame, "");
+    r = judge_cell(kill, {run_with("valid", {{kStuckLock, "held 2 s", {{"stuck_ms", 2000.0}, {"lease_ms", 2000}}}})});
+    EXPECT_EQ(r.status, CellStatus::NotMet) << "a whole lease past every claim";
+    // The same stuck lock elsewhere is a finding without blame: no other cell forbids it.
+    r = judge_cell(cell_named("redis-single", "pause-holder"), {stuck});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.blame, "");
 }
