@@ -6,6 +6,7 @@
 #include <set>
 
 #include "checkers/liveness.hpp"
+#include "core/ttl_time.hpp"
 #include "checkers/overlap_blame.hpp"
 
 namespace lockcheck {
@@ -125,11 +126,15 @@ const std::vector<CertifyCell>& certify_battery() {
                                       "No danger: the cell checks the client's plain use of the lock, and is "
                                       "evidence by being run.", 1}};
         b.push_back(std::move(none));
-        b.push_back(cell("pause-holder", {"pause-holder"}, nlohmann::json::object(), kAll, false, 12,
+        b.push_back(cell("pause-holder", {"pause-holder"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "A holder stopped past its lease overlaps the next holder: overlap-lease-expired, which "
                          "every lease lock shows and fencing fixes. The lock itself must still never be granted "
                          "twice within a lease, nor a lost lock renewed.", kStoppedHolder));
-        b.push_back(cell("pause-holder-sparse", {"pause-holder"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 20,
+        // Long pauses (the spec's default, kept where a family's base shortens them): the key must be taken and
+        // released by another owner, who thinks 1 to 2 s first, while the holder sleeps past its lease.
+        b.push_back(cell("pause-holder-sparse", {"pause-holder"},
+                         {{"nemesis_gap_ms", {300, 800}}, {"fault_duration_ms", {"1.5xttl", "2.5xttl"}}}, kAll, false,
+                         20,
                          "A holder stopped past its lease wakes to a free key (another owner took it and released "
                          "it): its next renew must fail and its release must remove nothing, so no renew-after-loss; "
                          "the overlap with the owner in between is overlap-lease-expired, which fencing fixes.",
@@ -297,6 +302,29 @@ const CertifyShape& certify_shape(const std::string& name) {
     throw SpecError("certify: no workload shape named '" + name + "'");
 }
 
+namespace {
+
+/// Redlock (recipes/redlock.hpp) asks its five nodes one after another, as
+/// its algorithm says, and its lease is 3 s: what one reply's delay does on
+/// one node it does five times over.
+std::vector<CellOverride> redlock_overrides() {
+    return {
+        {"delay", {{"delay_ms", "0.07xttl"}},
+         "Each of the five round trips of an attempt is late twice: 0.07 x the TTL each way makes an attempt take "
+         "0.7 x the TTL, past half its lease with validity still left (0.6 x the TTL each way made an attempt take "
+         "6 x the TTL: 1 danger in 3 runs)."},
+    };
+}
+
+}  // namespace
+
+nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family) {
+    nlohmann::json settings = cell.settings;
+    for (const auto& o : family.overrides)
+        if (o.cell == cell.name) settings.update(o.settings);
+    return settings;
+}
+
 const std::vector<CertifyFamily>& certify_families() {
     static const std::vector<CertifyFamily> families = [] {
         const nlohmann::json common = {{"ttl_ms", 1000}, {"hold_ms", {100, 400}}, {"think_ms", {0, 10}}};
@@ -308,7 +336,12 @@ const std::vector<CertifyFamily>& certify_families() {
         return std::vector<CertifyFamily>{
             {"redis-single", "redis-set-nx-px", common},
             {"redis-sentinel", "redis-set-nx-px", with({{"ttl_ms", 2000}})},
-            {"redis-independent", "redlock", with({{"ttl_ms", 3000}, {"hold_ms", {500, 1000}}, {"server_timeout_ms", 100}})},
+            {"redis-independent", "redlock",
+             with({{"ttl_ms", 3000},
+                   {"hold_ms", {500, 1000}},
+                   {"server_timeout_ms", 100},
+                   {"fault_duration_ms", {"1.2xttl", "1.6xttl"}}}),
+             redlock_overrides()},
             {"mysql-single", "mysql-table-record", common},
             {"mysql-replicated", "mysql-table-record", common},
             {"zookeeper", "zk-sequential", common},
@@ -365,6 +398,17 @@ nlohmann::json ttl_scaled_fields(const CertifyCell& cell, std::int64_t ttl_ms, s
     if (const auto it = cell.settings.find("server_timeout_ms"); it != cell.settings.end() && it->is_number())
         fields["server_timeout_ms"] = static_cast<std::int64_t>(it->get<double>() * factor);
     return fields;
+}
+
+void resolve_ttl_ranges(nlohmann::json& j) {
+    const std::int64_t ttl_ms = j.value("ttl_ms", std::int64_t{0});
+    for (const char* field : {"fault_duration_ms", "nemesis_gap_ms"}) {
+        const auto range = j.find(field);
+        if (range == j.end() || !range->is_array()) continue;
+        for (auto& bound : *range)
+            if (bound.is_string())
+                if (const auto time = ttl_time_from_json(bound, false)) bound = time->resolve(ttl_ms);
+    }
 }
 
 std::string expectation_words(const Expectation& expect) {

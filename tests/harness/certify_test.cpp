@@ -84,9 +84,10 @@ TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
         // Every cell builds a spec the parser accepts (the options of the faults of this build).
         for (const auto& topology : c.families) {
             nlohmann::json j = certify_family(topology).base;
-            j.update(c.settings);
+            j.update(cell_settings(c, certify_family(topology)));
             j["topology"] = topology;
             j["recipe"] = certify_family(topology).recipe;
+            resolve_ttl_ranges(j);
             EXPECT_NO_THROW(spec_from_json(j, c.name)) << c.name << " on " << topology;
         }
     }
@@ -351,6 +352,30 @@ TEST(CertifyBattery, DocsRenderTheSameTable) {
         EXPECT_NE(docs.find("| " + c.name + " |"), std::string::npos) << c.name;
         EXPECT_NE(docs.find(c.reason), std::string::npos) << c.name << ": docs/certify.md lacks its reason";
     }
+    for (const auto& family : certify_families())
+        for (const auto& o : family.overrides) {
+            EXPECT_NE(docs.find("| " + family.topology + " | " + o.cell + " |"), std::string::npos) << o.cell;
+            EXPECT_NE(docs.find(o.reason), std::string::npos) << family.topology << " " << o.cell << ": its reason";
+        }
+}
+
+TEST(CertifyBattery, AFamilysOverrideAndLeaseRelativeRangesShapeItsCellsSpec) {
+    const CertifyFamily& redlock = certify_family("redis-independent");
+    nlohmann::json j = redlock.base;
+    j.update(cell_settings(cell_named("redis-independent", "delay"), redlock));
+    EXPECT_EQ(j["delay_ms"], "0.07xttl") << "the family's own field wins over the cell's";
+    EXPECT_EQ(j["delay_nodes"], "every") << "the cell's other fields stay";
+    j = redlock.base;
+    j.update(cell_settings(cell_named("redis-independent", "slow-reply"), redlock));
+    resolve_ttl_ranges(j);
+    EXPECT_EQ(j["fault_duration_ms"], nlohmann::json({8000, 9000})) << "the cell's own window wins over the base";
+    j = redlock.base;
+    j.update(cell_settings(cell_named("redis-independent", "pause-holder"), redlock));
+    resolve_ttl_ranges(j);
+    EXPECT_EQ(j["fault_duration_ms"], nlohmann::json({3600, 4800})) << "1.2 to 1.6 x a TTL of 3000 ms";
+    EXPECT_EQ(j["nemesis_gap_ms"], nlohmann::json({300, 800}));
+    // Another family keeps the cell's own settings.
+    EXPECT_EQ(cell_settings(cell_named("redis-single", "delay"), certify_family("redis-single"))["delay_ms"], "0.6xttl");
 }
 
 namespace {
