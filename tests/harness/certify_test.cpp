@@ -363,7 +363,7 @@ TEST(CertifyBattery, AFamilysOverrideAndLeaseRelativeRangesShapeItsCellsSpec) {
     const CertifyFamily& redlock = certify_family("redis-independent");
     nlohmann::json j = redlock.base;
     j.update(cell_settings(cell_named("redis-independent", "delay"), redlock));
-    EXPECT_EQ(j["delay_ms"], "0.07xttl") << "the family's own field wins over the cell's";
+    EXPECT_EQ(j["delay_ms"], "0.08xttl") << "the family's own field wins over the cell's";
     EXPECT_EQ(j["delay_nodes"], "every") << "the cell's other fields stay";
     j = redlock.base;
     j.update(cell_settings(cell_named("redis-independent", "slow-reply"), redlock));
