@@ -249,6 +249,50 @@ std::size_t releases_across_grant_after_lease(const DangerRecord& record) {
     return count;
 }
 
+namespace {
+
+/// The kill of a kill-holder completion: from just before it (struck_ns;
+/// without it, the completion) to the completion that records it.
+struct KillWindow {
+    std::int64_t struck_ns = 0, done_ns = 0;
+};
+
+/// What the worker killed in `kill` may have left on a key: the key, and the
+/// instant its lease could have run out by (the kill itself without a lease).
+/// nullopt when the worker neither held a lock nor had an acquire in flight.
+std::optional<std::pair<std::string, std::int64_t>> left_behind(const DangerRecord& record, int worker,
+                                                                KillWindow kill) {
+    for (const LockSession& s : record.sessions)
+        if (s.process == worker && s.start_ns <= kill.done_ns && (s.held_at_end || s.end_ns >= kill.struck_ns))
+            return std::pair{s.key, s.ttl_ms ? s.possibly_valid_until(kill.done_ns) : kill.done_ns};
+    for (std::size_t p = 0; p < record.history.size() && record.history[p].time <= kill.done_ns; ++p) {
+        const Op& op = record.history[p];
+        if (op.process != worker || !op.is_invoke() || op.f != fn::kAcquire || answered_at(record, p) < kill.struck_ns)
+            continue;
+        return std::pair{op.key, op.ttl_ms ? kill.done_ns + ms_to_ns(*op.ttl_ms) + kLeaseGranularityNs : kill.done_ns};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::size_t clients_killed_holding_or_acquiring(const DangerRecord& record) {
+    std::size_t count = 0;
+    for (const Op& op : record.history) {
+        const auto worker = killed_worker(op);
+        if (!worker) continue;
+        const auto struck = op.value.find("struck_ns");
+        const bool has_struck = struck != op.value.end() && struck->is_number_integer();
+        const auto left = left_behind(record, *worker, {has_struck ? struck->get<std::int64_t>() : op.time, op.time});
+        if (!left) continue;
+        count += std::any_of(record.history.begin(), record.history.end(), [&](const Op& other) {
+            return other.is_invoke() && other.f == fn::kAcquire && other.key == left->first &&
+                   other.process != *worker && other.time >= left->second;
+        });
+    }
+    return count;
+}
+
 const std::vector<DangerKind>& danger_kinds() {
     static const std::vector<DangerKind> kinds{
         {"holders_stopped_past_lease_acted",
@@ -275,6 +319,10 @@ const std::vector<DangerKind>& danger_kinds() {
          releases_across_grant_after_lease},
         {"grants_after_half_lease", "a grant answered half a lease or more after it was asked for",
          grants_after_half_lease},
+        {"clients_killed_holding_or_acquiring",
+         "a client killed (kill-holder) holding or with its acquire in flight, its key asked for again after that "
+         "lease could have run out",
+         clients_killed_holding_or_acquiring},
     };
     return kinds;
 }

@@ -96,6 +96,18 @@ std::size_t releases_across_grant_after_lease(const DangerRecord& record);
 /// more after it was sent: a client that times its validity from the answer,
 /// not from the request, then counts time that was already spent.
 std::size_t grants_after_half_lease(const DangerRecord& record);
+/// A client killed by kill-holder (its start-fault completion names the
+/// worker) while it held a lock (a session begun by the kill's completion
+/// and not ended before its struck_ns, the moment just before the kill) or
+/// had an acquire in flight (sent before the completion, answered no earlier
+/// than struck_ns), whose key another worker then asked for at or after the
+/// instant that lease could have run out by (the holder's
+/// possibly_valid_until; an acquire's lease, set by the completion at the
+/// latest: completion + ttl + 1 ms; without a lease, the completion): a lock
+/// the dead client left behind must be free by then, and an acquire then
+/// shows whether it is. Without struck_ns, the completion stands for the
+/// kill. Counted once per kill.
+std::size_t clients_killed_holding_or_acquiring(const DangerRecord& record);
 
 /// One kind: its name in results.json, its words, its count.
 struct DangerKind {

@@ -74,6 +74,26 @@ nlohmann::json latency_figures(const History& history, const std::vector<std::in
     return out;
 }
 
+// An acquire with a lease whose outcome is unknown (info, or no answer) may
+// have taken the lock: it claims it from its invoke until that lease could
+// have run out, counted from its answer (or to the end without one). A lock
+// left by a client killed half-way through its acquire is then stuck only
+// when it outlives the lease it asked for.
+void add_indeterminate_claims(const History& history, const std::vector<std::int64_t>& partner,
+                              std::unordered_map<std::string, std::vector<Interval>>& out) {
+    const std::int64_t end = history.empty() ? 0 : history.back().time;
+    for (std::size_t p = 0; p < history.size(); ++p) {
+        const Op& op = history[p];
+        if (!op.is_invoke() || op.is_nemesis() || op.f != fn::kAcquire || !op.ttl_ms) continue;
+        const bool answered = partner[p] != kNoOp;
+        if (answered && history[static_cast<std::size_t>(partner[p])].type != OpType::Info) continue;
+        const std::int64_t to = answered ? history[static_cast<std::size_t>(partner[p])].time +
+                                               static_cast<std::int64_t>(*op.ttl_ms) * 1'000'000 + kLeaseGranularityNs
+                                         : end;
+        out[op.key].push_back(Interval{op.time, to, static_cast<std::int64_t>(p), answered ? partner[p] : kNoOp});
+    }
+}
+
 // Claims per key, merged where they overlap, in time order.
 std::unordered_map<std::string, std::vector<Interval>> claims(const History& history,
                                                               const std::vector<std::int64_t>& partner) {
@@ -94,6 +114,7 @@ std::unordered_map<std::string, std::vector<Interval>> claims(const History& his
         }
         out[s.key].push_back(c);
     }
+    add_indeterminate_claims(history, partner, out);
     for (auto& [key, v] : out) {
         std::sort(v.begin(), v.end(), [](const Interval& a, const Interval& b) { return a.from < b.from; });
         std::vector<Interval> merged;
@@ -132,6 +153,10 @@ void stuck_figures(const History& history, const std::vector<std::int64_t>& part
             s->second.last_op = partner[p];
         }
     }
+    std::map<std::string, std::int64_t> longest_lease;  // key -> the longest ttl_ms an acquire asked for
+    for (const Op& op : history)
+        if (op.is_invoke() && op.f == fn::kAcquire && op.ttl_ms)
+            longest_lease[op.key] = std::max<std::int64_t>(longest_lease[op.key], *op.ttl_ms);
     std::map<std::string, std::pair<Interval, std::size_t>> longest;  // key -> (stretch, gap)
     for (const auto& [where, s] : stretches) {
         auto [it, fresh] = longest.try_emplace(where.first, s, where.second);
@@ -142,6 +167,7 @@ void stuck_figures(const History& history, const std::vector<std::int64_t>& part
     for (const auto& [key, entry] : longest) {
         const auto& [s, gap] = entry;
         Violation v{kStuckLock, {}, "", {{"key", key}, {"stuck_ms", ms(s.to - s.from)}}};
+        if (const auto lease = longest_lease.find(key); lease != longest_lease.end()) v.details["lease_ms"] = lease->second;
         const auto& cs = claimed.count(key) ? claimed.at(key) : kNone;
         if (gap > 0 && cs[gap - 1].last_op != kNoOp)
             v.ops.push_back(history[static_cast<std::size_t>(cs[gap - 1].last_op)].index);

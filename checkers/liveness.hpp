@@ -17,10 +17,17 @@
 //             completes (whatever the outcome); a holder whose process was lost
 //             (lock_sessions.hpp) until its last op and, with a lease, until
 //             the last acquire/renew ok + ttl; any other to the end of the history.
+//             An acquire with a lease whose outcome is unknown (info: a timeout,
+//             a client killed half-way) claims it from its invoke until its
+//             answer + ttl (without an answer, to the end): it may have taken
+//             the lock, which then frees itself when that lease runs out.
 //             An attempt counts when its whole window lies outside every claim;
 //             a stretch runs from the first such attempt's invoke to the last
-//             one's completion between two claims (an indeterminate acquire
-//             that secretly took the lock, or a lock-table row nobody deletes);
+//             one's completion between two claims (a lock without a lease whose
+//             acquire ended indeterminate, a lock left with no lease by a killed
+//             client, or a lock-table row nobody deletes);
+//             each finding's details: key, stuck_ms and, when the key's
+//             acquires asked for a lease, lease_ms (the longest they asked for);
 //   recovery: for each fault, from its stop-fault's completion to the next
 //             acquire ok (any key): recovery_ms, or null if none followed;
 //             for a fault that restarts nodes, restart_ms {node: ms until it

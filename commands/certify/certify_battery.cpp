@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "checkers/liveness.hpp"
+#include "core/ttl_time.hpp"
 #include "checkers/overlap_blame.hpp"
 
 namespace lockcheck {
@@ -87,6 +89,14 @@ const CellEvidence kCutOffHolder = danger(
     "a holder cut off past its lease that then acted", {"holders_cut_off_past_lease_acted"},
     "The cut must outlast the holder's lease and the holder must act after it, or the client's handling of a "
     "lease it cannot confirm is never tried.");
+const CellEvidence kKilledClient = danger(
+    "a client killed holding or with its acquire in flight, its key asked for again after that lease could have "
+    "run out",
+    {"clients_killed_holding_or_acquiring"},
+    "A crashed client's lock must free itself when its lease runs out: only a kill that leaves a lock (or a "
+    "half-made one) behind, followed by an acquire after that lease, shows whether it does. A two-step acquire "
+    "(SETNX, then PEXPIRE) killed between its steps leaves a lock with no lease; a kill between attempts leaves "
+    "nothing.");
 const CellEvidence kClientFault = danger(
     "a fault on a client that struck while that client's lease was live", {"client_faults_during_own_lease"},
     "A client's clock jump matters only while that client holds a lease it times.");
@@ -116,11 +126,15 @@ const std::vector<CertifyCell>& certify_battery() {
                                       "No danger: the cell checks the client's plain use of the lock, and is "
                                       "evidence by being run.", 1}};
         b.push_back(std::move(none));
-        b.push_back(cell("pause-holder", {"pause-holder"}, nlohmann::json::object(), kAll, false, 12,
+        b.push_back(cell("pause-holder", {"pause-holder"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "A holder stopped past its lease overlaps the next holder: overlap-lease-expired, which "
                          "every lease lock shows and fencing fixes. The lock itself must still never be granted "
                          "twice within a lease, nor a lost lock renewed.", kStoppedHolder));
-        b.push_back(cell("pause-holder-sparse", {"pause-holder"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 20,
+        // Long pauses (the spec's default, kept where a family's base shortens them): the key must be taken and
+        // released by another owner, who thinks 1 to 2 s first, while the holder sleeps past its lease.
+        b.push_back(cell("pause-holder-sparse", {"pause-holder"},
+                         {{"nemesis_gap_ms", {300, 800}}, {"fault_duration_ms", {"1.5xttl", "2.5xttl"}}}, kAll, false,
+                         20,
                          "A holder stopped past its lease wakes to a free key (another owner took it and released "
                          "it): its next renew must fail and its release must remove nothing, so no renew-after-loss; "
                          "the overlap with the owner in between is overlap-lease-expired, which fencing fixes.",
@@ -166,6 +180,18 @@ const std::vector<CertifyCell>& certify_battery() {
         b.push_back(cell("client-clock-skew", {"client-clock-skew"}, {{"nemesis_gap_ms", {300, 800}}}, kAll, false, 12,
                          "The client's wall clock jumps: a correct client times its lease with a monotonic clock, "
                          "so a jump changes nothing it decides.", kClientFault, "contended", "holder-clock"));
+        // A crashed client, no other fault: a correct client's lock is free again once its lease runs out. A kill
+        // needs no duration (the dead stay dead): short ones leave room for more kills.
+        CertifyCell kill_client = cell(
+            "kill-client", {"kill-holder"}, {{"nemesis_gap_ms", {500, 1500}}, {"fault_duration_ms", {100, 200}}}, kAll,
+            false, 12,
+            "A client is killed (SIGKILL: an OOM kill, a crash) while it holds the lock or half-way through "
+            "acquiring it: the lock it leaves must free itself when its lease runs out, so no stuck-lock (a lock "
+            "told held a whole lease or more past every lease it could have had; a recipe that sets the lease in a "
+            "second step leaves one with none), and no lock granted twice within a lease.",
+            kKilledClient, "contended", "acquire-in-flight");
+        kill_client.expect.lacks.push_back(kStuckLock);
+        b.push_back(std::move(kill_client));
         const nlohmann::json stall = {{"server_timeout_ms", 8000}, {"op_timeout_ms", 20000}, {"nemesis_gap_ms", {500, 1000}}};
         b.push_back(cell("pause-node", {"pause-node"}, stall,
                          {"redis-single", "mysql-single", "mysql-replicated", "zookeeper", "etcd"}, false, 12,
@@ -250,6 +276,10 @@ const std::vector<CertifyAim>& certify_aims() {
          "that never renew: any holder)."},
         {"waiter-in-acquire", {{"pause_client_target", "waiting"}, {"pause_client_waiting_for_ms", 0}},
          "Pause a worker whose acquire is in flight, so its lease or session can run out while it waits."},
+        {"acquire-in-flight", {{"kill_holder_target", "acquiring-first"}, {"kill_holder_acquiring_wait_ms", 500}},
+         "Kill a worker whose acquire has been in flight for the strike delay (10-50 ms), waiting up to 0.5 s for one "
+         "before taking a holder: a two-step acquire (SETNX, then PEXPIRE) dies between its steps, a client whose "
+         "acquires are quick still dies holding."},
         {"holder-clock", {{"client_clock_target", "holder"}},
          "Move the clock of a worker that holds a lock, at once, so the jump strikes while a lease it times is live "
          "(a worker chosen at random is often thinking, or waiting with nothing to time)."},
@@ -272,6 +302,30 @@ const CertifyShape& certify_shape(const std::string& name) {
     throw SpecError("certify: no workload shape named '" + name + "'");
 }
 
+namespace {
+
+/// Redlock (recipes/redlock.hpp) asks its five nodes one after another, as
+/// its algorithm says, and its lease is 3 s: what one reply's delay does on
+/// one node it does five times over.
+std::vector<CellOverride> redlock_overrides() {
+    return {
+        {"delay", {{"delay_ms", "0.08xttl"}, {"fault_duration_ms", {"2.8xttl", "3.2xttl"}}},
+         "Each of the five round trips of an attempt is late twice: 0.08 x the TTL each way makes an attempt take "
+         "0.8 x the TTL, past half its lease with validity still left (0.6 x the TTL each way made an attempt take "
+         "6 x the TTL: 1 danger in 3 runs), in one window of about 9 s per run: a grant and its release take "
+         "about 5 s under the delay, so the windows of 4 to 5 s brought about one danger each."},
+    };
+}
+
+}  // namespace
+
+nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family) {
+    nlohmann::json settings = cell.settings;
+    for (const auto& o : family.overrides)
+        if (o.cell == cell.name) settings.update(o.settings);
+    return settings;
+}
+
 const std::vector<CertifyFamily>& certify_families() {
     static const std::vector<CertifyFamily> families = [] {
         const nlohmann::json common = {{"ttl_ms", 1000}, {"hold_ms", {100, 400}}, {"think_ms", {0, 10}}};
@@ -283,7 +337,16 @@ const std::vector<CertifyFamily>& certify_families() {
         return std::vector<CertifyFamily>{
             {"redis-single", "redis-set-nx-px", common},
             {"redis-sentinel", "redis-set-nx-px", with({{"ttl_ms", 2000}})},
-            {"redis-independent", "redlock", with({{"ttl_ms", 3000}, {"hold_ms", {500, 1000}}, {"server_timeout_ms", 100}})},
+            // Redlock's lease is three times redis-single's: faults of 1.2-1.6 x it (each still outlasts any
+            // lease it strikes), 0.3-0.8 s apart (five independent nodes, each back within a second), so that
+            // a 12 s run brings about its danger three times, not twice (docs/certify.md, "The battery").
+            {"redis-independent", "redlock",
+             with({{"ttl_ms", 3000},
+                   {"hold_ms", {500, 1000}},
+                   {"server_timeout_ms", 100},
+                   {"fault_duration_ms", {"1.2xttl", "1.6xttl"}},
+                   {"nemesis_gap_ms", {300, 800}}}),
+             redlock_overrides()},
             {"mysql-single", "mysql-table-record", common},
             {"mysql-replicated", "mysql-table-record", common},
             {"zookeeper", "zk-sequential", common},
@@ -340,6 +403,17 @@ nlohmann::json ttl_scaled_fields(const CertifyCell& cell, std::int64_t ttl_ms, s
     if (const auto it = cell.settings.find("server_timeout_ms"); it != cell.settings.end() && it->is_number())
         fields["server_timeout_ms"] = static_cast<std::int64_t>(it->get<double>() * factor);
     return fields;
+}
+
+void resolve_ttl_ranges(nlohmann::json& j) {
+    const std::int64_t ttl_ms = j.value("ttl_ms", std::int64_t{0});
+    for (const char* field : {"fault_duration_ms", "nemesis_gap_ms"}) {
+        const auto range = j.find(field);
+        if (range == j.end() || !range->is_array()) continue;
+        for (auto& bound : *range)
+            if (bound.is_string())
+                if (const auto time = ttl_time_from_json(bound, false)) bound = time->resolve(ttl_ms);
+    }
 }
 
 std::string expectation_words(const Expectation& expect) {

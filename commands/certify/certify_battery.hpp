@@ -52,7 +52,7 @@ const CertifyShape& certify_shape(const std::string& name);
 /// of the fault's options, set on top of the shape's and before the cell's
 /// own): a random moment wastes a cell whose danger needs a particular one.
 struct CertifyAim {
-    std::string name;  ///< "random", "after-renew-sent", "waiter-in-acquire", "holder-clock", "lone-holder"
+    std::string name;  ///< "random", "after-renew-sent", "waiter-in-acquire", "acquire-in-flight", ...
     nlohmann::json settings;
     std::string reason;
 };
@@ -80,13 +80,28 @@ struct CertifyCell {
     std::string aim = "random";       ///< a CertifyAim's name
 };
 
+/// A family's own fields for one cell, set on top of the cell's, and why:
+/// where the family's servers or recipe make the cell's settings miss its
+/// danger (Redlock asks five nodes one after another, so a delay per reply
+/// adds up five times).
+struct CellOverride {
+    std::string cell;  ///< a CertifyCell's name
+    nlohmann::json settings;
+    std::string reason;
+};
+
 /// The spec fields of a family's runs before a cell's own (recipe name, ttl,
 /// hold and think times, timeouts): the topology's default recipe settings.
 struct CertifyFamily {
     std::string topology;  ///< also the family's name
     std::string recipe;    ///< the built-in recipe of that family (only its name, with --client-cmd)
     nlohmann::json base;   ///< spec fields
+    std::vector<CellOverride> overrides = {};
 };
+
+/// The spec fields `cell` sets in `family`'s runs: its own settings, then
+/// the family's override for it, if any.
+nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family);
 
 /// Every cell, in the order a report card lists them.
 const std::vector<CertifyCell>& certify_battery();
@@ -107,6 +122,12 @@ std::vector<CertifyCell> select_cells(const std::vector<CertifyCell>& cells, con
 /// seconds and its server_timeout_ms by the same factor. An object without
 /// fields for a lease no longer than the family's.
 nlohmann::json ttl_scaled_fields(const CertifyCell& cell, std::int64_t ttl_ms, std::int64_t family_ttl_ms);
+
+/// Resolves the battery's lease-relative ranges in spec fields `j` against
+/// its ttl_ms: each bound of fault_duration_ms or nemesis_gap_ms given as
+/// "Nxttl" (core/ttl_time.hpp) becomes N x ttl_ms in ms, so that a cell's
+/// faults follow the family's lease (and --ttl-ms). Other fields are left.
+void resolve_ttl_ranges(nlohmann::json& j);
 
 /// The expectation in words: "valid", "no overlap-within-lease, late-grant".
 std::string expectation_words(const Expectation& expect);

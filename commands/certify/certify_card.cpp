@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "checkers/liveness.hpp"
 #include "checkers/overlap_blame.hpp"
 
 namespace lockcheck {
@@ -29,7 +30,7 @@ bool has_blame_class(const std::string& kind) {
 /// else the first.
 const FoundViolation* shown_violation(const CertifyCell& cell, const CellRun& run) {
     for (const auto& v : run.violations)
-        if (forbids(cell, v.kind)) return &v;
+        if (breaks_cell(cell, v)) return &v;
     for (const auto& v : run.violations)
         if (has_blame_class(v.kind)) return &v;
     return run.violations.empty() ? nullptr : &run.violations.front();
@@ -42,7 +43,7 @@ std::vector<std::string> broken_expectations(const CertifyCell& cell, const Cell
         out.push_back(fmt::format("expected {}, got {}", *cell.expect.valid, run.verdict));
     for (const auto& kind : cell.expect.lacks)
         if (std::any_of(run.violations.begin(), run.violations.end(),
-                        [&](const FoundViolation& v) { return v.kind == kind; }))
+                        [&](const FoundViolation& v) { return v.kind == kind && breaks_cell(cell, v); }))
             out.push_back("found " + kind);
     return out;
 }
@@ -97,7 +98,7 @@ CellRun cell_run_from_results(const std::optional<RecordedResults>& results, con
     run.unknown_reason = results->report.unknown_reason;
     for (const auto& checker : results->report.checkers) {
         if (!checker.counts_toward_verdict) continue;
-        for (const auto& v : checker.violations) run.violations.push_back({v.kind, v.description});
+        for (const auto& v : checker.violations) run.violations.push_back({v.kind, v.description, v.details});
     }
     return run;
 }
@@ -106,6 +107,8 @@ std::string blame_words(const std::string& kind, const CertifyCell& cell) {
     if (kind == kLateGrant || kind == kExpiredGrant || kind == kRenewAfterLoss || kind == kGrantWithoutOwnKey ||
         kind == kRenewAfterExpiry)
         return kYourClient;
+    // A lock told held past every lease: the recipe left a lock with none (a crash between SETNX and PEXPIRE).
+    if (kind == kStuckLock) return kYourClient;
     if (kind == kOverlapLeaseExpired) return "inherent to lease locks: add fencing";
     if (kind == kOverlapLeaseUncertain) return "undecided";
     if (kind == kOverlapWithinLease) return cell.within_lease_is_server ? "server configuration" : kYourClient;
@@ -113,6 +116,18 @@ std::string blame_words(const std::string& kind, const CertifyCell& cell) {
     // where the cell allows no violation at all, else it follows the overlap
     // that caused it, which the card shows first when forbidden.
     return cell.expect.valid == std::string("valid") ? kYourClient : "undecided";
+}
+
+bool breaks_cell(const CertifyCell& cell, const FoundViolation& v) {
+    if (!forbids(cell, v.kind)) return false;
+    if (v.kind != kStuckLock) return true;
+    const auto number = [&](const char* field) {
+        const auto it = v.details.find(field);
+        return it != v.details.end() && it->is_number() ? std::optional<double>(it->get<double>()) : std::nullopt;
+    };
+    const auto stuck = number("stuck_ms");
+    const auto lease = number("lease_ms");
+    return !stuck || !lease || *stuck >= *lease;
 }
 
 CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs) {
@@ -153,8 +168,8 @@ CellResult judge_cell(const CertifyCell& cell, const std::vector<CellRun>& runs)
     r.report = report_of(*shown);
     if (const auto* v = shown_violation(cell, *shown)) {
         r.first_violation = v->kind + ": " + without_blame_sentence(v->description);
-        // A finding that left the verdict valid (a stuck lock) is shown, but is nobody's safety fault.
-        if (shown->verdict != "valid") r.blame = blame_words(v->kind, cell);
+        // A finding that left the verdict valid (a stuck lock) is nobody's safety fault, unless the cell forbids it.
+        if (shown->verdict != "valid" || breaks_cell(cell, *v)) r.blame = blame_words(v->kind, cell);
     }
     return r;
 }

@@ -37,6 +37,7 @@ std::string_view to_string(CellStatus status);
 struct FoundViolation {
     std::string kind;
     std::string description;
+    nlohmann::json details = nlohmann::json::object();  ///< its "details" (a stuck lock's stuck_ms, lease_ms)
 };
 
 /// What one run of a cell concluded, taken from its RunOutcome and results.json.
@@ -79,8 +80,17 @@ struct CellResult {
 /// Whose fault a violation of `kind` is under `cell`: "your client",
 /// "inherent to lease locks: add fencing", "server configuration" or
 /// "undecided" (checkers/overlap_blame.hpp; an overlap within the lease is
-/// the servers' where the cell says so, else the client's recipe broke it).
+/// the servers' where the cell says so, else the client's recipe broke it;
+/// a stuck lock, where a cell forbids it, is the client's: its recipe left a
+/// lock with no lease).
 std::string blame_words(const std::string& kind, const CertifyCell& cell);
+
+/// Whether `v` breaks `cell`'s expectation: a kind the cell forbids; a
+/// stuck-lock only when the lock stayed held a whole lease (details lease_ms)
+/// or more past every claim on it (stuck_ms): a lease the server ends a little
+/// late (etcd revokes expired leases in rounds) is no stuck lock, a lock left
+/// with no lease stays for the rest of the run.
+bool breaks_cell(const CertifyCell& cell, const FoundViolation& v);
 
 /// Judges the runs of `cell` (at least one): NotMet when any run broke the
 /// expectation (that run is shown), else Error when one failed, else

@@ -29,7 +29,7 @@ Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
     j["workers"] = certify.workers;
     j.update(certify_shape(cell.shape).settings);
     j.update(certify_aim(cell.aim).settings);
-    j.update(cell.settings);
+    j.update(cell_settings(cell, family));
     j["name"] = fmt::format("certify-{}-{}", certify.topology, cell.name);
     j["topology"] = family.topology;
     j["recipe"] = certify.recipe.value_or(family.recipe);
@@ -42,6 +42,7 @@ Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
         if (certify.time_limit) scaled.erase("time_limit_s");
         j.update(scaled);
     }
+    resolve_ttl_ranges(j);
     Spec spec = spec_from_json(j, "certify cell " + cell.name);
     spec.expect = cell.expect;
     return spec;

@@ -339,3 +339,40 @@ TEST(DangerCounts, AnAimedPauseThatWaitedForTheWaiterCountsFromTheMomentItStruck
     b.history()[2].value["struck_ns"] = 40'000'000;
     EXPECT_EQ(count(b, "waiters_stopped_past_lease"), 0u);
 }
+
+TEST(DangerCounts, AClientKilledHoldingOrAcquiringCountsOnceItsKeyIsAskedForAfterItsLease) {
+    HistoryBuilder b;
+    // Worker 1 is killed holding (granted at 1, lease 1000 ms): worker 2 asks
+    // at 500 (within the lease) and again at 1100 (after it could have run out).
+    b.acquire_invoke(0, 1);
+    b.acquire_done(1, 1, OpType::Ok);
+    b.kill_holder(100, 1);
+    b.acquire_invoke(500, 2);
+    b.acquire_done(501, 2, OpType::Fail);
+    EXPECT_EQ(count(b, "clients_killed_holding_or_acquiring"), 0u) << "nobody asked after the lease";
+    b.acquire_invoke(1100, 2);
+    b.acquire_done(1101, 2, OpType::Fail);
+    EXPECT_EQ(count(b, "clients_killed_holding_or_acquiring"), 1u);
+    // Worker 3 is killed half-way through its acquire (sent at 2000, killed at
+    // 2300, answered info): its lease could run until 3301; worker 2 asks at 3400.
+    b.acquire_invoke(2000, 3);
+    b.kill_holder(2300, 3);
+    b.acquire_done(2301, 3, OpType::Info);
+    b.acquire_invoke(3400, 2);
+    b.acquire_done(3401, 2, OpType::Fail);
+    EXPECT_EQ(count(b, "clients_killed_holding_or_acquiring"), 2u);
+    // The worker's driver may record its acquire's end before the kill's
+    // completion: struck_ns (just before the kill) says it was in flight.
+    b.acquire_invoke(3410, 5);
+    b.acquire_done(3412, 5, OpType::Info);
+    b.kill_holder(3413, 5);
+    b.history().back().value["struck_ns"] = std::int64_t{3411} * 1'000'000;
+    b.acquire_invoke(4500, 2);
+    b.acquire_done(4501, 2, OpType::Fail);
+    EXPECT_EQ(count(b, "clients_killed_holding_or_acquiring"), 3u);
+    // A kill of a worker that neither held nor was acquiring (worker 2, between attempts) is no danger.
+    b.kill_holder(4600, 2);
+    b.acquire_invoke(6000, 4);
+    b.acquire_done(6001, 4, OpType::Ok);
+    EXPECT_EQ(count(b, "clients_killed_holding_or_acquiring"), 3u);
+}

@@ -68,6 +68,29 @@ TEST(Liveness, BusyAnswersWhileNobodyClaimsTheLockAreAStuckLock) {
     EXPECT_DOUBLE_EQ(r.stats["stuck"]["longest_ms"].get<double>(), 250.0);
 }
 
+TEST(Liveness, AnIndeterminateAcquireClaimsTheLockUntilItsLeaseCouldHaveRunOut) {
+    // Worker 2 is killed half-way through its acquire (answered info at 210 ms,
+    // lease 1000 ms): it may have taken the lock, which frees itself by 1211 ms.
+    HistoryBuilder b;
+    b.acquire_invoke(200, 2);
+    b.kill_holder(205, 2);
+    b.acquire_done(210, 2, OpType::Info);
+    b.acquire_invoke(600, 3);  // within the lease it may hold: not stuck
+    b.acquire_done(610, 3, OpType::Fail);
+    auto r = check(b);
+    EXPECT_TRUE(r.violations.empty());
+    // Still told "held" after that lease: the lock outlived it (no TTL was set).
+    auto first = b.acquire_invoke(1300, 4);
+    b.acquire_done(1310, 4, OpType::Fail);
+    b.acquire_invoke(1900, 5);
+    b.acquire_done(1950, 5, OpType::Fail);
+    r = check(b);
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].kind, kStuckLock);
+    EXPECT_DOUBLE_EQ(r.violations[0].details["stuck_ms"].get<double>(), 650.0);
+    EXPECT_NE(std::find(r.violations[0].ops.begin(), r.violations[0].ops.end(), first), r.violations[0].ops.end());
+}
+
 TEST(Liveness, NoStuckLockWhenEveryBusyAnswerMeetsAClaim) {
     HistoryBuilder b;
     b.session(1, 0, 5, 100, 150);

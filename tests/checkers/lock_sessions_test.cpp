@@ -121,8 +121,9 @@ TEST(Liveness, LockOfALostHolderIsStuckOnlyAfterItsLeaseRanOut) {
 }
 
 TEST(Liveness, AcquireKilledHalfWayLeavesAStuckLock) {
-    // SETNX then EXPIRE, killed in between: the acquire is info, nobody claims
-    // the lock, and every later acquire is told it is held.
+    // SETNX then EXPIRE, killed in between: the acquire is info, so it claims
+    // the lock only until the lease it asked for could have run out (1301 ms),
+    // and every later acquire is told it is held.
     HistoryBuilder b;
     b.acquire_invoke(0, 1);
     b.acquire_done(300, 1, OpType::Info);

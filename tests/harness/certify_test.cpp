@@ -14,12 +14,14 @@
 #include <unistd.h>
 
 #include "checkers/danger_counts.hpp"
+#include "checkers/liveness.hpp"
 #include "checkers/overlap_blame.hpp"
 #include "commands/certify/certify_battery.hpp"
 #include "commands/certify/certify_card.hpp"
 #include "commands/certify/certify_evidence.hpp"
 #include "reports/certify_html.hpp"
 #include "reports/junit_xml.hpp"
+#include "tests/support/history_builder.hpp"
 #include "reports/results_json.hpp"
 
 using namespace lockcheck;
@@ -72,7 +74,7 @@ TEST(CertifyBattery, EveryFamilyHasTheCellsOfItsFaults) {
 
 TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
     const std::set<std::string> kinds{kOverlapWithinLease,  kLateGrant,          kExpiredGrant,    kRenewAfterLoss,
-                                      kOverlapLeaseExpired, kGrantWithoutOwnKey, kRenewAfterExpiry};
+                                      kOverlapLeaseExpired, kGrantWithoutOwnKey, kRenewAfterExpiry, kStuckLock};
     for (const auto& c : certify_battery()) {
         EXPECT_GT(c.reason.size(), 40u) << c.name << ": a reason in words";
         EXPECT_FALSE(c.families.empty()) << c.name;
@@ -87,9 +89,10 @@ TEST(CertifyBattery, EveryCellHasAReasonAndAnExpectationOfKnownKinds) {
         // Every cell builds a spec the parser accepts (the options of the faults of this build).
         for (const auto& topology : c.families) {
             nlohmann::json j = certify_family(topology).base;
-            j.update(c.settings);
+            j.update(cell_settings(c, certify_family(topology)));
             j["topology"] = topology;
             j["recipe"] = certify_family(topology).recipe;
+            resolve_ttl_ranges(j);
             EXPECT_NO_THROW(spec_from_json(j, c.name)) << c.name << " on " << topology;
         }
     }
@@ -140,6 +143,7 @@ TEST(CertifyCard, BlameInWords) {
     EXPECT_EQ(blame_words(kOverlapWithinLease, pause), "your client");
     EXPECT_EQ(blame_words(kOverlapWithinLease, restart), "server configuration");
     EXPECT_EQ(blame_words("lost-update", cell_named("redis-single", "no-faults")), "your client");
+    EXPECT_EQ(blame_words(kStuckLock, cell_named("redis-single", "kill-client")), "your client");
 }
 
 TEST(CertifyCard, JudgesRunsAgainstTheCell) {
@@ -367,4 +371,90 @@ TEST(CertifyBattery, DocsRenderTheSameTable) {
         EXPECT_NE(docs.find("| " + c.name + " |"), std::string::npos) << c.name;
         EXPECT_NE(docs.find(c.reason), std::string::npos) << c.name << ": docs/certify.md lacks its reason";
     }
+    for (const auto& family : certify_families())
+        for (const auto& o : family.overrides) {
+            EXPECT_NE(docs.find("| " + family.topology + " | " + o.cell + " |"), std::string::npos) << o.cell;
+            EXPECT_NE(docs.find(o.reason), std::string::npos) << family.topology << " " << o.cell << ": its reason";
+        }
+}
+
+TEST(CertifyBattery, AFamilysOverrideAndLeaseRelativeRangesShapeItsCellsSpec) {
+    const CertifyFamily& redlock = certify_family("redis-independent");
+    nlohmann::json j = redlock.base;
+    j.update(cell_settings(cell_named("redis-independent", "delay"), redlock));
+    EXPECT_EQ(j["delay_ms"], "0.08xttl") << "the family's own field wins over the cell's";
+    EXPECT_EQ(j["delay_nodes"], "every") << "the cell's other fields stay";
+    j = redlock.base;
+    j.update(cell_settings(cell_named("redis-independent", "slow-reply"), redlock));
+    resolve_ttl_ranges(j);
+    EXPECT_EQ(j["fault_duration_ms"], nlohmann::json({8000, 9000})) << "the cell's own window wins over the base";
+    j = redlock.base;
+    j.update(cell_settings(cell_named("redis-independent", "pause-holder"), redlock));
+    resolve_ttl_ranges(j);
+    EXPECT_EQ(j["fault_duration_ms"], nlohmann::json({3600, 4800})) << "1.2 to 1.6 x a TTL of 3000 ms";
+    EXPECT_EQ(j["nemesis_gap_ms"], nlohmann::json({300, 800}));
+    // Another family keeps the cell's own settings.
+    EXPECT_EQ(cell_settings(cell_named("redis-single", "delay"), certify_family("redis-single"))["delay_ms"], "0.6xttl");
+}
+
+namespace {
+
+/// Worker 1 is killed half-way through its acquire (sent at 0, killed at 100,
+/// answered info, lease 1000 ms); worker 2 asks every 300 ms from 200 to 3200:
+/// told "held" throughout when the dead client's lock has no lease, else
+/// granted from `freed_at_ms` on. The CellRun certify reads from the
+/// liveness findings (which never invalidate a run), with the danger count.
+CellRun killed_client_run(std::optional<double> freed_at_ms) {
+    lockcheck::testing::HistoryBuilder b;
+    b.acquire_invoke(0, 1);
+    b.kill_holder(100, 1);
+    b.acquire_done(101, 1, OpType::Info);
+    for (double t = 200; t <= 3200; t += 300) {
+        b.acquire_invoke(t, 2);
+        const bool granted = freed_at_ms && t >= *freed_at_ms;
+        b.acquire_done(t + 5, 2, granted ? OpType::Ok : OpType::Fail);
+        if (granted) b.release(t + 10, t + 11, 2);
+    }
+    const auto partner = pair_ops(b.history());
+    CellRun run = run_with("valid", {});
+    for (const auto& v : check_liveness(b.history(), partner).violations)
+        run.violations.push_back({v.kind, v.description, v.details});
+    run.danger_seen = static_cast<std::int64_t>(clients_killed_holding_or_acquiring(DangerRecord(b.history(), partner)));
+    return run;
+}
+
+}  // namespace
+
+TEST(CertifyCard, AStuckLockInTheKillClientCellIsTheClientsFault) {
+    const auto& kill = cell_named("redis-single", "kill-client");
+    EXPECT_EQ(kill.nemesis, std::vector<std::string>{"kill-holder"});
+    EXPECT_EQ(certify_aim(kill.aim).settings["kill_holder_target"], "acquiring-first");
+    // SETNX whose PEXPIRE never came: the lock outlives the lease the acquire asked for.
+    const CellRun stuck = killed_client_run(std::nullopt);
+    EXPECT_GE(stuck.danger_seen, 1) << "the kill left a half-made lock and the key was asked for after its lease";
+    auto r = judge_cell(kill, {stuck});
+    apply_evidence(r, kill, 3, stuck.danger_seen);
+    EXPECT_EQ(r.status, CellStatus::NotMet) << "a violation stands whatever the evidence";
+    EXPECT_EQ(r.why, "found stuck-lock");
+    EXPECT_EQ(r.blame, "your client");
+    EXPECT_EQ(r.first_violation.rfind("stuck-lock: ", 0), 0u) << r.first_violation;
+    EXPECT_EQ(certify_exit_code({r}), 1);
+    // A lock with its lease: busy until it could have run out (101 + 1000 ms), then free.
+    const CellRun freed = killed_client_run(1400);
+    EXPECT_TRUE(freed.violations.empty()) << freed.violations.front().description;
+    r = judge_cell(kill, {freed});
+    apply_evidence(r, kill, 1, freed.danger_seen);
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.blame, "");
+    // A lease the server ended a little late (etcd revokes expired leases in
+    // rounds): held less than a whole lease past every claim, no stuck lock.
+    r = judge_cell(kill, {run_with("valid", {{kStuckLock, "held 354 ms", {{"stuck_ms", 354.3}, {"lease_ms", 2000}}}})});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.blame, "");
+    r = judge_cell(kill, {run_with("valid", {{kStuckLock, "held 2 s", {{"stuck_ms", 2000.0}, {"lease_ms", 2000}}}})});
+    EXPECT_EQ(r.status, CellStatus::NotMet) << "a whole lease past every claim";
+    // The same stuck lock elsewhere is a finding without blame: no other cell forbids it.
+    r = judge_cell(cell_named("redis-single", "pause-holder"), {stuck});
+    EXPECT_EQ(r.status, CellStatus::Met);
+    EXPECT_EQ(r.blame, "");
 }

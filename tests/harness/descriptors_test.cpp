@@ -72,6 +72,7 @@ TEST(Registries, FaultOptionsAreTopLevelFieldsNoOtherFieldUses) {
                                             "clock_skew_clocks", "clock_skew_mode", "clock_rate", "clock_strobe_ms",
                                             "delay_ms", "delay_jitter_ms", "delay_nodes", "slow_reply_ms", "bandwidth_bytes_per_s",
                                             "pause_client_target", "pause_client_waiting_for_ms", "client_clock_target",
+                                            "kill_holder_target", "kill_holder_acquiring_wait_ms",
                                             "client_partition_mode", "client_clock_skew_ms", "client_clock_skew_clocks",
                                             "client_clock_skew_mode", "client_clock_rate", "client_clock_strobe_ms",
                                             "kill_restart_nodes", "corrupt_file", "corrupt_action", "corrupt_records",

@@ -58,6 +58,26 @@ TEST(KillHolder, PicksAmongHoldersAndAcquirersWithoutDuplicates) {
     EXPECT_EQ(workers.killed, std::vector<int>{9});
 }
 
+TEST(KillHolder, AcquiringFirstPrefersAnAcquireInFlightOverAHolder) {
+    FakeWorkers workers;
+    workers.holding = {2};
+    workers.in_flight = {9};
+    KillHolder fault(workers, KillHolderTarget{std::chrono::milliseconds(200)});
+    fault.start(event(0), std::stop_token{});  // a holder and an acquirer: the acquirer, whatever the pick
+    EXPECT_EQ(workers.killed, std::vector<int>{9});
+}
+
+TEST(KillHolder, AcquiringFirstTakesAHolderOnceItsWaitIsOver) {
+    FakeWorkers workers;
+    workers.holding = {2};
+    KillHolder fault(workers, KillHolderTarget{std::chrono::milliseconds(30)});
+    const auto began = std::chrono::steady_clock::now();
+    const auto targets = fault.start(event(0), std::stop_token{});
+    ASSERT_TRUE(targets.has_value());
+    EXPECT_EQ(*targets, std::vector<std::string>{"worker 2"});
+    EXPECT_GE(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(30));  // it waited for an acquirer
+}
+
 TEST(KillHolder, NoTargetWhenStopped) {
     FakeWorkers workers;
     KillHolder fault(workers);
