@@ -54,7 +54,7 @@ TEST(DiskFaults, ATornAofWithLoadTruncatedNoIsANodeThatDidNotRestart) {
 }
 
 TEST(DiskFaults, AFailedFsyncStopsRedisAlwaysAndTheHealRestartsItWithItsGrants) {
-    // The scenario's whole 10 s: its expectation (valid, a stuck lock) names no violation to stop at.
+    // The scenario's whole 10 s: its expectation (valid) names no violation to stop at.
     auto run = run_lockcheck("disk-error-always", {"run", scenario("redis-disk-error-always")});
     EXPECT_EQ(run.exit_code, 0) << run.output;
     std::size_t struck = 0;
