@@ -34,21 +34,29 @@ std::pair<const DataFile*, std::filesystem::path> CorruptFile::target_file(const
 
 std::optional<std::vector<std::string>> CorruptFile::start(const FaultEvent& event, const std::stop_token& stop) {
     const auto targets =
-        kill_restart_targets(locator_.nodes_of_current_lock(std::chrono::seconds(5), stop), event.pick, 1);
+        kill_restart_targets(locator_.nodes_of_current_lock(std::chrono::seconds(5), stop), event.pick, nodes_);
     if (targets.empty()) return std::nullopt;
-    Node* node = targets.front();
-    const auto [kind, path] = target_file(*node);
-    const auto copy = node->dir() / "corrupt-file.older";
+    std::vector<std::pair<const DataFile*, std::filesystem::path>> files;
+    for (const Node* node : targets) files.push_back(target_file(*node));
+    const auto copy_of = [](const Node* node) { return node->dir() / "corrupt-file.older"; };
     if (options_.action == "older-copy") {
-        std::filesystem::copy_file(path, copy, std::filesystem::copy_options::overwrite_existing);
+        for (std::size_t i = 0; i < targets.size(); ++i)
+            std::filesystem::copy_file(files[i].second, copy_of(targets[i]),
+                                       std::filesystem::copy_options::overwrite_existing);
         if (!interruptible_sleep_for(stop, std::chrono::milliseconds(options_.copy_age_ms))) return std::nullopt;
     }
-    std::string done;
-    restart_.take_down(targets, [&](const std::vector<Node*>&) {
-        node->kill();
-        done = options_.action == "older-copy" ? restore_copy(path, copy) : damage_file(path, *kind, options_, event.pick);
+    std::vector<std::string> done;
+    restart_.take_down(targets, [&](const std::vector<Node*>& nodes) {
+        for (Node* node : nodes) node->kill();
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            const auto& [kind, path] = files[i];
+            done.push_back(nodes[i]->name());
+            done.push_back(kind->name + " " + path.filename().string() + ": " +
+                           (options_.action == "older-copy" ? restore_copy(path, copy_of(nodes[i]))
+                                                            : damage_file(path, *kind, options_, event.pick + i)));
+        }
     });
-    return std::vector<std::string>{node->name(), kind->name + " " + path.filename().string() + ": " + done};
+    return done;
 }
 
 }  // namespace lockcheck

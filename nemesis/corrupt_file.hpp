@@ -1,7 +1,9 @@
 // Fault "corrupt-file": a disk that lies about one data file. It SIGKILLs a
-// node the holder's lock is on (picked as kill-restart picks it:
-// nemesis/kill_restart.hpp), damages one of its server's data files while
-// it is down, and starts it again restart_delay_ms later (nemesis/delayed_restart.hpp).
+// node the holder's lock is on (picked as kill-restart picks it, and with
+// kill-restart's kill_restart_nodes N, N nodes of that lock at once:
+// nemesis/kill_restart.hpp), damages one of each node's data files while
+// they are down, and starts them again restart_delay_ms later
+// (nemesis/delayed_restart.hpp).
 // The event's duration is the restart delay: stop-fault marks the restart.
 //
 // Which file (spec field corrupt_file): a name from the server's own list
@@ -20,10 +22,13 @@
 //   older-copy   copy the file, let the server run corrupt_copy_age_ms
 //                more, then kill it and put the copy back: a disk that
 //                acknowledged writes it never kept.
-// The start-fault record's targets name the node, the file and what was done
-// ("n1", "aof-incr appendonly.aof.1.incr.aof: cut 60 bytes (1 record) off
-// the end: 14663 -> 14603 bytes"). A file that is missing makes the event
-// fail (start-fault info "fault failed: ..."); the node is restarted all the same.
+// The start-fault record's targets name each node, followed by its file and
+// what was done ("n1", "aof-incr appendonly.aof.1.incr.aof: cut 60 bytes
+// (1 record) off the end: 14663 -> 14603 bytes", then the next node's two
+// entries); flip-bits chooses each node's bits with the event's pick plus
+// the node's place among them. A file that is missing makes the event fail
+// (start-fault info "fault failed: ..."), before any node is killed when it
+// was missing before the kill; a node killed is restarted all the same.
 #pragma once
 
 #include <cstdint>
@@ -61,16 +66,19 @@ std::string damage_file(const std::filesystem::path& path, const DataFile& kind,
 class CorruptFile : public RestartingFault {
 public:
     /// `interrupt`: the run's interrupt (Ctrl-C), which ends heal()'s wait.
-    CorruptFile(LockLocator locator, CorruptFileOptions options, std::int64_t restart_delay_ms,
+    /// `nodes`: kill_restart_nodes, how many of the lock's nodes one event strikes (>= 1).
+    CorruptFile(LockLocator locator, CorruptFileOptions options, std::int64_t nodes, std::int64_t restart_delay_ms,
                 std::stop_token interrupt)
         : RestartingFault("corrupt-file", restart_delay_ms, std::move(interrupt)),
           locator_(std::move(locator)),
-          options_(std::move(options)) {}
+          options_(std::move(options)),
+          nodes_(static_cast<std::size_t>(nodes)) {}
     std::optional<std::vector<std::string>> start(const FaultEvent& event, const std::stop_token& stop) override;
 
 private:
     LockLocator locator_;
     CorruptFileOptions options_;
+    std::size_t nodes_;
 
     /// The file of `node` the options aim at now. Throws std::runtime_error naming the node.
     std::pair<const DataFile*, std::filesystem::path> target_file(const Node& node) const;

@@ -50,12 +50,15 @@ CorruptFileOptions corrupt_options(const nlohmann::json& options) {
 }  // namespace
 
 FaultDescriptor corrupt_file_fault() {
-    // The same field as kill-restart's: one restart delay for every kind of crash.
-    const OptionDescriptor restart_delay = *find_option(kill_restart_fault().options, "restart_delay_ms");
+    // The same fields as kill-restart's: one restart delay for every kind of
+    // crash, and the nodes of the lock one event strikes, picked alike.
+    const FaultDescriptor kill_restart = kill_restart_fault();
+    const OptionDescriptor restart_delay = *find_option(kill_restart.options, "restart_delay_ms");
+    const OptionDescriptor nodes = *find_option(kill_restart.options, kill_restart.count_option);
     return {
         .name = "corrupt-file",
-        .description = "SIGKILL a node the holder's lock is on, damage one of its data files (corrupt_action), "
-                       "restart it after restart_delay_ms",
+        .description = "SIGKILL a node (kill_restart_nodes: several) the holder's lock is on, damage one of its "
+                       "data files (corrupt_action), restart it after restart_delay_ms",
         .options = {choice_option("corrupt_file",
                                   "which of the server's data files: log (its write-ahead log) or one by name "
                                   "(docs/servers.md lists each server's)",
@@ -75,10 +78,13 @@ FaultDescriptor corrupt_file_fault() {
                     integer_option("corrupt_copy_age_ms",
                                    "older-copy: how long before the kill the copy is taken (the server runs on)",
                                    1000, 0, kMaxCopyAgeMs),
+                    nodes,
                     restart_delay},
-        .make = [](const FaultTargets& targets, const nlohmann::json& options) -> std::unique_ptr<Fault> {
+        .count_option = kill_restart.count_option,
+        .make = [count = kill_restart.count_option](const FaultTargets& targets,
+                                                    const nlohmann::json& options) -> std::unique_ptr<Fault> {
             return std::make_unique<CorruptFile>(LockLocator(targets.topology, targets.server_password),
-                                                 corrupt_options(options),
+                                                 corrupt_options(options), options.at(count).get<std::int64_t>(),
                                                  options.at("restart_delay_ms").get<std::int64_t>(), targets.interrupt);
         },
         .refuses = refuse_corrupt_file};

@@ -5,9 +5,13 @@
 // on the server, whose report says its disk lost acknowledged writes; the
 // same grant torn with aof-load-truncated no keeps Redis down, which is a
 // node-not-restarted finding with Redis's own log line, not a harness error.
+// On Redlock, kill_restart_nodes 3 cuts the grant off three of the lock's
+// nodes at once: another client gets three within the holder's lease.
 // And the disk-error fault: with appendfsync always a failed fsync makes
 // Redis exit, and the healed disk gets it restarted with its grants.
 #include <gtest/gtest.h>
+
+#include <set>
 
 #include "tests/support/integration_helpers.hpp"
 
@@ -35,6 +39,29 @@ TEST(DiskFaults, AnAofCutAtARecordBoundaryGrantsAHeldLockAgainBlamedOnTheServer)
     const auto page = read_file(run.run_dir / "report.html");
     EXPECT_NE(page.find("The server&#39;s disk lost writes it had acknowledged"), std::string::npos)
         << "the report names the disk";
+    EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
+    expect_nothing_left(run);
+}
+
+TEST(DiskFaults, RedlockWithThreeOfItsNodesCutGrantsAHeldLockAgain) {
+    auto run = run_until_decided("redlock-corrupt-majority", scenario("redlock-corrupt-majority"), 40);
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    EXPECT_GE(violations_of(run, "mutual-exclusion", "overlap-within-lease").size(), 1u) << run.output;
+    bool three = false;
+    for (const auto& op : nemesis_ops(run, "stop-fault", "info")) {
+        if (!op["value"].contains("targets")) continue;  // no lock was held: nothing struck
+        const auto& targets = op["value"]["targets"];
+        ASSERT_EQ(targets.size() % 2, 0u) << "each node followed by what was done to its file: " << op.dump();
+        std::set<std::string> nodes;
+        for (std::size_t i = 0; i < targets.size(); i += 2) {
+            nodes.insert(targets[i].get<std::string>());
+            EXPECT_NE(targets[i + 1].get<std::string>().find("(1 record) off the end"), std::string::npos) << op.dump();
+            EXPECT_TRUE(op["value"]["restart_ms"].contains(targets[i])) << "restarted together: " << op.dump();
+        }
+        EXPECT_EQ(nodes.size(), targets.size() / 2) << "distinct nodes: " << op.dump();
+        three = three || nodes.size() == 3;
+    }
+    EXPECT_TRUE(three) << "no event struck three nodes of the lock";
     EXPECT_EQ(run.results["expectation"]["matched"], true) << run.results["expectation"].dump();
     expect_nothing_left(run);
 }

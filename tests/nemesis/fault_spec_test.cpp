@@ -203,3 +203,19 @@ TEST(FaultSpec, CorruptFileIsBuiltWithItsOptionsResolved) {
     EXPECT_EQ(built_with(s, "corrupt-file", "corrupt_file"), "log");
     EXPECT_EQ(built_with(s, "corrupt-file", "restart_delay_ms"), 1000) << "the restart delay kill-restart has";
 }
+
+TEST(FaultSpec, CorruptFileStrikesAsManyNodesAsKillRestart) {
+    const FaultDescriptor& corrupt = *find_fault("corrupt-file");
+    EXPECT_EQ(corrupt.count_option, "kill_restart_nodes") << "the shrink's merge step may join its events";
+    const OptionDescriptor* nodes = find_option(corrupt.options, "kill_restart_nodes");
+    ASSERT_NE(nodes, nullptr);
+    EXPECT_EQ(nodes->description, find_option(find_fault("kill-restart")->options, "kill_restart_nodes")->description)
+        << "one and the same option as kill-restart's";
+    const nlohmann::json base = {{"nemesis", nlohmann::json::array({"corrupt-file"})}};
+    EXPECT_EQ(built_with(spec_from_json(base, "t"), "corrupt-file", "kill_restart_nodes"), 1);
+    nlohmann::json three = base;
+    three["kill_restart_nodes"] = 3;
+    EXPECT_EQ(built_with(spec_from_json(three, "t"), "corrupt-file", "kill_restart_nodes"), 3);
+    three["kill_restart_nodes"] = 0;
+    EXPECT_EQ(error_of(three), "spec t.json: field 'kill_restart_nodes' must be an integer >= 1");
+}
