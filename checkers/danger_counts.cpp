@@ -142,8 +142,10 @@ bool strike(const Op& op, std::optional<int>& worker) {
            });
 }
 
+/// Whether `s` certainly held its key at `t` within a live lease; a lock
+/// without a lease (capability no-lease) is live from its grant to its release.
 bool lease_live_at(const LockSession& s, std::int64_t t) {
-    return s.ttl_ms && s.start_ns <= t && (s.held_at_end || s.end_ns > t) && s.certainly_valid_until(t) > t;
+    return s.start_ns <= t && (s.held_at_end || s.end_ns > t) && s.certainly_valid_until(t) > t;
 }
 
 std::size_t count_strikes_during_lease(const DangerRecord& record, bool on_worker) {

@@ -78,10 +78,12 @@ std::size_t waiters_stopped_past_lease(const DangerRecord& record);
 std::size_t holders_cut_off_past_lease_acted(const DangerRecord& record);
 /// A fault on the servers (a start-fault completion with targets, none of
 /// them a worker) that struck while some lease was certainly live (its
-/// session held the key and certainly_valid_until is after the strike).
+/// session held the key and certainly_valid_until is after the strike; a
+/// lock without a lease is live while it is held: a server fault then can
+/// still lose it).
 std::size_t server_faults_during_lease(const DangerRecord& record);
 /// A fault on one worker that struck while that worker held a lease that
-/// was certainly live.
+/// was certainly live (or a lock without a lease).
 std::size_t client_faults_during_own_lease(const DangerRecord& record);
 /// A release sent by a holder whose lease could have ended by the release's
 /// answer, in flight while another owner held the key or was granted it: the

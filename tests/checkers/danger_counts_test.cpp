@@ -267,6 +267,20 @@ TEST(DangerCounts, ServerFaultsCountOnlyWhileALeaseWasLive) {
     EXPECT_EQ(count(idle, "client_faults_during_own_lease"), 0u);
 }
 
+TEST(DangerCounts, ALockWithoutALeaseIsLiveWhileHeld) {
+    // GET_LOCK and a table record without cleanup: the acquire asks for no ttl, and the lock is held until
+    // released, however long; a server fault while it is held can still lose it.
+    HistoryBuilder b;
+    b.acquire_invoke(0, 1, 0);
+    b.history().back().ttl_ms.reset();
+    b.acquire_done(1, 1, OpType::Ok);
+    strike(b, 5000, "power-loss", "n1", 1);  // 5 s into the hold: past any ttl, still held
+    b.stop_fault(5100, 1);
+    b.release(6000, 6001, 1);
+    strike(b, 7000, "power-loss", "n1", 2);  // released: nothing held
+    EXPECT_EQ(count(b, "server_faults_during_lease"), 1u);
+}
+
 TEST(DangerCounts, AReleaseAfterTheLeaseInFlightAcrossAnotherOwnersGrantIsCounted) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1);
