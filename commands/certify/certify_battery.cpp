@@ -317,13 +317,55 @@ std::vector<CellOverride> redlock_overrides() {
     };
 }
 
+/// redis-watch-multi (recipes/redis_watch_multi.hpp) takes six round trips
+/// per acquire (WATCH, GET, MULTI, SET, INCR, EXEC) and three to five per
+/// release, and its EXEC aborts when anyone wrote the key since its WATCH.
+std::vector<CellOverride> watch_multi_overrides() {
+    return {
+        {"slow-reply",
+         {{"workers", 1},
+          {"think_ms", {0, 10}},
+          {"slow_reply_ms", "1.05xttl"},
+          {"fault_duration_ms", {"32xttl", "34xttl"}},
+          {"op_timeout_ms", 40000},
+          {"time_limit_s", 36}},
+         "Every reply of an acquire is held back, so one acquire takes six times slow_reply_ms and a release "
+         "three times: with 1.5 x the TTL and a window of 8 to 9 s, no acquire sent in the window was answered "
+         "inside it (0 of 3 in 3 runs), and another worker's write in the 6 s between WATCH and EXEC aborted it. "
+         "One worker (the key is free whenever it asks), replies just past the lease (1.05 x the TTL), and a "
+         "window of 32 to 34 s in a 36 s run: each cycle of release and acquire takes about 10 s under the "
+         "fault and ends in a grant delivered past its lease (expired-grant judges it with no other owner)."},
+        {"delay", {{"delay_ms", "0.06xttl"}, {"fault_duration_ms", {"2.8xttl", "3.2xttl"}}},
+         "Each of the six round trips of an acquire is late twice: 0.06 x the TTL each way makes an acquire take "
+         "0.72 x the TTL, past half its lease with validity still left (0.6 x the TTL each way made it take 7.2 x "
+         "the TTL, longer than the fault, and waiters on a held key are refused before they can be granted: 0 "
+         "of 3 in 3 runs), in windows of about 3 s, each long enough for a grant and its release."},
+    };
+}
+
 }  // namespace
 
-nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family) {
+const std::vector<CertifyRecipe>& certify_recipes() {
+    static const std::vector<CertifyRecipe> recipes{
+        {"redis-watch-multi", watch_multi_overrides()},
+    };
+    return recipes;
+}
+
+nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family, const std::string& recipe) {
     nlohmann::json settings = cell.settings;
     for (const auto& o : family.overrides)
         if (o.cell == cell.name) settings.update(o.settings);
+    for (const auto& r : certify_recipes())
+        if (r.recipe == recipe)
+            for (const auto& o : r.overrides)
+                if (o.cell == cell.name) settings.update(o.settings);
     return settings;
+}
+
+double cell_time_limit_s(const CertifyCell& cell, const nlohmann::json& settings) {
+    const auto it = settings.find("time_limit_s");
+    return it != settings.end() && it->is_number() ? it->get<double>() : cell.time_limit_s;
 }
 
 const std::vector<CertifyFamily>& certify_families() {
