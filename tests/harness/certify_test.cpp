@@ -387,12 +387,17 @@ TEST(CertifyBattery, ARecipesOverrideShapesItsCellsSpecOnlyForThatRecipe) {
     const CertifyFamily& single = certify_family("redis-single");
     for (const auto& r : certify_recipes())
         for (const auto& o : r.overrides) {
-            nlohmann::json j = single.base;
-            const nlohmann::json settings = cell_settings(cell_named("redis-single", o.cell), single, r.recipe);
+            // The family whose own recipe it is (Redlock's five nodes), else redis-single.
+            const CertifyFamily* family = &single;
+            for (const auto& f : certify_families())
+                if (f.recipe == r.recipe) family = &f;
+            nlohmann::json j = family->base;
+            const CertifyCell& c = cell_named(family->topology, o.cell);
+            const nlohmann::json settings = cell_settings(c, *family, r.recipe);
             j.update(settings);
-            j["topology"] = "redis-single";
+            j["topology"] = family->topology;
             j["recipe"] = r.recipe;
-            j["time_limit_s"] = cell_time_limit_s(cell_named("redis-single", o.cell), settings);
+            j["time_limit_s"] = cell_time_limit_s(c, settings);
             resolve_ttl_ranges(j);
             EXPECT_NO_THROW(validate(spec_from_json(j, o.cell))) << r.recipe << " " << o.cell;
         }
