@@ -130,7 +130,9 @@ bool key_free_at(const DangerRecord& record, std::string_view key, int process, 
 
 /// Whether the nemesis op is a fault's strike (a start-fault completion with
 /// targets): on one worker (`worker` set: its one target is "worker N") or on
-/// the servers (no target names a worker, not even as the aim of a fresh grant).
+/// the servers (no target is a worker: "worker N"). A fresh grant's aim
+/// beside the nodes ("10 ms after the grant to worker 1", power-loss's
+/// power_loss_after_grant_ms) says when a server fault struck, not whom.
 bool strike(const Op& op, std::optional<int>& worker) {
     if (!op.is_nemesis() || op.f != fn::kStartFault || op.is_invoke() || op.error || !op.value.is_object())
         return false;
@@ -138,7 +140,7 @@ bool strike(const Op& op, std::optional<int>& worker) {
     if (targets == op.value.end() || !targets->is_array() || targets->empty()) return false;
     worker = single_targeted_worker(op.value);
     return worker || std::none_of(targets->begin(), targets->end(), [](const nlohmann::json& t) {
-               return !t.is_string() || t.get_ref<const std::string&>().find("worker") != std::string::npos;
+               return !t.is_string() || targeted_worker(t.get_ref<const std::string&>());
            });
 }
 

@@ -9,7 +9,9 @@
 // times out). Bytes read before the heal keep their delay.
 //
 // The target is chosen as every proxy fault on one worker chooses it
-// (nemesis/proxy_worker_fault.hpp): a holder, by the event's pick. Target: "worker N".
+// (nemesis/proxy_worker_fault.hpp): a holder, by the event's pick; with
+// option slow_reply_target "idle", a worker neither holding nor acquiring,
+// so that its next acquire is sent inside the fault. Target: "worker N".
 #pragma once
 
 #include <chrono>
@@ -21,8 +23,10 @@ namespace lockcheck {
 class SlowReply : public ProxyWorkerFault {
 public:
     /// `proxy` may be null (a run without the proxy): the fault is then unavailable.
-    SlowReply(WorkerControl& workers, ProxiedNetwork* proxy, std::chrono::milliseconds latency)
-        : ProxyWorkerFault("slow-reply", workers, proxy, netproxy::faults::slow_reply(latency)), latency_(latency) {}
+    SlowReply(WorkerControl& workers, ProxiedNetwork* proxy, std::chrono::milliseconds latency,
+              bool idle_target = false)
+        : ProxyWorkerFault("slow-reply", workers, proxy, netproxy::faults::slow_reply(latency), idle_target),
+          latency_(latency) {}
     std::optional<std::int64_t> reply_delay_ms() const override { return latency_.count(); }
 
 private:

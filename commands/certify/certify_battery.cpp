@@ -195,14 +195,14 @@ const std::vector<CertifyCell>& certify_battery() {
         const nlohmann::json stall = {{"server_timeout_ms", 8000}, {"op_timeout_ms", 20000}, {"nemesis_gap_ms", {500, 1000}}};
         b.push_back(cell("pause-node", {"pause-node"}, stall,
                          {"redis-single", "mysql-single", "mysql-replicated", "zookeeper", "etcd"}, false, 12,
-                         kStallReason, kStalledRelease));
+                         kStallReason, kStalledRelease, "contended", "stall-while-held"));
         b.push_back(cell("pause-node", {"pause-node"}, stall, {"redis-sentinel"}, true, 12,
                          "A stalled primary (a fork, a slow disk) lets leases run out, and Sentinel may promote a "
                          "replica that lacks the newest lock: an overlap within the lease is the server "
                          "configuration's; a release that removes another owner's lock is the client's.",
-                         kStalledRelease));
+                         kStalledRelease, "contended", "stall-primary-while-held"));
         b.push_back(cell("pause-node", {"pause-node"}, {{"nemesis_gap_ms", {500, 1000}}}, {"redis-independent"}, false,
-                         12, kStallReason, kStalledQuorumNode));
+                         12, kStallReason, kStalledQuorumNode, "contended", "stall-while-held"));
         b.push_back(cell("kill-restart-immediate", {"kill-restart"}, {{"restart_delay_ms", 0}},
                          {"redis-single", "redis-sentinel", "redis-independent", "mysql-single"}, true, 12,
                          "A server without persistence restarts empty at once and grants a lock its holder still "
@@ -219,7 +219,7 @@ const std::vector<CertifyCell>& certify_battery() {
                          {"redis-single", "redis-independent"}, true, 12,
                          "Without persistence (the default), Redis loses its keys with the power: an overlap "
                          "within the lease is the server configuration's (appendfsync always, or a delayed "
-                         "restart).", kServerFault));
+                         "restart).", kServerFault, "contended", "just-granted"));
         b.push_back(cell("power-loss", {"power-loss"}, nlohmann::json::object(), {"mysql-single"}, true, 12,
                          "MariaDB at its defaults keeps not every granted lock across a power loss: GET_LOCK's "
                          "named locks live in memory only, and at sync_binlog = 0 recovery rolls back a committed "
@@ -283,6 +283,17 @@ const std::vector<CertifyAim>& certify_aims() {
         {"holder-clock", {{"client_clock_target", "holder"}},
          "Move the clock of a worker that holds a lock, at once, so the jump strikes while a lease it times is live "
          "(a worker chosen at random is often thinking, or waiting with nothing to time)."},
+        {"stall-while-held", {{"pause_node_target", "while-held"}},
+         "Stop the server only while some worker holds a lock, so its lease runs out in the stall while waiters "
+         "queue their acquires (a stall that strikes between a release and the next grant catches no holder: 3 "
+         "of 5 random stalls in one run of redis-setnx-expire)."},
+        {"stall-primary-while-held", {{"pause_node_target", "primary-while-held"}},
+         "Stop the primary while some worker holds a lock: a replica or a Sentinel stopped instead stalls no "
+         "request (redis-sentinel: 4 of 9 random stalls struck a Sentinel or a replica, 1 danger a run)."},
+        {"just-granted", {{"power_loss_after_grant_ms", 10}},
+         "Cut the power 10 ms after a fresh grant while its holder holds: a lock seen held and then struck at "
+         "random is often released by the time the power loss completes (redis-setnx-expire: 7 of 9 strikes "
+         "caught a live lease, 2 of 3 in 3 runs of the battery's measure)."},
         {"lone-holder", {{"pause_client_target", "lone-holder"}},
          "Pause the holder while no other worker holds or waits, so the key would otherwise be free: when its "
          "lease runs out another owner takes the key and lets it go before the holder wakes."},
@@ -317,13 +328,68 @@ std::vector<CellOverride> redlock_overrides() {
     };
 }
 
+/// redis-watch-multi (recipes/redis_watch_multi.hpp) takes six round trips
+/// per acquire (WATCH, GET, MULTI, SET, INCR, EXEC) and three to five per
+/// release, and its EXEC aborts when anyone wrote the key since its WATCH.
+std::vector<CellOverride> watch_multi_overrides() {
+    return {
+        {"slow-reply",
+         {{"workers", 1},
+          {"think_ms", {0, 10}},
+          {"slow_reply_ms", "1.05xttl"},
+          {"fault_duration_ms", {"32xttl", "34xttl"}},
+          {"op_timeout_ms", 40000},
+          {"time_limit_s", 36}},
+         "Every reply of an acquire is held back, so one acquire takes six times slow_reply_ms and a release "
+         "three times: with 1.5 x the TTL and a window of 8 to 9 s, no acquire sent in the window was answered "
+         "inside it (0 of 3 in 3 runs), and another worker's write in the 6 s between WATCH and EXEC aborted it. "
+         "One worker (the key is free whenever it asks), replies just past the lease (1.05 x the TTL), and a "
+         "window of 32 to 34 s in a 36 s run: each cycle of release and acquire takes about 10 s under the "
+         "fault and ends in a grant delivered past its lease (expired-grant judges it with no other owner)."},
+        {"delay", {{"delay_ms", "0.06xttl"}, {"fault_duration_ms", {"2.8xttl", "3.2xttl"}}},
+         "Each of the six round trips of an acquire is late twice: 0.06 x the TTL each way makes an acquire take "
+         "0.72 x the TTL, past half its lease with validity still left (0.6 x the TTL each way made it take 7.2 x "
+         "the TTL, longer than the fault, and waiters on a held key are refused before they can be granted: 0 "
+         "of 3 in 3 runs), in windows of about 3 s, each long enough for a grant and its release."},
+    };
+}
+
+/// The built-in redlock (recipes/redlock.hpp) asks its five nodes one after
+/// another and waits for each reply, releasing the same way.
+std::vector<CellOverride> builtin_redlock_overrides() {
+    return {
+        {"slow-reply", {{"slow_reply_target", "idle"}},
+         "A holder struck by the fault spends the whole window on its release (five replies, each 4.5 s late), "
+         "so its next acquire was sent after the heal and no grant was held back (0 of 3 in 3 runs). Struck "
+         "while idle, the worker sends its next acquire inside the window, on a key the sparse shape often "
+         "leaves free: the first node's grant reaches it past its lease."},
+    };
+}
+
 }  // namespace
 
-nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family) {
+const std::vector<CertifyRecipe>& certify_recipes() {
+    static const std::vector<CertifyRecipe> recipes{
+        {"redis-watch-multi", watch_multi_overrides()},
+        {"redlock", builtin_redlock_overrides()},
+    };
+    return recipes;
+}
+
+nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family, const std::string& recipe) {
     nlohmann::json settings = cell.settings;
     for (const auto& o : family.overrides)
         if (o.cell == cell.name) settings.update(o.settings);
+    for (const auto& r : certify_recipes())
+        if (r.recipe == recipe)
+            for (const auto& o : r.overrides)
+                if (o.cell == cell.name) settings.update(o.settings);
     return settings;
+}
+
+double cell_time_limit_s(const CertifyCell& cell, const nlohmann::json& settings) {
+    const auto it = settings.find("time_limit_s");
+    return it != settings.end() && it->is_number() ? it->get<double>() : cell.time_limit_s;
 }
 
 const std::vector<CertifyFamily>& certify_families() {

@@ -99,9 +99,26 @@ struct CertifyFamily {
     std::vector<CellOverride> overrides = {};
 };
 
+/// A built-in recipe's own fields for some cells, set on top of the
+/// family's, and why: where the recipe's round trips make a cell's fault
+/// miss its danger (WATCH, GET, MULTI, SET, INCR and EXEC are six round trips
+/// per acquire, so a delay per reply adds up six times). Used only when the
+/// card certifies that built-in recipe (never with --client-cmd).
+struct CertifyRecipe {
+    std::string recipe;  ///< a built-in recipe's name
+    std::vector<CellOverride> overrides;
+};
+/// Every built-in recipe with overrides of its own.
+const std::vector<CertifyRecipe>& certify_recipes();
+
 /// The spec fields `cell` sets in `family`'s runs: its own settings, then
-/// the family's override for it, if any.
-nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family);
+/// the family's override for it, then built-in `recipe`'s ("" for none or a
+/// client command). An override may set "time_limit_s", the cell's workload
+/// seconds (cell_time_limit_s).
+nlohmann::json cell_settings(const CertifyCell& cell, const CertifyFamily& family, const std::string& recipe = "");
+/// The cell's workload seconds given its settings (cell_settings): an
+/// override's "time_limit_s", else the cell's own.
+double cell_time_limit_s(const CertifyCell& cell, const nlohmann::json& settings);
 
 /// Every cell, in the order a report card lists them.
 const std::vector<CertifyCell>& certify_battery();

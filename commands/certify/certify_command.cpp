@@ -29,17 +29,22 @@ Spec cell_spec(const CertifyCell& cell, const CertifyOptions& certify) {
     j["workers"] = certify.workers;
     j.update(certify_shape(cell.shape).settings);
     j.update(certify_aim(cell.aim).settings);
-    j.update(cell_settings(cell, family));
+    const std::string recipe = certify.recipe.value_or(family.recipe);
+    const nlohmann::json settings = cell_settings(cell, family, certify.client_cmd ? "" : recipe);
+    j.update(settings);
     j["name"] = fmt::format("certify-{}-{}", certify.topology, cell.name);
     j["topology"] = family.topology;
-    j["recipe"] = certify.recipe.value_or(family.recipe);
+    j["recipe"] = recipe;
     j["nemesis"] = cell.nemesis;
-    j["time_limit_s"] = certify.time_limit.value_or(cell.time_limit_s);
+    j["time_limit_s"] = certify.time_limit.value_or(cell_time_limit_s(cell, settings));
     if (certify.client_cmd) j["client_cmd"] = *certify.client_cmd;
     if (certify.ttl_ms) {
         j["ttl_ms"] = *certify.ttl_ms;
         nlohmann::json scaled = ttl_scaled_fields(cell, *certify.ttl_ms, family.base.value("ttl_ms", std::int64_t{0}));
         if (certify.time_limit) scaled.erase("time_limit_s");
+        if (scaled.contains("time_limit_s"))  // stretched by the lease's factor from this cell's own seconds
+            scaled["time_limit_s"] = scaled["time_limit_s"].get<double>() / cell.time_limit_s *
+                                     cell_time_limit_s(cell, settings);
         j.update(scaled);
     }
     resolve_ttl_ranges(j);

@@ -281,6 +281,29 @@ TEST(DangerCounts, ALockWithoutALeaseIsLiveWhileHeld) {
     EXPECT_EQ(count(b, "server_faults_during_lease"), 1u);
 }
 
+TEST(DangerCounts, AServerFaultAimedAfterAGrantIsStillTheServersFault) {
+    // power_loss_after_grant_ms records the moment beside the nodes it struck:
+    // "n1", "10 ms after the grant to worker 1". Only "worker N" names a worker.
+    HistoryBuilder b;
+    b.session(1, 0, 1, 500, 501);
+    b.add(11, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
+    b.history().back().value = {{"fault", "power-loss"}, {"id", 1}};
+    b.add(60, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
+    b.history().back().value = {
+        {"fault", "power-loss"}, {"id", 1}, {"targets", {"n1", "10 ms after the grant to worker 1"}}};
+    EXPECT_EQ(count(b, "server_faults_during_lease"), 1u);
+
+    // A worker fault aimed the same way stays the client's, never the servers'.
+    HistoryBuilder paused;
+    paused.session(1, 0, 1, 500, 501);
+    paused.add(11, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
+    paused.history().back().value = {{"fault", "pause-holder"}, {"id", 1}};
+    paused.add(60, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
+    paused.history().back().value = {
+        {"fault", "pause-holder"}, {"id", 1}, {"targets", {"worker 1", "10 ms after the grant to worker 1"}}};
+    EXPECT_EQ(count(paused, "server_faults_during_lease"), 0u);
+}
+
 TEST(DangerCounts, AReleaseAfterTheLeaseInFlightAcrossAnotherOwnersGrantIsCounted) {
     HistoryBuilder b;
     b.acquire_invoke(0, 1);

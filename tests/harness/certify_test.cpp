@@ -376,6 +376,40 @@ TEST(CertifyBattery, DocsRenderTheSameTable) {
             EXPECT_NE(docs.find("| " + family.topology + " | " + o.cell + " |"), std::string::npos) << o.cell;
             EXPECT_NE(docs.find(o.reason), std::string::npos) << family.topology << " " << o.cell << ": its reason";
         }
+    for (const auto& r : certify_recipes())
+        for (const auto& o : r.overrides) {
+            EXPECT_NE(docs.find("| " + r.recipe + " | " + o.cell + " |"), std::string::npos) << o.cell;
+            EXPECT_NE(docs.find(o.reason), std::string::npos) << r.recipe << " " << o.cell << ": its reason";
+        }
+}
+
+TEST(CertifyBattery, ARecipesOverrideShapesItsCellsSpecOnlyForThatRecipe) {
+    const CertifyFamily& single = certify_family("redis-single");
+    for (const auto& r : certify_recipes())
+        for (const auto& o : r.overrides) {
+            // The family whose own recipe it is (Redlock's five nodes), else redis-single.
+            const CertifyFamily* family = &single;
+            for (const auto& f : certify_families())
+                if (f.recipe == r.recipe) family = &f;
+            nlohmann::json j = family->base;
+            const CertifyCell& c = cell_named(family->topology, o.cell);
+            const nlohmann::json settings = cell_settings(c, *family, r.recipe);
+            j.update(settings);
+            j["topology"] = family->topology;
+            j["recipe"] = r.recipe;
+            j["time_limit_s"] = cell_time_limit_s(c, settings);
+            resolve_ttl_ranges(j);
+            EXPECT_NO_THROW(validate(spec_from_json(j, o.cell))) << r.recipe << " " << o.cell;
+        }
+    const CertifyCell& slow = cell_named("redis-single", "slow-reply");
+    const nlohmann::json watch = cell_settings(slow, single, "redis-watch-multi");
+    EXPECT_EQ(watch["slow_reply_ms"], "1.05xttl") << "the recipe's own field wins over the cell's";
+    EXPECT_EQ(watch["server_timeout_ms"], 6000) << "the cell's other fields stay";
+    EXPECT_EQ(cell_time_limit_s(slow, watch), 36);
+    const nlohmann::json plain = cell_settings(slow, single, "redis-set-nx-px");
+    EXPECT_EQ(plain["slow_reply_ms"], "1.5xttl") << "another recipe keeps the cell's settings";
+    EXPECT_EQ(cell_time_limit_s(slow, plain), slow.time_limit_s);
+    EXPECT_EQ(cell_settings(slow, single)["slow_reply_ms"], "1.5xttl") << "a client command gets no recipe's";
 }
 
 TEST(CertifyBattery, AFamilysOverrideAndLeaseRelativeRangesShapeItsCellsSpec) {

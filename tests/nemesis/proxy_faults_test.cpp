@@ -30,7 +30,11 @@ namespace {
 class FakeWorkers : public WorkerControl {
 public:
     std::vector<int> holding;
+    std::vector<int> acquiring;  ///< workers with an acquire in flight
+    std::vector<int> live;
     std::vector<int> holders() const override { return holding; }
+    std::vector<int> acquiring_for(milliseconds) const override { return acquiring; }
+    std::vector<int> live_workers() const override { return live; }
     bool pause_worker(int) override { return true; }
     void resume_worker(int) override {}
 };
@@ -213,6 +217,29 @@ TEST(SlowReply, WithoutAHolderItStrikesNothing) {
     stop.request_stop();
     EXPECT_FALSE(slow.start(event_picking(0), stop.get_token()));
     slow.heal();
+}
+
+TEST(SlowReply, AnIdleTargetIsAWorkerNeitherHoldingNorAcquiring) {
+    TwoNodes nodes;
+    FakeWorkers workers;
+    workers.live = {0, 1, 2, 3};
+    workers.holding = {0};
+    workers.acquiring = {2};
+    SlowReply slow(workers, &nodes.proxy, milliseconds(2000), true);
+    auto idle = connect_as(nodes.proxy, 3, 0);
+    auto holder = connect_as(nodes.proxy, 0, 0);
+    const auto targets = slow.start(event_picking(1), {});  // idle {1, 3}: pick 1 is worker 3
+    ASSERT_TRUE(targets);
+    EXPECT_EQ(*targets, std::vector<std::string>{"worker 3"});
+    EXPECT_TRUE(echo_time(holder.get(), "quick", milliseconds(1500))) << "the holder's replies are not delayed";
+    nt::send_all(idle.get(), "grant?");
+    EXPECT_EQ(nt::receive(idle.get(), 6, milliseconds(500)).bytes, "") << "the idle worker's reply is held back";
+    slow.heal();
+    // Every worker busy: nothing to strike.
+    workers.holding = {0, 1, 3};
+    std::stop_source stop;
+    stop.request_stop();
+    EXPECT_FALSE(SlowReply(workers, &nodes.proxy, milliseconds(2000), true).start(event_picking(0), stop.get_token()));
 }
 
 /// No servers of its own: the fault under test reaches them through the proxy only.
