@@ -315,9 +315,10 @@ const std::vector<DangerKind>& danger_kinds() {
          waiters_stopped_past_lease},
         {"holders_cut_off_past_lease_acted", "a holder cut off (client-partition) past its lease that then acted",
          holders_cut_off_past_lease_acted},
-        {"server_faults_during_lease", "a server fault that struck while a lease was live", server_faults_during_lease},
+        {"server_faults_during_lease", "a server fault that struck while a lease was live", server_faults_during_lease,
+         false},
         {"client_faults_during_own_lease", "a fault on a client that struck while that client's lease was live",
-         client_faults_during_own_lease},
+         client_faults_during_own_lease, false},
         {"releases_across_grant_after_lease",
          "a holder released after its lease ran out, while another owner held the lock or was granted it",
          releases_across_grant_after_lease},
@@ -326,7 +327,7 @@ const std::vector<DangerKind>& danger_kinds() {
         {"clients_killed_holding_or_acquiring",
          "a client killed (kill-holder) holding or with its acquire in flight, its key asked for again after that "
          "lease could have run out",
-         clients_killed_holding_or_acquiring},
+         clients_killed_holding_or_acquiring, false},
     };
     return kinds;
 }

@@ -116,6 +116,10 @@ struct DangerKind {
     std::string_view name;
     std::string_view words;
     std::size_t (*count)(const DangerRecord& record);
+    /// Whether the danger is a lease running out (or a grant arriving late for
+    /// its lease): it cannot come about with a lock that has none (capability
+    /// no-lease: acquires ask for no ttl).
+    bool needs_lease = true;
 };
 /// Every kind, in the order results.json lists them.
 const std::vector<DangerKind>& danger_kinds();

@@ -43,6 +43,9 @@ std::string judge_acquires(const History& history, nlohmann::json& figures) {
     figures["acquires_unknown"] = n.unknown();
     figures["acquires_refused"] = n.refused;
     figures["acquires_failed"] = n.failed;
+    figures["acquires_asking_lease"] = std::count_if(history.begin(), history.end(), [](const Op& op) {
+        return op.f == fn::kAcquire && op.is_invoke() && op.ttl_ms.has_value();
+    });
     if (n.granted > 0) return "";
     if (n.attempts == 0) return "no acquire was attempted: the run says nothing about the lock";
     std::string reason = fmt::format("no acquire was granted in {} attempt{} ({} unknown, {} refused", n.attempts,

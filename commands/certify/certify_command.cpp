@@ -154,7 +154,8 @@ CellResult run_cell(const CertifyCell& cell, const Spec& spec, const CellContext
     bool cut_short = false;  // an interrupt stopped its run
     const int needed = evidence_needed(cell, at.certify.evidence);
     std::int64_t seen = 0;
-    for (int r = 0; !refused && !cut_short && !at.options.interrupted.stop_requested() &&
+    std::string not_applicable;  // the client's lock has no lease, and the cell's danger needs one
+    for (int r = 0; !refused && !cut_short && not_applicable.empty() && !at.options.interrupted.stop_requested() &&
                     wants_another_run(cell, runs, at.certify.repeat, needed, seen);
          ++r) {
         std::printf("\n== [%zu/%zu] %s%s | %.0fs so far\n", at.number, at.cells, cell.name.c_str(),
@@ -170,11 +171,16 @@ CellResult run_cell(const CertifyCell& cell, const Spec& spec, const CellContext
                                              run.run_dir.string(), run.wall_seconds, run.exit_code));
         runs.back().danger_seen = danger_seen(cell, run.results);
         seen += runs.back().danger_seen;
+        not_applicable = danger_impossible_without_lease(cell, run.results);
     }
     if (refused) return skipped_cell(cell, "refused on this host (exit 254): see the error line above");
     if (cut_short || runs.empty()) return incomplete_cell(cell, "interrupted: its run was cut short, not judged");
     CellResult result = with_clock_warning(judge_cell(cell, runs), spec);
     apply_evidence(result, cell, needed, seen);
+    if (!not_applicable.empty() && result.status == CellStatus::NotExercised) {
+        result.status = CellStatus::Skipped;  // what the run found stands: only a cell it could not exercise
+        result.why = not_applicable;
+    }
     return result;
 }
 

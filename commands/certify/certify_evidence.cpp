@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "checkers/danger_counts.hpp"
+
 namespace lockcheck {
 
 int evidence_needed(const CertifyCell& cell, std::optional<int> override) {
@@ -23,6 +25,20 @@ std::int64_t danger_seen(const CertifyCell& cell, const nlohmann::json& results)
         if (it != dangers->end() && it->is_number_integer()) seen += it->get<std::int64_t>();
     }
     return seen;
+}
+
+std::string danger_impossible_without_lease(const CertifyCell& cell, const nlohmann::json& results) {
+    if (cell.evidence.counts.empty() || !results.is_object()) return "";
+    const nlohmann::json exercised = results.value("exercised", nlohmann::json::object());
+    const auto attempts = exercised.value("acquire_attempts", 0);
+    if (attempts == 0 || exercised.value("acquires_asking_lease", -1) != 0) return "";
+    for (const auto& count : cell.evidence.counts) {
+        const DangerKind* kind = find_danger_kind(count);
+        if (!kind || !kind->needs_lease) return "";
+    }
+    return fmt::format("not applicable: the lock has no lease (none of its {} acquires asked for one), and this "
+                       "cell's danger is a lease running out: {}",
+                       attempts, cell.evidence.danger);
 }
 
 bool wants_another_run(const CertifyCell& cell, const std::vector<CellRun>& runs, int repeat, int needed,

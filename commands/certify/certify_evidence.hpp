@@ -26,6 +26,12 @@ int evidence_needed(const CertifyCell& cell, std::optional<int> override);
 /// results carry none (a run that wrote none, a history that is no lock's).
 std::int64_t danger_seen(const CertifyCell& cell, const nlohmann::json& results);
 
+/// Why `cell` cannot come about with the client of a run whose results.json
+/// is `results`: every danger count of the cell is a lease running out
+/// (DangerKind::needs_lease) and the run's acquires asked for no lease
+/// (capability no-lease: "exercised"."acquires_asking_lease" 0 of some).
+/// "" when it can, or when the results do not say.
+std::string danger_impossible_without_lease(const CertifyCell& cell, const nlohmann::json& results);
 /// Whether `cell` runs again after `runs`: always below `repeat` runs; then
 /// while its danger was seen fewer than `needed` times, within its budget
 /// (CellEvidence::max_runs runs), unless the last run already broke the

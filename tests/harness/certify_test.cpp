@@ -279,6 +279,24 @@ TEST(CertifyBattery, EveryCellNamesItsDangerAndTheCountsThatMeasureIt) {
     EXPECT_EQ(certify_shape("sparse").settings["workers"], 2);
 }
 
+TEST(CertifyEvidence, ALeaseDangerIsNotApplicableToALockWithoutALease) {
+    const auto without_lease = nlohmann::json{
+        {"exercised", {{"acquire_attempts", 40}, {"acquires_asking_lease", 0}, {"dangers", nlohmann::json::object()}}}};
+    const auto with_lease = nlohmann::json{
+        {"exercised", {{"acquire_attempts", 40}, {"acquires_asking_lease", 40}, {"dangers", nlohmann::json::object()}}}};
+    const auto& pause = cell_named("mysql-single", "pause-holder");
+    const auto why = danger_impossible_without_lease(pause, without_lease);
+    EXPECT_NE(why.find("the lock has no lease (none of its 40 acquires asked for one)"), std::string::npos) << why;
+    EXPECT_EQ(danger_impossible_without_lease(pause, with_lease), "");
+    // A server fault while the lock is held, or a client killed holding it, needs no lease.
+    EXPECT_EQ(danger_impossible_without_lease(cell_named("mysql-single", "power-loss"), without_lease), "");
+    EXPECT_EQ(danger_impossible_without_lease(cell_named("mysql-single", "kill-client"), without_lease), "");
+    // No acquire, or results that do not say: nothing is known about the lease.
+    EXPECT_EQ(danger_impossible_without_lease(pause, nlohmann::json{{"exercised", {{"acquire_attempts", 0}}}}), "");
+    EXPECT_EQ(danger_impossible_without_lease(pause, nlohmann::json{{"exercised", {{"acquire_attempts", 4}}}}), "");
+    EXPECT_EQ(danger_impossible_without_lease(cell_named("mysql-single", "no-faults"), without_lease), "");
+}
+
 TEST(CertifyEvidence, ACellThatSawItsDangerTooRarelyIsNotExercisedAndRunsAgainWithinItsBudget) {
     const auto& pause = cell_named("redis-single", "pause-holder");
     nlohmann::json results = {{"exercised", {{"dangers", {{"holders_stopped_past_lease_acted", 2}}}}}};
