@@ -27,6 +27,18 @@ struct Findings {
     double longest_pause_ms = 0;                      ///< of the pause faults in effect at overlaps after the lease
 };
 
+/// Whether `band` is a fault that can make a server forget a grant it made
+/// (a crash, a disk that lost what it acknowledged) and struck after the
+/// earlier holder's acquire and before the later grant of the overlap `mark`:
+/// its effect outlasts its band, so it explains the overlap though the band
+/// ended before it.
+bool forgot_the_grant_before(const FaultBand& band, const ViolationMark& mark) {
+    static const std::set<std::string> kForgetting{"kill-restart", "power-loss", "torn-write", "corrupt-file",
+                                                   "disk-error"};
+    return band.effective() && kForgetting.count(band.kind) > 0 && mark.start_ns <= band.start_ns &&
+           band.start_ns <= mark.at_ns;
+}
+
 Findings findings_of(const CheckReport& report, const ReportModel& model) {
     Findings f;
     for (const auto& checker : report.checkers)
@@ -34,6 +46,9 @@ Findings findings_of(const CheckReport& report, const ReportModel& model) {
             for (const auto& v : checker.violations) f.kinds.insert(v.kind);
     for (const auto& mark : model.violations) {
         if (mark.advisory) continue;
+        if (mark.kind == kOverlapWithinLease)
+            for (const auto& band : model.faults)
+                if (forgot_the_grant_before(band, mark)) f.faults_at_overlaps_within.insert(band.kind);
         for (auto id : mark.faults)
             for (const auto& band : model.faults) {
                 if (band.id != id) continue;

@@ -322,6 +322,32 @@ TEST(ReportPage, WhatNowNamesTheMitigationsTheRecipePageAndTheReplayCommand) {
     EXPECT_EQ(fenced.recipe_doc, "");
 }
 
+TEST(ReportPage, WhatNowBlamesTheDiskForAnOverlapAfterACorruptFileThatEndedBeforeIt) {
+    // The holder's grant is lost while the node is down; the fault's band ends at the restart, before the
+    // next grant, but its effect (the cut AOF) outlasts it.
+    lockcheck::testing::HistoryBuilder b;
+    b.acquire_invoke(0, 1, 10'000);
+    b.acquire_done(1, 1, OpType::Ok);
+    b.add(100, kNemesisProcess, OpType::Invoke, std::string(fn::kStartFault), "");
+    b.history().back().value = {{"fault", "corrupt-file"}, {"id", 1}};
+    b.add(150, kNemesisProcess, OpType::Info, std::string(fn::kStartFault), "");
+    b.history().back().value = {{"fault", "corrupt-file"}, {"id", 1}, {"targets", {"n1", "aof-incr: cut"}}};
+    for (const OpType type : {OpType::Invoke, OpType::Info}) {
+        b.add(200, kNemesisProcess, type, std::string(fn::kStopFault), "");
+        b.history().back().value = {{"fault", "corrupt-file"}, {"id", 1}};
+    }
+    b.acquire_invoke(300, 2, 10'000);
+    b.acquire_done(301, 2, OpType::Ok);
+    b.release(400, 401, 2);
+    b.release(500, 501, 1);
+    const auto report = run_checkers(b.history());
+    const auto w = what_now(report, build_report_model(b.history(), report), {{"ttl_ms", 10'000}}, "");
+    const bool names_the_disk = std::any_of(w.mitigations.begin(), w.mitigations.end(), [](const std::string& m) {
+        return m.find("The server's disk lost writes it had acknowledged") != std::string::npos;
+    });
+    EXPECT_TRUE(names_the_disk) << (w.mitigations.empty() ? "" : w.mitigations.back());
+}
+
 TEST(ReportPage, AnAdvisoryCheckerIsNeverShownAsInvalid) {
     const History h = lockcheck::testing::paused_holder_history();
     const auto report = run_checkers(h);
